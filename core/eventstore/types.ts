@@ -1,0 +1,84 @@
+/**
+ * The EventStore port. Every store (SQLite, KurrentDB) passes the same contract suite
+ * (tests/contracts/event-store.contract.ts).
+ *
+ * Revisions follow KurrentDB: the first event of a stream has revision 0.
+ * Positions are opaque strings whose lexicographic order is the global order of the store that
+ * issued them; compare them with `comparePositions`, never parse them.
+ */
+
+export type StreamName = string;
+
+/** Opaque global position. Ordered lexicographically (fixed-width encoding). */
+export type Position = string & { readonly __brand: 'Position' };
+
+export const comparePositions = (a: Position, b: Position): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What the writer believes about the stream before appending. */
+export type ExpectedRevision =
+  | 'any'
+  | 'no_stream' // the stream must not exist (reservations)
+  | 'stream_exists'
+  | bigint; // the revision of the last event in the stream
+
+export interface EventMetadata {
+  /** Who caused it: a user id, 'system', 'scheduler', ... */
+  actor: string | null;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO-8601 UTC instant, set by the caller (the core never reads the clock). */
+  time: string;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** UUID. Re-sending an append with the same ids does not duplicate the events. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamName: StreamName;
+  revision: bigint;
+  position: Position;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last event appended (wait for projections to pass it). */
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Omit to start at the beginning. */
+  after?: Position | null;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive checkpoint; omit or null to start at the beginning. */
+  after?: Position | null;
+}
+
+/** Catch up from the checkpoint, then deliver live events, in global order. */
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly kind: 'sqlite' | 'kurrentdb' | 'memory';
+  append(stream: StreamName, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(stream: StreamName, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribe(options?: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}

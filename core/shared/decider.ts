@@ -1,0 +1,19 @@
+/**
+ * A decider is three pure functions: what a command produces given the state, how an event
+ * changes the state, and where a stream's state starts.
+ */
+export interface Decider<Command, Event, State> {
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+}
+
+export const fold = <Event, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  events: readonly Event[],
+): State => events.reduce(decider.evolve, decider.initialState());
+
+/** Exhaustiveness check for discriminated unions. */
+export const assertNever = (value: never, what = 'value'): never => {
+  throw new Error(`Unexpected ${what}: ${JSON.stringify(value)}`);
+};

@@ -1,0 +1,41 @@
+// The source of truth for the test projects. Vitest 4 reads projects from the root config,
+// so vitest.config.ts imports this list (see docs/adr/0002-tooling.md).
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { aliases } from './aliases';
+
+const common = { resolve: { alias: aliases } };
+
+export const projects: TestProjectInlineConfiguration[] = [
+  {
+    ...common,
+    test: {
+      name: 'unit',
+      include: ['{core,adapters,apps,tests}/**/*.unit.test.{ts,tsx}'],
+      environment: 'node',
+    },
+  },
+  {
+    ...common,
+    test: {
+      name: 'int',
+      include: ['{core,adapters,apps,tests}/**/*.int.test.{ts,tsx}'],
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    ...common,
+    test: {
+      name: 'e2e',
+      include: ['tests/e2e/**/*.e2e.test.ts'],
+      environment: 'node',
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      // One browser at a time on a 2-core machine.
+      fileParallelism: false,
+    },
+  },
+];
+
+export default projects;
