@@ -1,7 +1,7 @@
 // The source of truth for the test projects. Vitest 4 reads projects from the root config,
 // so vitest.config.ts imports this list (see docs/adr/0002-tooling.md).
 import type { TestProjectInlineConfiguration } from 'vitest/config';
-import { aliases } from './aliases';
+import { aliases } from './aliases.ts';
 
 const common = { resolve: { alias: aliases } };
 

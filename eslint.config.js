@@ -1,0 +1,68 @@
+// Lint: typescript-eslint's recommended rules plus the design's dependency rule
+// (core imports only zod and luxon; adapters import core; apps import core and adapters;
+// nothing imports apps). tests/architecture/dependency-rule.unit.test.ts checks the same rule
+// over the whole tree, so a violation fails both `npm run lint` and `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const appsImport = { regex: '^(@apps/|(\\.\\./)+apps/)', message: 'Nothing imports apps (design: dependency rule).' };
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/peer/**', 'tests/architecture/fixtures/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [appsImport] }],
+    },
+  },
+  {
+    files: ['core/**/*.{ts,tsx}'],
+    ignores: ['core/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!(zod|luxon)(/.*)?$|@core/|\\./|\\.\\./)',
+              message: 'core/ may import only zod, luxon and core itself (design: dependency rule).',
+            },
+            { regex: '^(\\.\\./)+(adapters|apps)/', message: 'core/ may not import adapters or apps.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'core/ is pure: outside calls go through ports.' },
+        { name: 'process', message: 'core/ is pure: configuration comes in as arguments.' },
+      ],
+    },
+  },
+  {
+    files: ['adapters/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appsImport] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@adapters/', message: 'The web app runs in the browser: it may use core, not adapters.' },
+            { regex: '^(@apps/(server|scheduler|cli)|(\\.\\./)+(server|scheduler|cli)/)', message: 'Apps do not import each other.' },
+          ],
+        },
+      ],
+    },
+  },
+);
