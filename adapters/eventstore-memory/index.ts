@@ -1,0 +1,180 @@
+/**
+ * A small, real EventStore kept in memory: expected-revision checks, idempotent re-sends by event
+ * id, global order, catch-up-then-live subscriptions. For unit tests of anything that needs a store;
+ * not for production (nothing survives the process).
+ *
+ * Data goes through a JSON round trip like on the durable stores, so a test cannot pass by storing
+ * a value those stores would lose (a Date, undefined, a Map), and stored events are frozen so
+ * a reader cannot change history.
+ */
+import { AppError } from '@core/shared/errors';
+import { WrongExpectedRevisionError } from '@core/eventstore/errors';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  Position,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamName,
+  SubscribeOptions,
+  Subscription,
+} from '@core/eventstore/types';
+
+// Fixed width so that string order is numeric order (the port compares positions as strings).
+const toPosition = (sequence: number): Position => String(sequence).padStart(16, '0') as Position;
+/** Index in `all` of the first event strictly after `position` (position n is all[n - 1]). */
+const indexAfter = (position: Position | null | undefined): number => (position == null ? 0 : Number(position));
+
+const deepFreeze = <T>(value: T): T => {
+  if (value !== null && typeof value === 'object') {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+};
+
+const jsonCopy = (value: unknown, what: string): unknown => {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? null : (JSON.parse(text) as unknown);
+  } catch (cause) {
+    throw new AppError('validation', `Event ${what} is not JSON-serialisable`, { cause });
+  }
+};
+
+export const createMemoryEventStore = (): EventStore => {
+  const all: RecordedEvent[] = [];
+  const streams = new Map<StreamName, RecordedEvent[]>();
+  const byId = new Map<string, RecordedEvent>();
+  const wakers = new Set<() => void>();
+  let closed = false;
+
+  const ensureOpen = () => {
+    if (closed) throw new AppError('unavailable', 'The in-memory event store is closed');
+  };
+
+  const checkExpected = (stream: StreamName, expected: ExpectedRevision, current: RecordedEvent[] | undefined) => {
+    const actual = current === undefined ? 'no_stream' : current.length === 0 ? 'no_stream' : BigInt(current.length - 1);
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && actual === 'no_stream') ||
+      (expected === 'stream_exists' && actual !== 'no_stream') ||
+      (typeof expected === 'bigint' && actual === expected);
+    if (!ok) throw new WrongExpectedRevisionError(stream, expected, actual);
+  };
+
+  /** A re-send of events already stored (same ids, same stream, same order) returns the first result. */
+  const resend = (stream: StreamName, events: readonly NewEvent[]): AppendResult | null => {
+    const first = events[0] === undefined ? undefined : byId.get(events[0].id);
+    if (first === undefined) {
+      const clash = events.find((e) => byId.has(e.id));
+      if (clash) throw new AppError('conflict', `Event id ${clash.id} already exists`, { reason: 'DUPLICATE_EVENT_ID' });
+      return null;
+    }
+    const stored = streams.get(first.streamName) ?? [];
+    const start = Number(first.revision);
+    const same =
+      first.streamName === stream && events.every((e, i) => stored[start + i]?.id === e.id);
+    const last = stored[start + events.length - 1];
+    if (!same || last === undefined) {
+      throw new AppError('conflict', `Event id ${first.id} already exists`, { reason: 'DUPLICATE_EVENT_ID' });
+    }
+    return { nextExpectedRevision: last.revision, position: last.position };
+  };
+
+  const append: EventStore['append'] = async (stream, events, expectedRevision) => {
+    ensureOpen();
+    if (new Set(events.map((e) => e.id)).size !== events.length) {
+      throw new AppError('validation', 'The same event id appears twice in one append', { reason: 'DUPLICATE_EVENT_ID' });
+    }
+    const again = resend(stream, events);
+    if (again) return again;
+    const current = streams.get(stream);
+    checkExpected(stream, expectedRevision, current);
+    const target = current ?? [];
+    const recorded = events.map((e, i): RecordedEvent =>
+      deepFreeze({
+        id: e.id,
+        type: e.type,
+        data: jsonCopy(e.data, 'data'),
+        metadata: jsonCopy(e.metadata, 'metadata') as NewEvent['metadata'],
+        streamName: stream,
+        revision: BigInt(target.length + i),
+        position: toPosition(all.length + i + 1),
+      }),
+    );
+    const last = recorded.at(-1);
+    if (last === undefined) {
+      // Nothing to write: answer with where the stream and the store stand.
+      const tail = target.at(-1);
+      return { nextExpectedRevision: tail?.revision ?? -1n, position: tail?.position ?? toPosition(all.length) };
+    }
+    target.push(...recorded);
+    streams.set(stream, target);
+    for (const e of recorded) {
+      all.push(e);
+      byId.set(e.id, e);
+    }
+    for (const wake of wakers) wake();
+    return { nextExpectedRevision: last.revision, position: last.position };
+  };
+
+  const readStream = async (stream: StreamName, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> => {
+    ensureOpen();
+    const from = Number(options.fromRevision ?? 0n);
+    const events = streams.get(stream) ?? [];
+    return events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
+  };
+
+  const readAll = async (options: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
+    ensureOpen();
+    const from = indexAfter(options.after);
+    return all.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
+  };
+
+  const subscribe = (options: SubscribeOptions = {}): Subscription => {
+    let next = indexAfter(options.after);
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const waker = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    wakers.add(waker);
+    const stop = () => {
+      stopped = true;
+      wakers.delete(waker);
+      waker();
+    };
+    return {
+      async *[Symbol.asyncIterator]() {
+        try {
+          while (!stopped && !closed) {
+            const event = all[next];
+            if (event !== undefined) {
+              next += 1;
+              yield event;
+            } else {
+              await new Promise<void>((resolve) => (wake = resolve));
+            }
+          }
+        } finally {
+          stop();
+        }
+      },
+      close: async () => stop(),
+    };
+  };
+
+  const close = async () => {
+    closed = true;
+    for (const wake of wakers) wake();
+    wakers.clear();
+  };
+
+  return { kind: 'memory', append, readStream, readAll, subscribe, close };
+};

@@ -1,0 +1,127 @@
+/**
+ * Applies a batch of events to every projection in ONE transaction, each projection's rows and
+ * its checkpoint together. Each projection runs inside its own savepoint, so one that throws on an
+ * event loses nothing but that event and what follows it in the batch: the others commit, and its
+ * checkpoint stops just before the event that failed.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Position, RecordedEvent } from '@core/eventstore/types';
+import type { Projection, SqlStatement } from '@core/shared/projection';
+import { META_TABLE, type ReadDb } from './read-db';
+
+export interface CompiledProjection {
+  projection: Projection;
+  /** null: every event type. */
+  handles: ReadonlySet<string> | null;
+}
+
+export const compile = (projection: Projection): CompiledProjection => ({
+  projection,
+  handles: projection.handles === undefined ? null : new Set(projection.handles),
+});
+
+export interface ProjectionFailure {
+  projection: string;
+  event: RecordedEvent;
+  error: unknown;
+}
+
+export interface BatchOutcome {
+  /** New checkpoints, already committed. */
+  advanced: Map<string, Position>;
+  failures: ProjectionFailure[];
+}
+
+/** Thrown inside a savepoint to roll it back while remembering which event failed. */
+class EventFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super('projection failed on an event');
+  }
+}
+
+// A projection may build SQL text dynamically; a bound keeps such a cache from growing forever.
+const STATEMENT_CACHE_LIMIT = 1000;
+
+/** Index of the first event strictly after `checkpoint` (events are in global order). */
+const firstAfter = (events: readonly RecordedEvent[], checkpoint: Position | null): number => {
+  if (checkpoint === null) return 0;
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((events[mid] as RecordedEvent).position <= checkpoint) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+export const createApplier = (db: ReadDb) => {
+  const statements = new Map<string, Statement>();
+  const prepared = (sql: string): Statement => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.delete(statements.keys().next().value as string);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const run = ({ sql, params }: SqlStatement): void => {
+    const statement = prepared(sql);
+    if (params === undefined) statement.run();
+    else if (Array.isArray(params)) statement.run(...(params as unknown[]));
+    else statement.run(params);
+  };
+  const saveCheckpoint = db.prepare(`UPDATE ${META_TABLE} SET position = ? WHERE name = ?`);
+
+  // Nested inside the batch transaction, better-sqlite3 runs this in a savepoint.
+  const applyRange = db.transaction((target: CompiledProjection, events: readonly RecordedEvent[], from: number, to: number) => {
+    const { projection, handles } = target;
+    for (let i = from; i < to; i++) {
+      const event = events[i] as RecordedEvent;
+      if (handles !== null && !handles.has(event.type)) continue;
+      try {
+        for (const statement of projection.project(event)) run(statement);
+      } catch (error) {
+        throw new EventFailed(i, error);
+      }
+    }
+    saveCheckpoint.run((events[to - 1] as RecordedEvent).position, projection.name);
+  });
+
+  const applyBatch = db.transaction(
+    (
+      targets: readonly CompiledProjection[],
+      checkpoints: ReadonlyMap<string, Position | null>,
+      events: readonly RecordedEvent[],
+    ): BatchOutcome => {
+      const advanced = new Map<string, Position>();
+      const failures: ProjectionFailure[] = [];
+      for (const target of targets) {
+        const name = target.projection.name;
+        const from = firstAfter(events, checkpoints.get(name) ?? null);
+        let to = events.length;
+        let failure: ProjectionFailure | null = null;
+        while (to > from) {
+          try {
+            applyRange(target, events, from, to);
+            advanced.set(name, (events[to - 1] as RecordedEvent).position);
+            break;
+          } catch (e) {
+            if (!(e instanceof EventFailed)) throw e;
+            // Keep the events before the failing one; the failing one and the rest wait for a retry.
+            failure = { projection: name, event: events[e.index] as RecordedEvent, error: e.error };
+            to = e.index;
+          }
+        }
+        if (failure !== null) failures.push(failure);
+      }
+      return { advanced, failures };
+    },
+  );
+
+  return { applyBatch };
+};

@@ -1,0 +1,352 @@
+/**
+ * The projection runner: catches up from the event store in batches (store.readAll), then follows
+ * it live (store.subscribe from where the catch-up stopped), applying each batch to every
+ * projection in one read-database transaction together with the checkpoints (./apply).
+ *
+ * Failure policy (docs/adr/0005-projections.md): a projection that throws on an event keeps its
+ * checkpoint just before that event and skips further events until a retry (backoff), while the
+ * other projections go on; waitFor() past that event rejects with the cause. A failing store read
+ * or commit restarts the cycle from the committed checkpoints after a backoff.
+ */
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore, Position, RecordedEvent } from '@core/eventstore/types';
+import type { Projection } from '@core/shared/projection';
+import { AppError } from '@core/shared/errors';
+import { compile, createApplier, type ProjectionFailure } from './apply';
+import { deleteReadDb, installProjections, openReadDb, staleReason, type ReadDb } from './read-db';
+import { createWaiters } from './waiters';
+
+/** The subset of pino the runner uses. */
+export interface ProjectorLogger {
+  info(obj: Record<string, unknown>, msg: string): void;
+  warn(obj: Record<string, unknown>, msg: string): void;
+  error(obj: Record<string, unknown>, msg: string): void;
+}
+
+export interface ProjectorOptions {
+  store: EventStore;
+  /** Read database file, or ':memory:'. Derived data only: it may be deleted at any time. */
+  path: string;
+  projections: readonly Projection[];
+  /** Events per read and per transaction (default 1000). */
+  batchSize?: number;
+  logger?: ProjectorLogger;
+  /** Backoff between retries of a failed projection or store read (default 500 ms doubling to 30 s). */
+  retry?: { initialMs?: number; maxMs?: number };
+}
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  position: Position | null;
+  failure: { eventId: string; eventType: string; position: Position; message: string } | null;
+}
+
+export interface Projector {
+  /** Opens the read database, catches up with the store, then keeps following it in the background. */
+  start(): Promise<void>;
+  /** Stops following, rejects pending waitFor calls and closes the read database. */
+  stop(): Promise<void>;
+  /** Resolves once every projection has applied all events up to and including `position`. */
+  waitFor(position: Position, timeoutMs?: number): Promise<void>;
+  /** Deletes the read database (and its -wal/-shm files) and replays the whole store. */
+  rebuild(): Promise<void>;
+  /** The position every projection has passed; null before the first event. */
+  position(): Position | null;
+  status(): ProjectionStatus[];
+  /** The read database, for queries. Read it anew each time: rebuild() replaces it. */
+  readonly db: ReadDb;
+}
+
+const defaultLogger: ProjectorLogger = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
+
+const stoppedError = () => new AppError('unavailable', 'The projector was stopped', { reason: 'PROJECTOR_STOPPED' });
+
+export const createProjector = (options: ProjectorOptions): Projector => {
+  const { store, path, projections } = options;
+  const batchSize = options.batchSize ?? 1000;
+  const logger = options.logger ?? defaultLogger;
+  const retryInitialMs = options.retry?.initialMs ?? 500;
+  const retryMaxMs = options.retry?.maxMs ?? 30_000;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new AppError('validation', 'batchSize must be a positive integer', { field: 'batchSize' });
+  const names = projections.map((p) => p.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new AppError('validation', `Two projections are named ${twice}`, { field: 'projections' });
+  const targets = projections.map(compile);
+
+  let db: ReadDb | null = null;
+  let applier: ReturnType<typeof createApplier> | null = null;
+  let checkpoints = new Map<string, Position | null>();
+  /** Projections skipped until the next cycle, with the event they failed on. */
+  const stalled = new Map<string, ProjectionFailure>();
+  const attempts = new Map<string, { eventId: string; count: number }>();
+  /** The last event read from the store in this cycle (only used to go on reading). */
+  let cursor: Position | null = null;
+  let loop: { abort: AbortController; restartCycle(): void; done: Promise<void> } | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const position = (): Position | null => {
+    if (targets.length === 0) return cursor;
+    let lowest: Position | null = null;
+    for (const t of targets) {
+      const cp = checkpoints.get(t.projection.name) ?? null;
+      if (cp === null) return null;
+      if (lowest === null || cp < lowest) lowest = cp;
+    }
+    return lowest;
+  };
+
+  const waiters = createWaiters((target) => {
+    if (targets.length === 0) return cursor !== null && cursor >= target ? 'reached' : 'pending';
+    for (const t of targets) {
+      const cp = checkpoints.get(t.projection.name) ?? null;
+      if (cp !== null && cp >= target) continue;
+      const failure = stalled.get(t.projection.name);
+      if (failure !== undefined && failure.event.position <= target) {
+        const { event } = failure;
+        return new AppError(
+          'internal',
+          `Projection ${failure.projection} is stuck on event ${event.type} ${event.id} at ${event.position}: ${String(failure.error)}`,
+          { reason: 'PROJECTION_FAILED', cause: failure.error },
+        );
+      }
+      return 'pending';
+    }
+    return 'reached';
+  }, () => position());
+
+  const open = (): ReadDb => {
+    if (db !== null) return db;
+    let handle = openReadDb(path);
+    try {
+      const reason = staleReason(handle, path, projections);
+      if (reason !== null) {
+        logger.info({ path, reason }, 'projections: rebuilding the read database');
+        handle.close();
+        deleteReadDb(path);
+        handle = openReadDb(path);
+      }
+      checkpoints = installProjections(handle, projections);
+      applier = createApplier(handle);
+    } catch (error) {
+      handle.close();
+      throw error;
+    }
+    db = handle;
+    return handle;
+  };
+
+  const close = () => {
+    db?.close();
+    db = null;
+    applier = null;
+  };
+
+  const scheduleRetry = (delayMs: number) => {
+    if (retryTimer !== null) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      loop?.restartCycle();
+    }, delayMs);
+  };
+
+  const stall = (failure: ProjectionFailure) => {
+    const { projection, event, error } = failure;
+    const previous = attempts.get(projection);
+    const count = previous?.eventId === event.id ? previous.count + 1 : 1;
+    attempts.set(projection, { eventId: event.id, count });
+    stalled.set(projection, failure);
+    const retryInMs = Math.min(retryInitialMs * 2 ** (count - 1), retryMaxMs);
+    logger.error(
+      { projection, eventId: event.id, eventType: event.type, position: event.position, stream: event.streamName, attempt: count, retryInMs, err: error },
+      `projection ${projection} failed on event ${event.type} ${event.id}; its checkpoint stays before it`,
+    );
+    scheduleRetry(retryInMs);
+  };
+
+  const apply = (events: readonly RecordedEvent[]) => {
+    open();
+    const live = targets.filter((t) => !stalled.has(t.projection.name));
+    const outcome = (applier as NonNullable<typeof applier>).applyBatch(live, checkpoints, events);
+    for (const [name, cp] of outcome.advanced) checkpoints.set(name, cp);
+    for (const failure of outcome.failures) stall(failure);
+    waiters.settle();
+  };
+
+  const catchUp = async (signal: AbortSignal) => {
+    cursor = position();
+    for (;;) {
+      const events = await store.readAll({ after: cursor, maxCount: batchSize });
+      if (signal.aborted) return;
+      const last = events.at(-1);
+      if (last !== undefined) {
+        cursor = last.position;
+        apply(events);
+      }
+      if (events.length < batchSize) return;
+      // A long catch-up must not starve the HTTP server sharing this thread.
+      await yieldToEventLoop();
+    }
+  };
+
+  /** Live events arrive one by one; gather those that arrive together into one transaction. */
+  const follow = async (signal: AbortSignal) => {
+    const subscription = store.subscribe({ after: cursor });
+    const closeSubscription = () => void subscription.close();
+    signal.addEventListener('abort', closeSubscription, { once: true });
+    let pending: RecordedEvent[] = [];
+    let scheduled: NodeJS.Immediate | null = null;
+    let failed: { error: unknown } | null = null;
+    const flush = () => {
+      scheduled = null;
+      if (signal.aborted || pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      try {
+        apply(batch);
+      } catch (error) {
+        failed = { error };
+        closeSubscription();
+      }
+    };
+    try {
+      for await (const event of subscription) {
+        if (signal.aborted || failed !== null) break;
+        if (cursor !== null && event.position <= cursor) continue;
+        cursor = event.position;
+        pending.push(event);
+        if (pending.length >= batchSize) flush();
+        else scheduled ??= setImmediate(flush);
+      }
+    } finally {
+      signal.removeEventListener('abort', closeSubscription);
+      if (scheduled !== null) clearImmediate(scheduled);
+      await subscription.close();
+    }
+    if (failed !== null) throw (failed as { error: unknown }).error;
+    if (!signal.aborted) throw new Error('The event store subscription ended');
+  };
+
+  /** Starts the background loop; the promise settles when the first catch-up is done. */
+  const begin = (): Promise<void> => {
+    open();
+    const abort = new AbortController();
+    let cycle = new AbortController();
+    let settled = false;
+    let ready!: { resolve(): void; reject(e: unknown): void };
+    const caughtUp = new Promise<void>((resolve, reject) => (ready = { resolve, reject }));
+    const done = (async () => {
+      let delay = retryInitialMs;
+      while (!abort.signal.aborted) {
+        cycle = new AbortController();
+        stalled.clear(); // a new cycle retries the projections that failed
+        const signal = AbortSignal.any([abort.signal, cycle.signal]);
+        try {
+          await catchUp(signal);
+          if (!settled && !abort.signal.aborted) {
+            settled = true;
+            ready.resolve();
+          }
+          delay = retryInitialMs;
+          await follow(signal);
+        } catch (error) {
+          if (abort.signal.aborted) break;
+          if (!settled) {
+            settled = true;
+            ready.reject(error);
+            break;
+          }
+          logger.error({ err: error, retryInMs: delay }, 'projections: reading the event store or writing the read database failed; retrying');
+          await sleep(delay, undefined, { signal: abort.signal }).catch(() => undefined);
+          delay = Math.min(delay * 2, retryMaxMs);
+        }
+      }
+      if (!settled) ready.reject(stoppedError());
+    })();
+    loop = { abort, done, restartCycle: () => cycle.abort() };
+    caughtUp.catch(() => undefined); // observed by start(); this only avoids an unhandled-rejection race
+    return caughtUp;
+  };
+
+  const halt = async () => {
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
+    const current = loop;
+    loop = null;
+    if (current !== null) {
+      current.abort.abort();
+      await current.done;
+    }
+  };
+
+  // start/stop/rebuild run one at a time; waiting for a catch-up happens outside this queue so
+  // that stop() can interrupt a long one.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(op: () => Promise<T>): Promise<T> => {
+    const result = queue.then(op);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+  // Wrapped in an object: an async op returning the bare promise would wait for it inside the queue.
+  type Ready = { caughtUp: Promise<void> } | null;
+  const awaitReady = async (ready: Ready) => {
+    if (ready === null) return;
+    try {
+      await ready.caughtUp;
+    } catch (error) {
+      await serialized(halt);
+      throw error;
+    }
+  };
+
+  // Open now so that a wrong path (say, the event store's file) fails at creation, not later.
+  open();
+
+  return {
+    start: async () => awaitReady(await serialized(async (): Promise<Ready> => (loop === null ? { caughtUp: begin() } : null))),
+    stop: () =>
+      serialized(async () => {
+        await halt();
+        waiters.rejectAll(stoppedError());
+        close();
+      }),
+    rebuild: async () => {
+      const ready = await serialized(async (): Promise<Ready> => {
+        const wasRunning = loop !== null;
+        await halt();
+        close();
+        deleteReadDb(path);
+        stalled.clear();
+        attempts.clear();
+        cursor = null;
+        open();
+        if (wasRunning) return { caughtUp: begin() };
+        await catchUp(new AbortController().signal);
+        return null;
+      });
+      await awaitReady(ready);
+    },
+    waitFor: (target, timeoutMs = 5000) => waiters.waitFor(target, timeoutMs),
+    position,
+    status: () =>
+      targets.map(({ projection }) => {
+        const failure = stalled.get(projection.name);
+        return {
+          name: projection.name,
+          version: projection.version,
+          position: checkpoints.get(projection.name) ?? null,
+          failure:
+            failure === undefined
+              ? null
+              : { eventId: failure.event.id, eventType: failure.event.type, position: failure.event.position, message: String(failure.error) },
+        };
+      }),
+    get db() {
+      return open();
+    },
+  };
+};

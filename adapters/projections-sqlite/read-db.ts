@@ -1,0 +1,137 @@
+/**
+ * The SQLite read database: opening it, telling whether it still matches the projections, and
+ * deleting it. It holds only derived data, so it trades durability for speed (WAL with
+ * synchronous=NORMAL: a power cut may lose the last batches, which the projector re-applies from
+ * the event store because their checkpoints are lost with them).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Position } from '@core/eventstore/types';
+import type { Projection } from '@core/shared/projection';
+import { AppError } from '@core/shared/errors';
+
+export type ReadDb = Database.Database;
+
+/** The runner's own table: one row per projection, its checkpoint written with its rows. */
+export const META_TABLE = 'riposte_projections';
+/** Bumped when the runner's own layout changes; a read database of another format is rebuilt. */
+const FORMAT = 1;
+
+export const isMemoryPath = (path: string): boolean => path === ':memory:';
+
+export const openReadDb = (path: string): ReadDb => {
+  if (!isMemoryPath(path)) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('temp_store = MEMORY');
+  // 64 MiB of page cache keeps a rebuild's indexes in memory.
+  db.pragma('cache_size = -65536');
+  return db;
+};
+
+/** Whitespace-insensitive fingerprint of a projection's DDL. */
+export const schemaHash = (schema: readonly string[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify(schema.map((ddl) => ddl.replace(/\s+/g, ' ').trim())))
+    .digest('hex')
+    .slice(0, 32);
+
+interface MetaRow {
+  name: string;
+  version: number;
+  schema_hash: string;
+  position: string | null;
+}
+
+type Inspection =
+  | { kind: 'empty' }
+  | { kind: 'ours'; format: number; rows: MetaRow[] }
+  | { kind: 'foreign'; tables: string[] };
+
+const inspect = (db: ReadDb): Inspection => {
+  const tables = db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all()
+    .map((t) => t.name);
+  if (tables.includes(META_TABLE)) {
+    const format = db.pragma('user_version', { simple: true }) as number;
+    const rows = db.prepare<[], MetaRow>(`SELECT name, version, schema_hash, position FROM ${META_TABLE}`).all();
+    return { kind: 'ours', format, rows };
+  }
+  return tables.length === 0 ? { kind: 'empty' } : { kind: 'foreign', tables };
+};
+
+const refuseForeign = (path: string, tables: string[]): never => {
+  throw new AppError(
+    'internal',
+    `Refusing to use ${path} as the projections' read database: it holds other tables (${tables.slice(0, 5).join(', ')}) ` +
+      `and no ${META_TABLE} table. Is the path pointing at the event store?`,
+    { reason: 'NOT_A_READ_DATABASE' },
+  );
+};
+
+/** Why the read database must be rebuilt for these projections, or null when it still fits. */
+export const staleReason = (db: ReadDb, path: string, projections: readonly Projection[]): string | null => {
+  const found = inspect(db);
+  if (found.kind === 'empty') return null;
+  if (found.kind === 'foreign') return refuseForeign(path, found.tables);
+  if (found.format !== FORMAT) return `read database format ${found.format} is not ${FORMAT}`;
+  const wanted = new Map(projections.map((p) => [p.name, p]));
+  for (const row of found.rows) {
+    const p = wanted.get(row.name);
+    if (p === undefined) return `projection ${row.name} was removed`;
+    if (p.version !== row.version) return `projection ${row.name} went from version ${row.version} to ${p.version}`;
+    if (schemaHash(p.schema) !== row.schema_hash) return `projection ${row.name} changed its schema`;
+  }
+  return null;
+};
+
+/**
+ * Creates the runner's table and the tables of every projection not installed yet (a projection
+ * added later starts from the beginning of the store; the others keep their checkpoints), and
+ * returns every checkpoint.
+ */
+export const installProjections = (db: ReadDb, projections: readonly Projection[]): Map<string, Position | null> => {
+  const install = db.transaction(() => {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${META_TABLE} (
+         name TEXT PRIMARY KEY, version INTEGER NOT NULL, schema_hash TEXT NOT NULL, position TEXT
+       ) STRICT`,
+    );
+    db.pragma(`user_version = ${FORMAT}`);
+    const installed = new Set(db.prepare<[], { name: string }>(`SELECT name FROM ${META_TABLE}`).all().map((r) => r.name));
+    const insert = db.prepare(`INSERT INTO ${META_TABLE} (name, version, schema_hash, position) VALUES (?, ?, ?, NULL)`);
+    for (const p of projections) {
+      if (installed.has(p.name)) continue;
+      for (const ddl of p.schema) {
+        try {
+          db.exec(ddl);
+        } catch (cause) {
+          throw new AppError('internal', `Projection ${p.name}: its schema failed on "${ddl.slice(0, 80)}": ${String(cause)}`, { cause });
+        }
+      }
+      insert.run(p.name, p.version, schemaHash(p.schema));
+    }
+  });
+  install();
+  const rows = db.prepare<[], MetaRow>(`SELECT name, version, schema_hash, position FROM ${META_TABLE}`).all();
+  return new Map(rows.map((r) => [r.name, r.position as Position | null]));
+};
+
+/** Deletes the read database and its WAL/SHM files, after checking it is one. */
+export const deleteReadDb = (path: string): void => {
+  if (isMemoryPath(path)) return;
+  if (existsSync(path)) {
+    const db = new Database(path, { fileMustExist: true });
+    try {
+      const found = inspect(db);
+      if (found.kind === 'foreign') refuseForeign(path, found.tables);
+    } finally {
+      db.close();
+    }
+  }
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
+};
