@@ -1,0 +1,32 @@
+import type { ComponentProps } from 'react';
+import { Slot } from 'radix-ui';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '@web/lib/utils';
+
+export const badgeVariants = cva(
+  'inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs ' +
+    'font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none [&>svg]:pointer-events-none [&>svg]:size-3',
+  {
+    variants: {
+      variant: {
+        default: 'border-transparent bg-primary text-primary-foreground',
+        secondary: 'border-transparent bg-secondary text-secondary-foreground',
+        destructive: 'border-transparent bg-destructive text-destructive-foreground',
+        outline: 'text-foreground',
+        success: 'border-transparent bg-emerald-100 text-emerald-800',
+        warning: 'border-transparent bg-amber-100 text-amber-800',
+        info: 'border-transparent bg-sky-100 text-sky-800',
+        premium: 'border-transparent bg-linear-to-r from-amber-400 to-orange-500 text-white',
+        admin: 'border-transparent bg-violet-100 text-violet-800',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean };
+
+export function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
+  const Comp = asChild ? Slot.Root : 'span';
+  return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+}
