@@ -1,0 +1,40 @@
+// What the plans contain, as the marketing pages show it (spec part 1 §1 plans table, §9).
+// Display text only: the rules that enforce these limits live in core.
+
+export const PREMIUM_PRICE = '$20.00';
+export const TRIAL_DAYS = 7;
+export const TRIAL_REPLIES = 25;
+export const CURATED_ACCOUNTS = 30;
+export const VIRAL_STYLES = 10;
+
+export type PlanLine = { text: string; included: boolean };
+
+export const TRIAL_CONTENTS: readonly PlanLine[] = [
+  { text: `${TRIAL_REPLIES} automated replies`, included: true },
+  { text: '1 connected X account', included: true },
+  { text: 'Basic AI reply writing', included: true },
+  { text: 'Limited access to the curated account list', included: true },
+  { text: 'Bulk scheduling', included: false },
+];
+
+export const PREMIUM_CONTENTS: readonly string[] = [
+  'Unlimited automated replies',
+  'Unlimited connected X accounts',
+  `All ${CURATED_ACCOUNTS} curated high-impression accounts`,
+  'Advanced, context-aware AI replies',
+  'Bulk AI reply scheduling',
+  'Access to the beta community',
+];
+
+/** Rows of the Free vs Premium table; `true`/`false` render as a tick or a cross. */
+export const COMPARISON: readonly { feature: string; free: string | boolean; premium: string | boolean }[] = [
+  { feature: 'Price', free: 'Free', premium: `${PREMIUM_PRICE} / month` },
+  { feature: 'Duration', free: `${TRIAL_DAYS} days`, premium: 'Renews monthly' },
+  { feature: 'Automated replies', free: String(TRIAL_REPLIES), premium: 'Unlimited' },
+  { feature: 'Connected X accounts', free: '1', premium: 'Unlimited' },
+  { feature: 'Curated accounts', free: 'Limited', premium: `All ${CURATED_ACCOUNTS}` },
+  { feature: 'AI replies', free: 'Basic', premium: 'Advanced, context-aware' },
+  { feature: 'Bulk scheduling', free: false, premium: true },
+  { feature: 'Automatic @mention removal', free: true, premium: true },
+  { feature: 'Beta community', free: false, premium: true },
+];
