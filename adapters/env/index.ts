@@ -1,0 +1,132 @@
+/**
+ * Environment parsing shared by every app (server, scheduler, CLI). Each app composes its own
+ * schema from these pieces and calls `parseEnv` once at start-up; a bad value stops the app with a
+ * message naming the variable (issue 2: "fails with a clear message naming the bad variable").
+ *
+ * This lives in adapters/ rather than in one app because apps do not import each other
+ * (tests/architecture/dependency-rule.ts).
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** An .env file often holds `NAME=` for "unset"; treat the empty string as absent. */
+const blankAsUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUndefined, schema.optional());
+export const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankAsUndefined, schema.default(fallback as never));
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+/** 'true'/'false', '1'/'0', 'yes'/'no', 'on'/'off' (any case). */
+export const booleanFlag = (fallback: boolean) =>
+  withDefault(
+    z
+      .string()
+      .transform((s) => s.trim().toLowerCase())
+      .refine((s) => TRUE.includes(s) || FALSE.includes(s), { message: 'expected true or false (also 1/0, yes/no, on/off)' })
+      .transform((s) => TRUE.includes(s)),
+    fallback ? 'true' : 'false',
+  );
+
+/** A comma-separated list; blanks dropped, each item trimmed. */
+export const commaList = () =>
+  withDefault(
+    z.string().transform((s) =>
+      s
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
+    '',
+  );
+
+export const port = (fallback: number) =>
+  withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected a whole number between 0 and 65535 (0 picks a free port)' })
+      .transform(Number)
+      .refine((n) => n <= 65535, { message: 'expected a whole number between 0 and 65535 (0 picks a free port)' }),
+    String(fallback),
+  );
+
+export const host = (fallback: string) =>
+  withDefault(z.string().regex(/^[A-Za-z0-9.:\-[\]]+$/, { message: 'expected a host name or an IP address' }), fallback);
+
+/** A directory, resolved against the working directory at start-up. */
+export const directory = (fallback: string) =>
+  withDefault(z.string(), fallback).transform((p) => (isAbsolute(p) ? p : resolve(process.cwd(), p)));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const logLevel = () => withDefault(z.enum(LOG_LEVELS), 'info');
+
+export const SQLITE_SYNCHRONOUS = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const;
+export const sqliteSynchronous = () =>
+  withDefault(
+    z.string().transform((s) => s.trim().toUpperCase()).pipe(z.enum(SQLITE_SYNCHRONOUS)),
+    'FULL',
+  );
+
+export const httpUrl = () =>
+  z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).transform((u) => u.replace(/\/+$/, ''));
+
+/**
+ * The event-store choice and its connection string, shared by the server and the scheduler. A
+ * KurrentDB store without a connection string is refused here, naming RIPOSTE_KURRENTDB_URL.
+ */
+export const eventStoreShape = {
+  RIPOSTE_EVENT_STORE: withDefault(z.enum(['sqlite', 'kurrentdb']), 'sqlite'),
+  RIPOSTE_KURRENTDB_URL: optional(
+    z.string().regex(/^(kurrentdb|kurrent|esdb|kdb)(\+discover)?:\/\//, {
+      message: 'expected a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false',
+    }),
+  ),
+  RIPOSTE_SQLITE_SYNCHRONOUS: sqliteSynchronous(),
+};
+
+export const requireKurrentUrl = (
+  env: { RIPOSTE_EVENT_STORE: 'sqlite' | 'kurrentdb'; RIPOSTE_KURRENTDB_URL?: string | undefined },
+  ctx: z.RefinementCtx,
+): void => {
+  if (env.RIPOSTE_EVENT_STORE === 'kurrentdb' && env.RIPOSTE_KURRENTDB_URL === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RIPOSTE_KURRENTDB_URL'],
+      message: 'required when RIPOSTE_EVENT_STORE=kurrentdb (for example kurrentdb://localhost:2113?tls=false)',
+    });
+  }
+};
+
+/** A bad environment: every problem, each naming its variable. */
+export class EnvError extends Error {
+  readonly problems: { variable: string; message: string }[];
+
+  constructor(problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}\n` +
+        'See .env.example for every variable and its default.',
+    );
+    this.name = 'EnvError';
+    this.problems = problems;
+  }
+}
+
+/** Values never echoed in an error message: they may be secrets. */
+const SECRET = /PASSWORD|SECRET|KEY|TOKEN|URL/;
+
+export const parseEnv = <S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> => {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? '(environment)');
+    const raw = env[variable];
+    const shown = raw === undefined || SECRET.test(variable) ? '' : ` (got ${JSON.stringify(raw)})`;
+    return { variable, message: `${issue.message}${shown}` };
+  });
+  throw new EnvError(problems);
+};
+
+export const isEnvError = (e: unknown): e is EnvError => e instanceof EnvError;

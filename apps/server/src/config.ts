@@ -1,0 +1,104 @@
+/**
+ * The server's environment, parsed once at start-up (.env.example documents every variable).
+ * The pieces come from @adapters/env so the scheduler and the CLI parse the same variables the
+ * same way.
+ */
+import { z } from 'zod';
+import {
+  booleanFlag,
+  commaList,
+  directory,
+  eventStoreShape,
+  host,
+  httpUrl,
+  logLevel,
+  optional,
+  parseEnv,
+  port,
+  requireKurrentUrl,
+  withDefault,
+} from '@adapters/env';
+
+/** Test-only switch for cheap password hashes; refused unless NODE_ENV=test (see .env.example). */
+const FAST_HASHES = 'RIPOSTE_TEST_FAST_HASHES';
+
+export const serverEnvSchema = z
+  .object({
+    PORT: port(3000),
+    // Loopback by default: a fresh clone prints a generated admin password and should not be
+    // reachable from the network until someone decides so (containers set HOST=0.0.0.0).
+    HOST: host('127.0.0.1'),
+    RIPOSTE_DATA_DIR: directory('./data'),
+    ...eventStoreShape,
+    RIPOSTE_ADMIN_PASSWORD: optional(z.string().min(6, { message: 'must be at least 6 characters' })),
+    RIPOSTE_SESSION_KEYS: optional(
+      z
+        .string()
+        .transform((s) => s.split(',').map((k) => k.trim()).filter((k) => k !== ''))
+        .refine((keys) => keys.length > 0 && keys.every((k) => k.length >= 32), {
+          message: 'expected a comma-separated list of keys of at least 32 characters each (newest first)',
+        }),
+    ),
+    RIPOSTE_PUBLIC_URL: optional(httpUrl()),
+    RIPOSTE_TRUST_PROXY: booleanFlag(false),
+    RIPOSTE_SCHEDULER: withDefault(z.enum(['embedded', 'external', 'off']), 'embedded'),
+    RIPOSTE_LEGACY_USERNAMES: commaList(),
+    RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
+    LOG_LEVEL: logLevel(),
+    NODE_ENV: optional(z.string()),
+    [FAST_HASHES]: booleanFlag(false),
+  })
+  .superRefine((env, ctx) => {
+    requireKurrentUrl(env, ctx);
+    if (env[FAST_HASHES] && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [FAST_HASHES],
+        message: 'weakens password hashing and is honoured only by the test suite (NODE_ENV=test); remove it',
+      });
+    }
+  });
+
+export type ServerEnv = z.output<typeof serverEnvSchema>;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: { kind: 'sqlite'; synchronous: ServerEnv['RIPOSTE_SQLITE_SYNCHRONOUS'] } | { kind: 'kurrentdb'; connectionString: string };
+  adminPassword: string | undefined;
+  sessionKeys: string[] | undefined;
+  publicUrl: string | undefined;
+  /** Cookies get `Secure` and the `__Host-` prefix when the public URL is https. */
+  https: boolean;
+  trustProxy: boolean;
+  scheduler: ServerEnv['RIPOSTE_SCHEDULER'];
+  legacyUsernames: string[];
+  emailTestModeEverywhere: boolean;
+  logLevel: ServerEnv['LOG_LEVEL'];
+  fastHashes: boolean;
+}
+
+export const toServerConfig = (env: ServerEnv): ServerConfig => ({
+  port: env.PORT,
+  host: env.HOST,
+  dataDir: env.RIPOSTE_DATA_DIR,
+  eventStore:
+    env.RIPOSTE_EVENT_STORE === 'kurrentdb'
+      ? { kind: 'kurrentdb', connectionString: env.RIPOSTE_KURRENTDB_URL as string }
+      : { kind: 'sqlite', synchronous: env.RIPOSTE_SQLITE_SYNCHRONOUS },
+  adminPassword: env.RIPOSTE_ADMIN_PASSWORD,
+  sessionKeys: env.RIPOSTE_SESSION_KEYS,
+  publicUrl: env.RIPOSTE_PUBLIC_URL,
+  https: env.RIPOSTE_PUBLIC_URL?.startsWith('https://') ?? false,
+  trustProxy: env.RIPOSTE_TRUST_PROXY,
+  scheduler: env.RIPOSTE_SCHEDULER,
+  legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
+  emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
+  logLevel: env.LOG_LEVEL,
+  fastHashes: env[FAST_HASHES],
+});
+
+/** Throws EnvError (naming every bad variable) on a bad environment. */
+export const loadServerConfig = (env: Record<string, string | undefined>): ServerConfig =>
+  toServerConfig(parseEnv(serverEnvSchema, env));
