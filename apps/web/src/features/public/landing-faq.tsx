@@ -2,8 +2,7 @@ import { Link } from 'wouter';
 import { FaqList, type FaqItem } from './faq-list';
 import { CURATED_ACCOUNTS, TRIAL_DAYS, TRIAL_REPLIES } from './plan-facts';
 import { Section, SectionHeading } from './section';
-
-const inline = 'font-medium text-indigo-600 hover:text-indigo-500';
+import { inlineLink } from './styles';
 
 const ITEMS: FaqItem[] = [
   {
@@ -35,7 +34,7 @@ const ITEMS: FaqItem[] = [
     a: (
       <>
         Anytime. Premium stays active until the end of the month you paid for and is not renewed after
-        that. See <Link href="/pricing" className={inline}>pricing</Link> for the details.
+        that. See <Link href="/pricing" className={inlineLink}>pricing</Link> for the details.
       </>
     ),
   },
@@ -49,7 +48,7 @@ export function LandingFaq() {
           align="left"
           eyebrow="FAQ"
           title="Questions, answered"
-          lead={<>Something else on your mind? <Link href="/contact" className={inline}>Contact support</Link>.</>}
+          lead={<>Something else on your mind? <Link href="/contact" className={inlineLink}>Contact support</Link>.</>}
         />
         <FaqList items={ITEMS} />
       </div>

@@ -64,7 +64,7 @@ export function HeroPreview() {
             ))}
           </div>
         </div>
-        <ul className="divide-y divide-slate-100 border-t border-slate-100">
+        <ul className="divide-y divide-slate-100 border-t border-slate-100 pb-6 sm:pb-8">
           {ROWS.map((r) => (
             <li key={r.who} className="flex gap-3 px-4 py-3">
               <span className="grid size-8 shrink-0 place-items-center rounded-full bg-linear-to-br from-slate-700 to-slate-900 text-[10px] font-semibold text-white">
@@ -83,7 +83,7 @@ export function HeroPreview() {
           ))}
         </ul>
       </div>
-      <div className="absolute -bottom-5 -left-3 hidden items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-xs font-medium text-slate-700 shadow-lg sm:flex">
+      <div className="absolute -bottom-4 -left-3 hidden items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-xs font-medium text-slate-700 shadow-lg sm:flex">
         <span className="grid size-6 place-items-center rounded-md bg-indigo-50 text-indigo-600">
           <AtSign className="size-3.5" />
         </span>

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { HeroPreview } from './landing-hero-preview';
 import { CURATED_ACCOUNTS, TRIAL_REPLIES, VIRAL_STYLES } from './plan-facts';
 import type { PublicUser } from './use-session';
-import { buttonAccent, buttonLarge, buttonSecondary, container } from './styles';
+import { LinkButton } from './link-button';
+import { container } from './styles';
 
 const STATS = [
   { value: String(CURATED_ACCOUNTS), label: 'curated high-impression accounts' },
@@ -23,8 +24,9 @@ export function LandingHero({ user }: { user: PublicUser | null }) {
             <Sparkles className="size-3.5" aria-hidden /> Launch offer: Premium for $20/month
           </Link>
           <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-slate-950 sm:text-5xl lg:text-6xl">
-            Reply first. Get seen.{' '}
-            <span className="bg-linear-to-r from-indigo-600 via-violet-600 to-fuchsia-600 bg-clip-text text-transparent">
+            <span className="block">Reply first.</span>
+            <span className="block">Get seen.</span>
+            <span className="block bg-linear-to-r from-indigo-600 via-violet-600 to-fuchsia-600 bg-clip-text pb-1 text-transparent">
               Get monetized.
             </span>
           </h1>
@@ -34,17 +36,17 @@ export function LandingHero({ user }: { user: PublicUser | null }) {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {user ? (
-              <Link href="/schedule-replies" className={`${buttonAccent} ${buttonLarge}`}>
-                Go to Schedule Replies <ArrowRight className="size-4" aria-hidden />
-              </Link>
+              <LinkButton href="/schedule-replies" variant="gradient" size="lg" className="h-12">
+                Go to Schedule Replies <ArrowRight aria-hidden />
+              </LinkButton>
             ) : (
               <>
-                <Link href="/try-it-free" className={`${buttonAccent} ${buttonLarge}`}>
-                  Start your 7-day free trial <ArrowRight className="size-4" aria-hidden />
-                </Link>
-                <Link href="/pricing" className={`${buttonSecondary} ${buttonLarge}`}>
+                <LinkButton href="/try-it-free" variant="gradient" size="lg" className="h-12">
+                  Start your 7-day free trial <ArrowRight aria-hidden />
+                </LinkButton>
+                <LinkButton href="/pricing" variant="outline" size="lg" className="h-12">
                   See pricing
-                </Link>
+                </LinkButton>
               </>
             )}
           </div>

@@ -25,14 +25,14 @@ export function LandingOffer({ user }: { user: PublicUser | null }) {
               anytime and keep Premium to the end of the period you paid for.
             </p>
             <div className="mt-8 flex items-baseline gap-2">
-              <span className="text-5xl font-semibold tracking-tight text-white">{PREMIUM_PRICE}</span>
-              <span className="text-slate-400">USD / month</span>
+              <span className="text-4xl font-semibold tracking-tight text-white sm:text-5xl">{PREMIUM_PRICE}</span>
+              <span className="whitespace-nowrap text-slate-400">USD / month</span>
             </div>
             <Link href={target} className="mt-8 inline-flex h-12 items-center gap-2 rounded-lg bg-white px-6 font-medium text-slate-900 shadow-sm transition-colors hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               Upgrade Now <ArrowRight className="size-4" aria-hidden />
             </Link>
           </div>
-          <ul className="grid gap-4 rounded-2xl border border-white/10 bg-white/[0.04] p-6 sm:p-8">
+          <ul className="grid gap-4 rounded-2xl border border-white/10 bg-white/[0.04] p-5 sm:p-8">
             {PREMIUM_CONTENTS.map((line) => (
               <PlanLineItem key={line} text={line} invert />
             ))}

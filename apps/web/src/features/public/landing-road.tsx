@@ -26,9 +26,9 @@ export function LandingRoad() {
             title="Two numbers stand between you and payouts"
             lead="X pays creators who reach both goals. Riposte puts your replies where the impressions are, so you get there sooner."
           />
-          <div className="mt-10 grid gap-4 sm:grid-cols-2">
+          <div className="mt-10 grid grid-cols-2 gap-3 sm:gap-4">
             {GOALS.map(({ icon: Icon, value, unit, text }) => (
-              <div key={unit} className="rounded-2xl border border-slate-200 bg-linear-to-b from-white to-slate-50 p-6">
+              <div key={unit} className="rounded-2xl border border-slate-200 bg-linear-to-b from-white to-slate-50 p-4 sm:p-6">
                 <Icon className="size-6 text-indigo-600" aria-hidden />
                 <p className="mt-4 text-4xl font-semibold tracking-tight text-slate-900">{value}</p>
                 <p className="mt-1 font-medium text-slate-700">{unit}</p>
@@ -37,7 +37,7 @@ export function LandingRoad() {
             ))}
           </div>
         </div>
-        <ol className="relative space-y-8 border-l border-slate-200 pl-8 lg:mt-4">
+        <ol className="relative ml-3.5 space-y-8 border-l border-slate-200 pl-8 lg:mt-4">
           {STEPS.map((step, i) => (
             <li key={step.title} className="relative">
               <span className="absolute top-0 -left-[calc(2rem+0.875rem+0.5px)] grid size-7 place-items-center rounded-full bg-white text-xs font-semibold text-indigo-600 ring-1 ring-indigo-200">

@@ -1,10 +1,10 @@
 import { ArrowRight, Timer } from 'lucide-react';
-import { Link } from 'wouter';
 import { PlanLineItem } from './plan-line';
 import { TRIAL_CONTENTS, TRIAL_DAYS } from './plan-facts';
 import { Section, SectionHeading } from './section';
 import type { PublicUser } from './use-session';
-import { buttonPrimary, card } from './styles';
+import { LinkButton } from './link-button';
+import { card } from './styles';
 
 export function LandingTrial({ user }: { user: PublicUser | null }) {
   return (
@@ -31,9 +31,9 @@ export function LandingTrial({ user }: { user: PublicUser | null }) {
               <PlanLineItem key={l.text} text={l.text} included={l.included} />
             ))}
           </ul>
-          <Link href={user ? '/trial-status' : '/try-it-free'} className={`${buttonPrimary} mt-8 w-full`}>
-            {user ? 'See your trial status' : 'Start Free Trial'} <ArrowRight className="size-4" aria-hidden />
-          </Link>
+          <LinkButton href={user ? '/trial-status' : '/try-it-free'} size="lg" className="mt-8 w-full">
+            {user ? 'See your trial status' : 'Start Free Trial'} <ArrowRight aria-hidden />
+          </LinkButton>
         </div>
       </div>
     </Section>

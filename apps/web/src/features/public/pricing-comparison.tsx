@@ -1,35 +1,39 @@
 import { Check, Minus } from 'lucide-react';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { COMPARISON } from './plan-facts';
 
-function Cell({ value }: { value: string | boolean }) {
+function Value({ value }: { value: string | boolean }) {
   if (value === true) return <><Check className="mx-auto size-5 text-indigo-600" aria-hidden /><span className="sr-only">Included</span></>;
   if (value === false) return <><Minus className="mx-auto size-5 text-slate-300" aria-hidden /><span className="sr-only">Not included</span></>;
   return <>{value}</>;
 }
 
-/** Free vs Premium (spec part 1 §1 plans table). Three narrow columns so it fits at 375 px. */
+/** Free vs Premium (spec part 1 §1 plans table). Fixed layout with wrapping cells so it fits at 375 px. */
 export function PricingComparison() {
+  const cell = 'whitespace-normal px-2 py-3.5 text-center sm:px-4';
   return (
-    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-      <table className="w-full table-fixed text-sm">
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xs">
+      <Table className="table-fixed">
         <caption className="sr-only">Free trial compared with Premium</caption>
-        <thead>
-          <tr className="border-b border-slate-200 bg-slate-50">
-            <th scope="col" className="w-[40%] px-4 py-4 text-left font-medium text-slate-500 sm:px-6">Feature</th>
-            <th scope="col" className="px-2 py-4 text-center font-semibold text-slate-900 sm:px-4">Free trial</th>
-            <th scope="col" className="px-2 py-4 text-center font-semibold text-indigo-700 sm:px-4">Premium</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+        <TableHeader>
+          <TableRow className="bg-slate-50 hover:bg-slate-50">
+            <TableHead scope="col" className="h-12 w-[40%] px-4 sm:px-6">Feature</TableHead>
+            <TableHead scope="col" className="h-12 text-center font-semibold text-slate-900">Free trial</TableHead>
+            <TableHead scope="col" className="h-12 text-center font-semibold text-indigo-700">Premium</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {COMPARISON.map((row) => (
-            <tr key={row.feature}>
-              <th scope="row" className="px-4 py-3.5 text-left font-medium text-slate-700 sm:px-6">{row.feature}</th>
-              <td className="px-2 py-3.5 text-center text-slate-600 sm:px-4"><Cell value={row.free} /></td>
-              <td className="bg-indigo-50/40 px-2 py-3.5 text-center font-medium text-slate-900 sm:px-4"><Cell value={row.premium} /></td>
-            </tr>
+            <TableRow key={row.feature} className="border-slate-100">
+              <TableHead scope="row" className="h-auto whitespace-normal px-4 py-3.5 font-medium text-slate-700 sm:px-6">
+                {row.feature}
+              </TableHead>
+              <TableCell className={`${cell} text-slate-600`}><Value value={row.free} /></TableCell>
+              <TableCell className={`${cell} bg-indigo-50/40 font-medium text-slate-900`}><Value value={row.premium} /></TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { ArrowRight, Crown } from 'lucide-react';
 import { Link } from 'wouter';
 import { PlanLineItem } from './plan-line';
 import { PREMIUM_CONTENTS, PREMIUM_PRICE, TRIAL_DAYS } from './plan-facts';
-import { buttonAccent, buttonLarge } from './styles';
+import { LinkButton } from './link-button';
+import { inlineLink } from './styles';
 
 /** Spec part 1 §2: the button goes to /payment when signed in, else to /auth. */
 export function PremiumCard({ signedIn }: { signedIn: boolean }) {
@@ -33,12 +34,12 @@ export function PremiumCard({ signedIn }: { signedIn: boolean }) {
             <PlanLineItem key={line} text={line} />
           ))}
         </ul>
-        <Link href={signedIn ? '/payment' : '/auth'} className={`${buttonAccent} ${buttonLarge} mt-10 w-full`}>
-          {signedIn ? 'Upgrade to Premium' : 'Get Premium'} <ArrowRight className="size-4" aria-hidden />
-        </Link>
+        <LinkButton href={signedIn ? '/payment' : '/auth'} variant="gradient" size="lg" className="mt-10 h-12 w-full">
+          {signedIn ? 'Upgrade to Premium' : 'Get Premium'} <ArrowRight aria-hidden />
+        </LinkButton>
         <p className="mt-4 text-center text-sm text-slate-500">
           Not ready yet?{' '}
-          <Link href="/try-it-free" className="font-medium text-indigo-600 hover:text-indigo-500">
+          <Link href="/try-it-free" className={inlineLink}>
             Start a {TRIAL_DAYS}-day free trial
           </Link>
         </p>

@@ -3,7 +3,8 @@ import { ArrowRight, Menu, X } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { BrandMark } from './brand-mark';
 import type { Session } from './use-session';
-import { buttonAccent, buttonGhost, buttonPrimary, buttonSecondary, container } from './styles';
+import { LinkButton } from './link-button';
+import { container } from './styles';
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -22,20 +23,20 @@ function Actions({ session, stacked }: { session: Session; stacked?: boolean }) 
   if (session.user) {
     return (
       <div className={layout}>
-        <Link href="/schedule-replies" className={buttonPrimary}>
-          Go to Schedule Replies <ArrowRight className="size-4" aria-hidden />
-        </Link>
+        <LinkButton href="/schedule-replies" className={stacked ? 'h-11' : undefined}>
+          Go to Schedule Replies <ArrowRight aria-hidden />
+        </LinkButton>
       </div>
     );
   }
   return (
     <div className={layout}>
-      <Link href="/auth" className={stacked ? buttonSecondary : buttonGhost}>
+      <LinkButton href="/auth" variant={stacked ? 'outline' : 'ghost'} className={stacked ? 'h-11' : undefined}>
         Log In
-      </Link>
-      <Link href="/pricing" className={buttonAccent}>
+      </LinkButton>
+      <LinkButton href="/pricing" variant="gradient" className={stacked ? 'h-11' : undefined}>
         Upgrade Now ($20/mo)
-      </Link>
+      </LinkButton>
     </div>
   );
 }
@@ -44,7 +45,7 @@ export function PublicHeader({ session }: { session: Session }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const linkClass = (href: string) =>
-    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-50 md:hover:bg-transparent ${
       location === href ? 'text-slate-900' : 'text-slate-500 hover:text-slate-900'
     }`;
 

@@ -5,7 +5,8 @@ import { TRIAL_CONTENTS, TRIAL_DAYS } from './plan-facts';
 import { PublicLayout } from './public-layout';
 import { Section } from './section';
 import { useSession, type PublicPageProps } from './use-session';
-import { buttonAccent, buttonLarge, card } from './styles';
+import { LinkButton } from './link-button';
+import { card, inlineLink } from './styles';
 
 const STEPS = [
   { icon: LogIn, title: 'Sign in', text: 'Sign in with X or create an account. No payment details needed.' },
@@ -31,6 +32,10 @@ export default function TryItFree({ user }: PublicPageProps) {
               Put your first replies under high-impression posts and see the difference in your profile visits
               before you decide on Premium.
             </p>
+            {/* On small screens the trial card sits below the steps; give the main action a place up top. */}
+            <LinkButton href="/auth" variant="gradient" size="lg" className="mt-8 h-12 w-full sm:w-auto lg:hidden">
+              Start Free Trial <ArrowRight aria-hidden />
+            </LinkButton>
             <ol className="mt-10 space-y-6">
               {STEPS.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="flex gap-4">
@@ -53,12 +58,12 @@ export default function TryItFree({ user }: PublicPageProps) {
                 <PlanLineItem key={l.text} text={l.text} included={l.included} />
               ))}
             </ul>
-            <Link href="/auth" className={`${buttonAccent} ${buttonLarge} mt-8 w-full`}>
-              Start Free Trial <ArrowRight className="size-4" aria-hidden />
-            </Link>
+            <LinkButton href="/auth" variant="gradient" size="lg" className="mt-8 h-12 w-full">
+              Start Free Trial <ArrowRight aria-hidden />
+            </LinkButton>
             <p className="mt-4 text-center text-sm text-slate-500">
               Want it all from day one?{' '}
-              <Link href="/pricing" className="font-medium text-indigo-600 hover:text-indigo-500">
+              <Link href="/pricing" className={inlineLink}>
                 See Premium
               </Link>
             </p>

@@ -5,8 +5,12 @@ import useSWR from 'swr';
 
 export type PublicUser = { username: string; email?: string | null };
 
-/** Props every public page accepts: pass `user` to skip the status request (tests, SSR, router). */
-export type PublicPageProps = { user?: PublicUser | null };
+/**
+ * Props every public page accepts: pass `user` to skip the status request (tests, a router that
+ * already knows the session). `params` is what wouter's `<Route component={...}>` passes; naming it
+ * lets the pages be mounted that way.
+ */
+export type PublicPageProps = { user?: PublicUser | null; params?: unknown };
 
 type AuthStatus = { isAuthenticated?: boolean; user?: PublicUser | null };
 
@@ -38,6 +42,8 @@ export function useSession(given?: PublicUser | null): Session {
     revalidateOnReconnect: false,
     errorRetryCount: 1,
     errorRetryInterval: 1000,
+    // Largest delay setTimeout accepts (swr times the dedupe with it; bigger values fire at once).
+    dedupingInterval: 2 ** 31 - 1,
   });
   if (fromProp) return { user: given ?? null, isLoading: false };
   // A failed status check leaves the marketing pages usable as a visitor would see them.
