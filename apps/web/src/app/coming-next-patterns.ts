@@ -1,0 +1,20 @@
+/** Signed-in routes whose screens come with later issues; they show a 'coming next' panel. */
+export const comingNextPatterns = [
+  '/schedule-replies',
+  '/schedule-replies-v2',
+  '/bulk-replies',
+  '/templates',
+  '/schedules',
+  '/schedule-replies/:id',
+  '/accounts',
+  '/connected-accounts',
+  '/history',
+  '/reply-history',
+  '/settings',
+  '/calendar-mockup',
+  '/admin/polling-settings',
+  '/admin/tier-management',
+  '/admin/viral-styles',
+  '/admin/reply-status-test',
+  '/admin/scheduler-test',
+] as const;

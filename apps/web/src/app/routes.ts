@@ -1,0 +1,5 @@
+// Route tables. Only path patterns live here (the main chunk); the pages are lazy modules.
+import { comingNextPatterns } from '@web/app/coming-next-patterns';
+
+/** Spec part 1 §2 and part 2 §2: every sign-in-required route, each inside the sidebar layout. */
+export const signedInPatterns: readonly string[] = ['/dashboard', '/trial-status', ...comingNextPatterns];

@@ -1,0 +1,32 @@
+// Everything behind sign-in, in one lazy chunk: the layout (sidebar, drawer, menus) and the
+// signed-in pages, each of those lazy again.
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { comingNextPatterns } from '@web/app/coming-next-patterns';
+import { ProtectedRoute } from '@web/features/auth/components/protected-route';
+import { AppLayout } from '@web/features/shell/components/app-layout';
+
+const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'));
+const TrialStatusPage = lazy(() => import('@web/features/subscription/trial-status-page'));
+const ComingNextPage = lazy(() => import('@web/features/shell/routes/coming-next-page'));
+
+export default function SignedInArea() {
+  return (
+    <ProtectedRoute>
+      <AppLayout>
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            <Route path="/dashboard" component={DashboardPage} />
+            <Route path="/trial-status" component={TrialStatusPage} />
+            {comingNextPatterns.map((pattern) => (
+              <Route key={pattern} path={pattern}>
+                <ComingNextPage pattern={pattern} />
+              </Route>
+            ))}
+          </Switch>
+        </Suspense>
+      </AppLayout>
+    </ProtectedRoute>
+  );
+}

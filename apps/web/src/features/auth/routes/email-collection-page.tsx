@@ -1,0 +1,36 @@
+// /email-collection: where sign-in sends a user whose email is still missing.
+import { Mail } from 'lucide-react';
+import { Redirect, useLocation } from 'wouter';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/features/auth/api/auth-status';
+import { useNeedsEmail } from '@web/features/auth/api/email';
+import { AuthLayout } from '@web/features/auth/components/auth-layout';
+import { EmailForm } from '@web/features/auth/components/email-form';
+import { HOME_AFTER_SIGN_IN } from '@web/features/auth/constants';
+
+export default function EmailCollectionPage() {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const { data, isLoading } = useNeedsEmail(user !== null);
+  if (isLoading || data === undefined) return <PageSpinner />;
+  if (data && !data.needsEmail) return <Redirect to={HOME_AFTER_SIGN_IN} replace />;
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader>
+          <div className="mb-1 grid size-11 place-items-center rounded-full bg-indigo-100 text-indigo-700">
+            <Mail className="size-5" />
+          </div>
+          <CardTitle className="text-xl">Welcome to Riposte!</CardTitle>
+          <CardDescription>
+            Please provide your email address. We&apos;ll use it to send you the setup guide and reminders about your free trial.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EmailForm initialEmail={data?.testMode ? '' : (data?.currentEmail ?? '')} onSaved={() => navigate(HOME_AFTER_SIGN_IN)} />
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}

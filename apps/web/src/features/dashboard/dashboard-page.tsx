@@ -1,0 +1,45 @@
+import { CalendarPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@web/components/ui/button';
+import { useAuth } from '@web/features/auth/api/auth-status';
+import { useMetricsOverview } from '@web/features/dashboard/api/dashboard-queries';
+import { ConnectedAccountsCard } from '@web/features/dashboard/components/connected-accounts-card';
+import { EmailTestMode } from '@web/features/dashboard/components/email-test-mode';
+import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
+import { RecentActivity } from '@web/features/dashboard/components/recent-activity';
+import { StatCards } from '@web/features/dashboard/components/stat-cards';
+import { PageHeader } from '@web/features/shell/components/page-header';
+
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const metrics = useMetricsOverview();
+  if (!user) return null;
+  const name = user.fullName || user.username || 'User';
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back, ${name}! Here's an overview of your account.`}
+        actions={
+          <>
+            <EmailTestMode user={user} />
+            <Button asChild size="sm">
+              <Link href="/schedule-replies">
+                <CalendarPlus />
+                Schedule a reply
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <HowItWorks />
+      <StatCards metrics={metrics.data} error={metrics.error} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RecentActivity />
+        </div>
+        <ConnectedAccountsCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+// What each not-yet-built signed-in screen will do (from spec part 2 §2), shown on its
+// 'coming next' panel until its issue lands.
+import {
+  BadgeCheck,
+  CalendarDays,
+  CalendarClock,
+  Flame,
+  FlaskConical,
+  Gauge,
+  History,
+  Layers,
+  Link2,
+  ListTree,
+  MessageSquarePlus,
+  FileText,
+  Settings,
+  Sparkles,
+  Timer,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type ComingNext = { title: string; summary: string; icon: LucideIcon; points: string[]; adminOnly?: boolean };
+
+export const comingNext: Record<string, ComingNext> = {
+  '/schedule-replies': {
+    title: 'Schedule Replies',
+    icon: MessageSquarePlus,
+    summary: 'Schedule a reply under the next post of a monitored account, from one of your connected X accounts.',
+    points: ['Target account search with suggestions', 'One-time or recurring (days of the week or a day of the month)', 'AI rewrite in a viral style, optional image', 'Peak reply windows with the next one recommended'],
+  },
+  '/schedule-replies-v2': {
+    title: 'Schedule Replies V2',
+    icon: Sparkles,
+    summary: 'A faster AI reply form beside your scheduled replies, grouped by day.',
+    points: ['New AI Reply form', 'Warning when @mentions are typed (they are stripped before sending)', 'Your Scheduled Replies list with Refresh'],
+  },
+  '/bulk-replies': {
+    title: 'Bulk Replies',
+    icon: Layers,
+    summary: 'Write many AI replies at once and schedule them together.',
+    points: ['Global settings for the whole batch', 'A table of entries with Add Reply', 'Schedule All Replies with a confirmation'],
+  },
+  '/templates': {
+    title: 'Templates',
+    icon: FileText,
+    summary: 'Reusable reply templates and template groups that alternate their templates.',
+    points: ['Create, edit and delete templates', 'Active and AI-powered markers', 'A 25,000-character counter'],
+  },
+  '/schedules': {
+    title: 'Schedules',
+    icon: CalendarClock,
+    summary: 'Every scheduled reply in one table, in your local time zone.',
+    points: ['Status, scheduled time, template and account', 'New Schedule dialog with delivery-time hints', 'Delete with confirmation'],
+  },
+  '/schedule-replies/:id': {
+    title: 'Schedule details',
+    icon: ListTree,
+    summary: 'All the replies one schedule has produced, with their delivery status.',
+    points: ['Each run with its time and outcome', 'Status badges for sent, pending and failed replies'],
+  },
+  '/accounts': {
+    title: 'Monitored Accounts',
+    icon: Users,
+    summary: 'The accounts whose new posts Riposte watches for you.',
+    points: ['The curated list of 30 high-impression accounts', 'Add and edit accounts where your plan allows', 'Activity overview per account'],
+  },
+  '/connected-accounts': {
+    title: 'My X Accounts',
+    icon: Link2,
+    summary: 'Connect the X accounts your replies are sent from.',
+    points: ['Connect with X (PIN or callback)', 'A limit indicator for your plan', 'Disconnect with confirmation'],
+  },
+  '/reply-history': {
+    title: 'Reply History',
+    icon: History,
+    summary: 'Every reply Riposte has sent or tried to send for you.',
+    points: ['Search and pagination', 'Status badges, with clear reasons for failures', 'A warning when an X account needs re-authorisation'],
+  },
+  '/settings': {
+    title: 'Settings',
+    icon: Settings,
+    summary: 'Your profile, password, notifications and billing options.',
+    points: ['Account management: change password', 'Notifications and application preferences', 'Billing options and the danger zone'],
+  },
+  '/calendar-mockup': {
+    title: 'Schedule Management',
+    icon: CalendarDays,
+    summary: 'A calendar view of the week ahead with time slots and a compose panel.',
+    points: ['Seven-day list of time slots', 'Week and month views', 'Compose panel with a character counter'],
+  },
+  '/admin/polling-settings': {
+    title: 'Polling Settings',
+    icon: Timer,
+    adminOnly: true,
+    summary: 'How often monitored accounts are checked, by time of day and day of week.',
+    points: ['Tabs per setting category', 'Peak-hour and overnight intervals'],
+  },
+  '/admin/tier-management': {
+    title: 'Tier Management',
+    icon: Gauge,
+    adminOnly: true,
+    summary: 'Monitoring tiers of accounts and the limits of each tier.',
+    points: ['Tier Settings and Account Tiers tabs', 'X admin token dialog'],
+  },
+  '/admin/viral-styles': {
+    title: 'Viral Response Styles',
+    icon: Flame,
+    adminOnly: true,
+    summary: 'The ten viral styles the AI writer uses, with a tester.',
+    points: ['An explanation of each style', 'A tester with a 280-character counter'],
+  },
+  '/admin/reply-status-test': {
+    title: 'Reply Status Badge Test',
+    icon: BadgeCheck,
+    adminOnly: true,
+    summary: 'Every reply status badge by category, in several sizes.',
+    points: ['Success, pending, failure and neutral badges'],
+  },
+  '/admin/scheduler-test': {
+    title: 'Scheduler Test',
+    icon: FlaskConical,
+    adminOnly: true,
+    summary: 'Create test schedules, send a direct reply and watch recent replies.',
+    points: ['Create Test, Direct Reply and Recent Replies tabs'],
+  },
+};
+
+comingNext['/history'] = comingNext['/reply-history']!;

@@ -1,0 +1,30 @@
+// The signed-in layout: sidebar (desktop) or top bar with drawer (phones), and the page.
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { Redirect } from 'wouter';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { cn } from '@web/lib/utils';
+import { useAuth } from '@web/features/auth/api/auth-status';
+import { DesktopSidebar } from '@web/features/shell/components/desktop-sidebar';
+import { MobileTopbar } from '@web/features/shell/components/mobile-topbar';
+import { shellState } from '@web/features/shell/sidebar-store';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const { collapsed, hovering } = useSnapshot(shellState);
+  if (isLoading) return <PageSpinner />;
+  // Spec part 1 §2: the layout itself also sends visitors to /auth.
+  if (!user) return <Redirect to="/auth" replace />;
+  const wide = !collapsed || hovering;
+  return (
+    <div className="min-h-dvh bg-background">
+      <DesktopSidebar user={user} />
+      <MobileTopbar user={user} />
+      <div className={cn('transition-[padding] duration-200 ease-out', wide ? 'md:pl-64' : 'md:pl-16')}>
+        <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

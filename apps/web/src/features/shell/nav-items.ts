@@ -1,0 +1,49 @@
+import {
+  BadgeCheck,
+  CalendarClock,
+  Flame,
+  FlaskConical,
+  Gauge,
+  History,
+  Layers,
+  LayoutDashboard,
+  MessageSquarePlus,
+  Settings,
+  Sparkles,
+  Timer,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type NavItem = { label: string; href: string; icon: LucideIcon; also?: string[] };
+
+/** Spec part 1 §2: the sidebar's main items, in this order. */
+export const mainNav: NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard', icon: LayoutDashboard },
+  { label: 'Schedule Replies', href: '/schedule-replies', icon: MessageSquarePlus },
+  { label: 'Schedule Replies V2', href: '/schedule-replies-v2', icon: Sparkles },
+  { label: 'Bulk Replies', href: '/bulk-replies', icon: Layers },
+  { label: 'Monitored Accounts', href: '/accounts', icon: Users },
+  { label: 'Schedules', href: '/schedules', icon: CalendarClock },
+  { label: 'Reply History', href: '/reply-history', icon: History, also: ['/history'] },
+  { label: 'Settings', href: '/settings', icon: Settings },
+];
+
+/** The admin-only 'Admin Settings' group, in this order. */
+export const adminNav: NavItem[] = [
+  { label: 'Polling Settings', href: '/admin/polling-settings', icon: Timer },
+  { label: 'Tier Management', href: '/admin/tier-management', icon: Gauge },
+  { label: 'Viral Styles', href: '/admin/viral-styles', icon: Flame },
+  { label: 'Reply Status Test', href: '/admin/reply-status-test', icon: BadgeCheck },
+  { label: 'Scheduler Test', href: '/admin/scheduler-test', icon: FlaskConical },
+];
+
+export function isActive(item: NavItem, location: string): boolean {
+  const paths = [item.href, ...(item.also ?? [])];
+  // /schedule-replies/{id} belongs to Schedule Replies; /schedule-replies-v2 does not.
+  return paths.some((p) => location === p || location.startsWith(`${p}/`));
+}
+
+export function isAdminRoute(location: string): boolean {
+  return location === '/admin' || location.startsWith('/admin/');
+}

@@ -1,0 +1,95 @@
+// The plan display of spec part 1 §4: Premium, Trial active or Trial expired.
+import { CalendarCheck, Crown, Hourglass, Zap } from 'lucide-react';
+import { Link } from 'wouter';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Progress } from '@web/components/ui/progress';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { TRIAL_REPLIES, type TrialStatus } from '@web/features/subscription/api/trial-status';
+
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+const fmt = (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : null);
+
+export function TrialStatusCard({ status, loading }: { status: TrialStatus; loading: boolean }) {
+  if (loading) {
+    return (
+      <Card className="px-5">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-2 w-full" />
+      </Card>
+    );
+  }
+  if (status.isPremium) {
+    const renews = fmt(status.subscriptionEndDate);
+    return (
+      <Card data-testid="plan-premium" className="border-amber-200 bg-linear-to-br from-amber-50 to-card">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Crown className="size-5 text-amber-500" /> Premium Plan
+            <Badge variant="premium">Active</Badge>
+          </CardTitle>
+          <CardDescription>Unlimited replies, unlimited connected accounts and all 30 curated accounts.</CardDescription>
+        </CardHeader>
+        {renews && (
+          <CardContent className="flex items-center gap-2 text-sm">
+            <CalendarCheck className="size-4 text-muted-foreground" /> Renews on {renews}
+          </CardContent>
+        )}
+      </Card>
+    );
+  }
+  const used = TRIAL_REPLIES - Math.max(0, Math.min(TRIAL_REPLIES, status.repliesRemaining));
+  if (status.trialActive) {
+    const ends = fmt(status.trialEndsAt);
+    return (
+      <Card data-testid="plan-trial">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Zap className="size-5 text-emerald-600" /> Free Trial
+            <Badge variant="success">Active</Badge>
+          </CardTitle>
+          <CardDescription>{ends ? `Your trial ends on ${ends}, or after 25 replies.` : 'Your trial lasts 7 days or 25 replies.'}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-2">
+          <div className="flex items-baseline justify-between text-sm">
+            <span className="font-medium">
+              {status.repliesRemaining} of {TRIAL_REPLIES} replies remaining
+            </span>
+            <span className="text-muted-foreground">{used} used</span>
+          </div>
+          <Progress value={(status.repliesRemaining / TRIAL_REPLIES) * 100} indicatorClassName="bg-emerald-500" aria-label="Trial replies remaining" />
+        </CardContent>
+        <CardFooter>
+          <Button asChild variant="gradient">
+            <Link href="/payment">Upgrade to Premium</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+  return (
+    <Card data-testid="plan-expired" className="border-destructive/30">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Hourglass className="size-5 text-destructive" /> Trial Expired
+        </CardTitle>
+        <CardDescription>
+          Your free trial has ended. You can still view your schedules and reply history; upgrade to premium to send replies again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <div className="text-sm font-medium">
+          {used} of {TRIAL_REPLIES} replies used
+        </div>
+        <Progress value={100} indicatorClassName="bg-destructive" aria-label="Trial replies used" />
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="gradient">
+          <Link href="/payment">Upgrade to Premium</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+// The one HTTP client of the web app (spec part 1 §7 and §8). It knows nothing of UI state: it
+// sends JSON with cookies and the CSRF header, and turns every failure into an ApiError whose
+// message follows the spec's error catalogue.
+
+/** Required on every /api call; the server refuses unsafe methods without it (CSRF defence). */
+export const CSRF_HEADER = 'X-Riposte-Request';
+
+export type ErrorBody = { message?: string; error?: string; field?: string; code?: string };
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly requestId: string,
+    readonly data: unknown = undefined,
+  ) {
+    super(message);
+  }
+
+  /** The form field the server blamed, when it named one. */
+  get field(): string | undefined {
+    const d = this.data as ErrorBody | undefined;
+    return typeof d?.field === 'string' ? d.field : undefined;
+  }
+}
+
+export function newRequestId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : Math.random().toString(36).slice(2) + Date.now().toString(36);
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function headers(requestId: string, hasBody: boolean): Record<string, string> {
+  const h: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: '1', 'X-Request-Id': requestId };
+  if (hasBody) h['Content-Type'] = 'application/json';
+  return h;
+}
+
+function isJson(res: Response): boolean {
+  return (res.headers.get('content-type') ?? '').toLowerCase().includes('json');
+}
+
+/** Throws the catalogue's error for a non-OK response. */
+async function throwIfNotOk(res: Response, requestId: string): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  let data: unknown;
+  if (text && isJson(res)) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (data !== undefined) {
+    const body = data as ErrorBody;
+    const message = body.message || body.error || `${res.status} ${res.statusText}`.trim();
+    throw new ApiError(message, res.status, requestId, data);
+  }
+  throw new ApiError(`${res.status}: ${text || res.statusText} (Request ID: ${requestId})`, res.status, requestId, text);
+}
+
+async function parseJson<T>(res: Response, requestId: string): Promise<T> {
+  const text = await res.text();
+  if (text === '') return null as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new ApiError(`Failed to parse response as JSON: ${describe(err)} (Request ID: ${requestId})`, res.status, requestId, text);
+  }
+}
+
+/** Mutations: POST/PUT/PATCH/DELETE with an optional JSON body. */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const requestId = newRequestId();
+  let body: string | undefined;
+  if (data !== undefined) {
+    try {
+      body = JSON.stringify(data);
+    } catch (err) {
+      throw new ApiError(`Failed to serialize request data: ${describe(err)}`, 0, requestId);
+    }
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers: headers(requestId, body !== undefined), body, credentials: 'include' });
+  } catch (err) {
+    throw new ApiError(`Network request failed. Please check your connection: ${describe(err)}`, 0, requestId);
+  }
+  await throwIfNotOk(res, requestId);
+  return parseJson<T>(res, requestId);
+}
+
+export type On401 = 'throw' | 'returnNull';
+
+/** Queries: GET the key's URL. With on401 'returnNull', a 401 answers null instead of throwing. */
+export async function apiGet<T = unknown>(url: string, on401: On401 = 'throw'): Promise<T | null> {
+  const requestId = newRequestId();
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'GET', headers: headers(requestId, false), credentials: 'include' });
+  } catch (err) {
+    throw new ApiError(`Network error when fetching ${url}: ${describe(err)}`, 0, requestId);
+  }
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfNotOk(res, requestId);
+  return parseJson<T>(res, requestId);
+}
+
+/** The swr fetcher for keys that are a URL, or [url, ...params] where only the URL is fetched. */
+export function queryFetcher<T>(key: string | readonly [string, ...unknown[]]): Promise<T> {
+  const url = typeof key === 'string' ? key : key[0];
+  return apiGet<T>(url) as Promise<T>;
+}
+
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
