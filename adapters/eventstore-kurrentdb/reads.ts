@@ -1,0 +1,103 @@
+/**
+ * Reads through the KurrentDB client: one stream in revision order, $all in global order without
+ * system events, and the few single-event look-ups the append path needs.
+ */
+import {
+  BACKWARDS,
+  END,
+  START,
+  excludeSystemEvents,
+  type KurrentDBClient,
+  type RecordedEvent as KurrentRecordedEvent,
+} from '@kurrent/kurrentdb-client';
+import { AppError } from '@core/shared/errors';
+import type { Position, RecordedEvent, StreamName } from '@core/eventstore/types';
+import { isMissingStream, mapReadError } from './errors';
+import { fromRecordedEvent, isSystemEvent } from './mapping';
+import { compareLogPositions, encodePosition, type LogPosition } from './positions';
+
+/** Where an empty store "is": before every position KurrentDB can issue. */
+export const ORIGIN: Position = encodePosition({ commit: 0n, prepare: 0n });
+
+const positionOf = (event: KurrentRecordedEvent): LogPosition => {
+  if (event.position === undefined) {
+    // Stream reads carry positions since EventStoreDB 22.6; older servers cannot back this port.
+    throw new AppError('internal', `KurrentDB returned event ${event.id} without its position; use KurrentDB (or EventStoreDB 22.10+)`);
+  }
+  return event.position;
+};
+
+export const createReads = (client: KurrentDBClient, pageSize: number) => {
+  const readStream = async (
+    stream: StreamName,
+    options: { fromRevision?: bigint; maxCount?: number; backwards?: boolean; requiresLeader?: boolean } = {},
+  ): Promise<RecordedEvent[]> => {
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    const events: RecordedEvent[] = [];
+    try {
+      const reading = client.readStream(stream, {
+        fromRevision: options.fromRevision ?? (options.backwards === true ? END : START),
+        maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+        ...(options.backwards === true ? { direction: BACKWARDS } : {}),
+        ...(options.requiresLeader === true ? { requiresLeader: true } : {}),
+      });
+      for await (const resolved of reading) {
+        if (resolved.event === undefined) continue;
+        events.push(fromRecordedEvent(resolved.event, encodePosition(positionOf(resolved.event))));
+      }
+    } catch (error) {
+      if (isMissingStream(error)) return [];
+      throw mapReadError(error, `read of '${stream}'`);
+    }
+    return events;
+  };
+
+  /**
+   * Pages through $all after `after`. The server filters system events out (and we check again);
+   * each page asks for one event more than it needs because a read from a position may include the
+   * event at that position, which is dropped here: the port's `after` is exclusive.
+   */
+  const readAll = async (after: LogPosition | null, maxCount: number): Promise<RecordedEvent[]> => {
+    const events: RecordedEvent[] = [];
+    let cursor = after;
+    while (events.length < maxCount) {
+      const want = Math.min(maxCount - events.length, pageSize) + 1;
+      let received = 0;
+      try {
+        for await (const resolved of client.readAll({ fromPosition: cursor ?? START, maxCount: want, filter: excludeSystemEvents() })) {
+          received += 1;
+          const event = resolved.event;
+          if (event === undefined) continue;
+          if (cursor !== null && compareLogPositions(event.position, cursor) <= 0) continue;
+          cursor = event.position;
+          if (isSystemEvent(event)) continue;
+          events.push(fromRecordedEvent(event, encodePosition(event.position)));
+          if (events.length === maxCount) break;
+        }
+      } catch (error) {
+        throw mapReadError(error, 'read of $all');
+      }
+      if (received < want) break; // the end of $all
+    }
+    return events;
+  };
+
+  /**
+   * The position of the last non-system event in $all, or ORIGIN for an empty store. Reads a few
+   * back in case the server-side filter let system records through.
+   */
+  const head = async (): Promise<Position> => {
+    try {
+      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100, filter: excludeSystemEvents() })) {
+        if (resolved.event !== undefined && !isSystemEvent(resolved.event)) return encodePosition(resolved.event.position);
+      }
+    } catch (error) {
+      throw mapReadError(error, 'read of the end of $all');
+    }
+    return ORIGIN;
+  };
+
+  return { readStream, readAll, head };
+};
+
+export type Reads = ReturnType<typeof createReads>;
