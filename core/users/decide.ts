@@ -1,0 +1,175 @@
+/**
+ * decide(command, state) -> events. An empty array means the command changes nothing (already
+ * done, or a retry); expected refusals throw an AppError with a code, a reason and a field.
+ */
+import { assertNever } from '@core/shared/decider';
+import { AppError } from '@core/shared/errors';
+import { actorId, type UserCommand } from './commands';
+import { DEFAULT_TIME_ZONE } from './constants';
+import type { ProfileChanges, UserEvent } from './events';
+import { optionalText, requireActiveUser, requireAdmin, requiredText, requireTimeZone, requireUser } from './guards';
+import type { User, UserState } from './state';
+import { deriveTier, isUnlimitedTier, trialEndsAt } from './tier';
+import { toInstant, toMillis } from './time';
+
+type Command<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
+
+const register = (command: Command<'Register'>, state: UserState): UserEvent[] => {
+  const data = {
+    id: command.id,
+    username: requiredText('username', command.username),
+    email: optionalText('email', command.email),
+    fullName: optionalText('fullName', command.fullName),
+    passwordHash: command.passwordHash,
+    timeZone: requireTimeZone(command.timeZone ?? DEFAULT_TIME_ZONE),
+    xUserId: command.xUserId ?? null,
+    role: command.role ?? 'user',
+    passwordChangeRequired: command.passwordChangeRequired,
+    createdBy: command.createdBy,
+    at: toInstant(command.now, 'now'),
+  };
+  if (state.status === 'registered') {
+    const u = state.user;
+    // The same registration decided again (a retry after a concurrent write) changes nothing.
+    const same =
+      u.username === data.username && u.email === data.email && u.passwordHash === data.passwordHash && u.xUserId === data.xUserId;
+    if (same) return [];
+    throw new AppError('conflict', 'This user is already registered', { reason: 'ALREADY_REGISTERED' });
+  }
+  if (command.id.trim() === '') throw new AppError('internal', 'A user id is required');
+  return [{ type: 'UserRegistered', data }];
+};
+
+/** Only the fields that really change; an empty object means nothing to do. */
+const profileChanges = (user: User, changes: ProfileChanges): ProfileChanges => {
+  const wanted: ProfileChanges = {};
+  if (changes.username !== undefined) wanted.username = requiredText('username', changes.username);
+  if (changes.email !== undefined) wanted.email = optionalText('email', changes.email);
+  if (changes.fullName !== undefined) wanted.fullName = optionalText('fullName', changes.fullName);
+  if (changes.name !== undefined) wanted.name = optionalText('name', changes.name);
+  if (changes.profilePicture !== undefined) wanted.profilePicture = optionalText('profilePicture', changes.profilePicture);
+  if (changes.timeZone !== undefined) wanted.timeZone = requireTimeZone(changes.timeZone);
+  const changed: ProfileChanges = {};
+  for (const key of Object.keys(wanted) as (keyof ProfileChanges)[]) {
+    if (wanted[key] !== user[key]) Object.assign(changed, { [key]: wanted[key] });
+  }
+  return changed;
+};
+
+const consumeReply = (command: Command<'ConsumeReply'>, state: UserState): UserEvent[] => {
+  const user = requireActiveUser(state);
+  if (user.trialReplyIds.includes(command.replyId)) return []; // already counted
+  const at = toInstant(command.now, 'now');
+  const tier = deriveTier(user, at, { legacyUsernames: command.legacyUsernames });
+  if (isUnlimitedTier(tier)) return [];
+  if (tier === 'expired') {
+    throw new AppError('payment_required', 'Your free trial has expired. Upgrade to premium to continue.', {
+      reason: 'TRIAL_EXPIRED',
+    });
+  }
+  const repliesRemaining = user.repliesRemaining - 1;
+  const used: UserEvent = { type: 'TrialReplyUsed', data: { replyId: command.replyId, repliesRemaining, at } };
+  return repliesRemaining > 0 ? [used] : [used, { type: 'TrialEnded', data: { reason: 'replies_used', at } }];
+};
+
+const activatePremium = (command: Command<'ActivatePremium'>, state: UserState): UserEvent[] => {
+  const user = requireActiveUser(state);
+  const at = toInstant(command.now, 'now');
+  const until = toInstant(command.until, 'until');
+  if (toMillis(until) <= toMillis(at)) {
+    throw new AppError('validation', 'A subscription must end after it starts', { field: 'until' });
+  }
+  if (command.subscriptionId.trim() === '') {
+    throw new AppError('validation', 'A subscription id is required', { field: 'subscriptionId' });
+  }
+  if (user.isPremium && user.subscriptionId === command.subscriptionId && user.subscriptionEndDate === until) return [];
+  return [{ type: 'PremiumActivated', data: { until, subscriptionId: command.subscriptionId, at } }];
+};
+
+export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
+  switch (command.type) {
+    case 'Register':
+      return register(command, state);
+    case 'RecordLogin': {
+      const user = requireActiveUser(state);
+      const at = toInstant(command.now, 'now');
+      // A login older than the one recorded (a retry, or clocks of two servers) changes nothing.
+      if (user.lastLogin !== null && toMillis(at) <= toMillis(user.lastLogin)) return [];
+      return [{ type: 'UserLoggedIn', data: { at } }];
+    }
+    case 'ChangePassword': {
+      const user = requireActiveUser(state);
+      if (command.passwordHash.trim() === '') throw new AppError('internal', 'A password hash is required');
+      if (command.passwordHash === user.passwordHash && !user.passwordChangeRequired) return [];
+      return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, at: toInstant(command.now, 'now') } }];
+    }
+    case 'UpdateProfile': {
+      const changes = profileChanges(requireActiveUser(state), command.changes);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'ProfileUpdated', data: { changes, at: toInstant(command.now, 'now') } }];
+    }
+    case 'SetEmail': {
+      const user = requireActiveUser(state);
+      const email = requiredText('email', command.email);
+      if (user.email === email && user.subscribedToUpdates === command.subscribedToUpdates) return [];
+      const data = { email, subscribedToUpdates: command.subscribedToUpdates, at: toInstant(command.now, 'now') };
+      return [{ type: 'EmailSet', data }];
+    }
+    case 'SetRole': {
+      const user = requireUser(state);
+      requireAdmin(command.by, 'change roles');
+      if (user.role === command.role) return [];
+      if (command.by.kind === 'user' && command.by.id === user.id) {
+        // An admin demoting themself could leave nobody able to undo it.
+        throw new AppError('conflict', 'You cannot remove your own admin role', { field: 'role', reason: 'SELF_DEMOTION' });
+      }
+      const data = { role: command.role, previousRole: user.role, by: actorId(command.by), at: toInstant(command.now, 'now') };
+      return [{ type: 'RoleChanged', data }];
+    }
+    case 'GrantPermission': {
+      const user = requireUser(state);
+      requireAdmin(command.by, 'grant permissions');
+      if (user.permissions.includes(command.permission)) return [];
+      const data = { permission: command.permission, by: actorId(command.by), at: toInstant(command.now, 'now') };
+      return [{ type: 'PermissionGranted', data }];
+    }
+    case 'RevokePermission': {
+      const user = requireUser(state);
+      requireAdmin(command.by, 'revoke permissions');
+      if (!user.permissions.includes(command.permission)) return [];
+      const data = { permission: command.permission, by: actorId(command.by), at: toInstant(command.now, 'now') };
+      return [{ type: 'PermissionRevoked', data }];
+    }
+    case 'ConsumeReply':
+      return consumeReply(command, state);
+    case 'ExpireTrial': {
+      const user = requireUser(state);
+      const at = toInstant(command.now, 'now');
+      if (!user.trialActive || toMillis(at) < toMillis(trialEndsAt(user))) return [];
+      return [{ type: 'TrialEnded', data: { reason: 'time_elapsed', at } }];
+    }
+    case 'ActivatePremium':
+      return activatePremium(command, state);
+    case 'EndPremium': {
+      const user = requireUser(state);
+      if (!user.isPremium) return [];
+      return [{ type: 'PremiumEnded', data: { reason: command.reason, at: toInstant(command.now, 'now') } }];
+    }
+    case 'Deactivate': {
+      const user = requireUser(state);
+      const self = command.by.kind === 'user' && command.by.id === user.id;
+      if (!self) requireAdmin(command.by, 'deactivate another account');
+      if (!user.isActive) return [];
+      const data = { by: actorId(command.by), reason: command.reason?.trim() || null, at: toInstant(command.now, 'now') };
+      return [{ type: 'UserDeactivated', data }];
+    }
+    case 'Reactivate': {
+      const user = requireUser(state);
+      requireAdmin(command.by, 'reactivate an account');
+      if (user.isActive) return [];
+      return [{ type: 'UserReactivated', data: { by: actorId(command.by), at: toInstant(command.now, 'now') } }];
+    }
+    default:
+      return assertNever(command, 'user command');
+  }
+};

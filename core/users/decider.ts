@@ -1,0 +1,9 @@
+/** The users capability as a decider (core/shared/decider.ts): one stream per user, `user-<id>`. */
+import type { Decider } from '@core/shared/decider';
+import type { UserCommand } from './commands';
+import { decide } from './decide';
+import type { UserEvent } from './events';
+import { evolve } from './evolve';
+import { initialState, type UserState } from './state';
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = { decide, evolve, initialState };

@@ -1,0 +1,77 @@
+/**
+ * What happened to a user. Events carry their own time (`at`) because `evolve` never sees the
+ * store's metadata, and they carry resulting values (repliesRemaining after the use) rather than
+ * deltas, so a projection applying them stays simple and idempotent.
+ */
+import type { Permission, Role } from './constants';
+import type { Instant } from './time';
+
+/** Fields a profile update may change; an absent key means "unchanged". */
+export interface ProfileChanges {
+  username?: string;
+  email?: string | null;
+  fullName?: string | null;
+  name?: string | null;
+  profilePicture?: string | null;
+  timeZone?: string;
+}
+
+export type TrialEndReason = 'replies_used' | 'time_elapsed';
+export type PremiumEndReason = 'expired' | 'cancelled' | 'refunded';
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: {
+        id: string;
+        username: string;
+        email: string | null;
+        fullName: string | null;
+        /** null for an X sign-up that has not chosen a password yet. */
+        passwordHash: string | null;
+        timeZone: string;
+        xUserId: string | null;
+        role: Role;
+        passwordChangeRequired: boolean;
+        /** Who created the account: null for a self sign-up, 'system' for the bootstrap admin. */
+        createdBy: string | null;
+        at: Instant;
+      };
+    }
+  | { type: 'UserLoggedIn'; data: { at: Instant } }
+  | { type: 'PasswordChanged'; data: { passwordHash: string; at: Instant } }
+  | { type: 'ProfileUpdated'; data: { changes: ProfileChanges; at: Instant } }
+  | { type: 'EmailSet'; data: { email: string; subscribedToUpdates: boolean; at: Instant } }
+  | { type: 'RoleChanged'; data: { role: Role; previousRole: Role; by: string; at: Instant } }
+  | { type: 'PermissionGranted'; data: { permission: Permission; by: string; at: Instant } }
+  | { type: 'PermissionRevoked'; data: { permission: Permission; by: string; at: Instant } }
+  | { type: 'TrialReplyUsed'; data: { replyId: string; repliesRemaining: number; at: Instant } }
+  | { type: 'TrialEnded'; data: { reason: TrialEndReason; at: Instant } }
+  | { type: 'PremiumActivated'; data: { until: Instant; subscriptionId: string; at: Instant } }
+  | { type: 'PremiumEnded'; data: { reason: PremiumEndReason; at: Instant } }
+  | { type: 'UserDeactivated'; data: { by: string; reason: string | null; at: Instant } }
+  | { type: 'UserReactivated'; data: { by: string; at: Instant } };
+
+export type UserEventType = UserEvent['type'];
+
+export const USER_EVENT_TYPES = [
+  'UserRegistered',
+  'UserLoggedIn',
+  'PasswordChanged',
+  'ProfileUpdated',
+  'EmailSet',
+  'RoleChanged',
+  'PermissionGranted',
+  'PermissionRevoked',
+  'TrialReplyUsed',
+  'TrialEnded',
+  'PremiumActivated',
+  'PremiumEnded',
+  'UserDeactivated',
+  'UserReactivated',
+] as const satisfies readonly UserEventType[];
+
+// Compile-time check that the list above names every event type.
+type Missing = Exclude<UserEventType, (typeof USER_EVENT_TYPES)[number]>;
+const _allListed: Missing extends never ? true : never = true;
+void _allListed;

@@ -1,0 +1,93 @@
+import { TRIAL_REPLIES } from './constants';
+import type { UserEvent } from './events';
+import type { User, UserState } from './state';
+
+const registered = (data: Extract<UserEvent, { type: 'UserRegistered' }>['data']): User => ({
+  id: data.id,
+  username: data.username,
+  email: data.email,
+  fullName: data.fullName,
+  name: null,
+  passwordHash: data.passwordHash,
+  createdAt: data.at,
+  updatedAt: data.at,
+  createdBy: data.createdBy,
+  isActive: true,
+  lastLogin: null,
+  role: data.role,
+  passwordChangeRequired: data.passwordChangeRequired,
+  repliesRemaining: TRIAL_REPLIES,
+  isPremium: false,
+  trialActive: true,
+  subscriptionId: null,
+  subscriptionStatus: null,
+  subscriptionEndDate: null,
+  subscribedToUpdates: false,
+  xUserId: data.xUserId,
+  profilePicture: null,
+  timeZone: data.timeZone,
+  permissions: [],
+  trialReplyIds: [],
+});
+
+/** The change one event makes to a registered user (undefined: the event does not concern it). */
+const apply = (user: User, event: UserEvent): User | undefined => {
+  switch (event.type) {
+    case 'UserRegistered':
+      return undefined; // a stream is registered once; decide refuses a second registration
+    case 'UserLoggedIn':
+      return { ...user, lastLogin: event.data.at };
+    case 'PasswordChanged':
+      return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, updatedAt: event.data.at };
+    case 'ProfileUpdated':
+      return { ...user, ...event.data.changes, updatedAt: event.data.at };
+    case 'EmailSet':
+      return { ...user, email: event.data.email, subscribedToUpdates: event.data.subscribedToUpdates, updatedAt: event.data.at };
+    case 'RoleChanged':
+      return { ...user, role: event.data.role, updatedAt: event.data.at };
+    case 'PermissionGranted':
+      return user.permissions.includes(event.data.permission)
+        ? user
+        : { ...user, permissions: [...user.permissions, event.data.permission], updatedAt: event.data.at };
+    case 'PermissionRevoked':
+      return { ...user, permissions: user.permissions.filter((p) => p !== event.data.permission), updatedAt: event.data.at };
+    case 'TrialReplyUsed':
+      return {
+        ...user,
+        repliesRemaining: event.data.repliesRemaining,
+        trialReplyIds: [...user.trialReplyIds, event.data.replyId],
+        updatedAt: event.data.at,
+      };
+    case 'TrialEnded':
+      return { ...user, trialActive: false, updatedAt: event.data.at };
+    case 'PremiumActivated':
+      return {
+        ...user,
+        isPremium: true,
+        subscriptionId: event.data.subscriptionId,
+        subscriptionStatus: 'active',
+        subscriptionEndDate: event.data.until,
+        updatedAt: event.data.at,
+      };
+    case 'PremiumEnded':
+      return { ...user, isPremium: false, subscriptionStatus: event.data.reason, updatedAt: event.data.at };
+    case 'UserDeactivated':
+      return { ...user, isActive: false, updatedAt: event.data.at };
+    case 'UserReactivated':
+      return { ...user, isActive: true, updatedAt: event.data.at };
+    default: {
+      // Compile time: every event type is handled above. Run time: an event written by a newer
+      // version is ignored, not fatal.
+      const _unknown: never = event;
+      return undefined;
+    }
+  }
+};
+
+export const evolve = (state: UserState, event: UserEvent): UserState => {
+  if (state.status === 'unregistered') {
+    return event.type === 'UserRegistered' ? { status: 'registered', user: registered(event.data) } : state;
+  }
+  const next = apply(state.user, event);
+  return next === undefined ? state : { status: 'registered', user: next };
+};

@@ -1,0 +1,238 @@
+/**
+ * Read model of users: one row per user in `users`, for lookups at sign-in (username_lower,
+ * email_lower, x_user_id), the admin lists and the scheduler's trial sweep (trial_ends_at).
+ * Events carry resulting values, so each statement sets columns rather than adding to them.
+ * Booleans are 0/1 and instants ISO strings; `userFromRow` turns a row back into a user.
+ */
+import type { RecordedEvent } from '@core/eventstore/types';
+import { assertNever } from '@core/shared/decider';
+import type { Projection, SqlStatement } from '@core/shared/projection';
+import { TRIAL_REPLIES, type Permission, type Role } from './constants';
+import { USER_EVENT_TYPES, type ProfileChanges, type UserEvent } from './events';
+import type { SubscriptionStatus, User } from './state';
+import { emailReservationKey, userIdFromStream, usernameReservationKey } from './streams';
+import { trialEndsAt } from './tier';
+
+export const USERS_TABLE = 'users';
+
+const schema = [
+  `CREATE TABLE users (
+     id TEXT PRIMARY KEY,
+     username TEXT NOT NULL,
+     username_lower TEXT NOT NULL UNIQUE,
+     email TEXT,
+     email_lower TEXT,
+     full_name TEXT,
+     name TEXT,
+     password_hash TEXT,
+     x_user_id TEXT,
+     role TEXT NOT NULL,
+     is_active INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     created_by TEXT,
+     last_login TEXT,
+     password_change_required INTEGER NOT NULL,
+     replies_remaining INTEGER NOT NULL,
+     is_premium INTEGER NOT NULL,
+     trial_active INTEGER NOT NULL,
+     trial_ends_at TEXT NOT NULL,
+     subscription_id TEXT,
+     subscription_status TEXT,
+     subscription_end_date TEXT,
+     subscribed_to_updates INTEGER NOT NULL,
+     profile_picture TEXT,
+     time_zone TEXT NOT NULL,
+     permissions TEXT NOT NULL
+   ) STRICT`,
+  'CREATE INDEX users_by_email ON users (email_lower)',
+  'CREATE INDEX users_by_x_user_id ON users (x_user_id)',
+  'CREATE INDEX users_by_created_at ON users (created_at, id)',
+  'CREATE INDEX users_trial_sweep ON users (trial_ends_at) WHERE trial_active = 1',
+];
+
+/** Column and value for each profile field an update may change. */
+const profileColumns = (changes: ProfileChanges): Record<string, unknown> => {
+  const cols: Record<string, unknown> = {};
+  if (changes.username !== undefined) {
+    cols.username = changes.username;
+    cols.username_lower = usernameReservationKey(changes.username);
+  }
+  if (changes.email !== undefined) {
+    cols.email = changes.email;
+    cols.email_lower = changes.email === null ? null : emailReservationKey(changes.email);
+  }
+  if (changes.fullName !== undefined) cols.full_name = changes.fullName;
+  if (changes.name !== undefined) cols.name = changes.name;
+  if (changes.profilePicture !== undefined) cols.profile_picture = changes.profilePicture;
+  if (changes.timeZone !== undefined) cols.time_zone = changes.timeZone;
+  return cols;
+};
+
+/** UPDATE users SET <columns> WHERE id = @id, with named parameters. */
+const update = (id: string, columns: Record<string, unknown>): SqlStatement[] => {
+  const names = Object.keys(columns);
+  if (names.length === 0) return [];
+  const set = names.map((c) => `${c} = @${c}`).join(', ');
+  return [{ sql: `UPDATE users SET ${set} WHERE id = @id`, params: { ...columns, id } }];
+};
+
+const bit = (b: boolean): number => (b ? 1 : 0);
+
+const project = (recorded: RecordedEvent): SqlStatement[] => {
+  const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return [
+      {
+        sql: `INSERT INTO users (id, username, username_lower, email, email_lower, full_name, name, password_hash,
+                x_user_id, role, is_active, created_at, updated_at, created_by, last_login, password_change_required,
+                replies_remaining, is_premium, trial_active, trial_ends_at, subscription_id, subscription_status,
+                subscription_end_date, subscribed_to_updates, profile_picture, time_zone, permissions)
+              VALUES (@id, @username, @username_lower, @email, @email_lower, @full_name, NULL, @password_hash,
+                @x_user_id, @role, 1, @at, @at, @created_by, NULL, @password_change_required,
+                @replies_remaining, 0, 1, @trial_ends_at, NULL, NULL, NULL, 0, NULL, @time_zone, '[]')`,
+        params: {
+          id: d.id,
+          username: d.username,
+          username_lower: usernameReservationKey(d.username),
+          email: d.email,
+          email_lower: d.email === null ? null : emailReservationKey(d.email),
+          full_name: d.fullName,
+          password_hash: d.passwordHash,
+          x_user_id: d.xUserId,
+          role: d.role,
+          at: d.at,
+          created_by: d.createdBy,
+          password_change_required: bit(d.passwordChangeRequired),
+          replies_remaining: TRIAL_REPLIES,
+          trial_ends_at: trialEndsAt({ createdAt: d.at }),
+          time_zone: d.timeZone,
+        },
+      },
+    ];
+  }
+  const id = userIdFromStream(recorded.streamName);
+  if (id === null) return []; // a user event on a foreign stream is not ours to show
+  switch (event.type) {
+    case 'UserLoggedIn':
+      return update(id, { last_login: event.data.at });
+    case 'PasswordChanged':
+      return update(id, { password_hash: event.data.passwordHash, password_change_required: 0, updated_at: event.data.at });
+    case 'ProfileUpdated':
+      return update(id, { ...profileColumns(event.data.changes), updated_at: event.data.at });
+    case 'EmailSet':
+      return update(id, {
+        email: event.data.email,
+        email_lower: emailReservationKey(event.data.email),
+        subscribed_to_updates: bit(event.data.subscribedToUpdates),
+        updated_at: event.data.at,
+      });
+    case 'RoleChanged':
+      return update(id, { role: event.data.role, updated_at: event.data.at });
+    case 'PermissionGranted':
+      return [
+        {
+          sql: `UPDATE users SET permissions = json_insert(permissions, '$[#]', @permission), updated_at = @at
+                WHERE id = @id AND NOT EXISTS (SELECT 1 FROM json_each(users.permissions) WHERE value = @permission)`,
+          params: { id, permission: event.data.permission, at: event.data.at },
+        },
+      ];
+    case 'PermissionRevoked':
+      return [
+        {
+          sql: `UPDATE users SET updated_at = @at, permissions =
+                  (SELECT json_group_array(value) FROM json_each(users.permissions) WHERE value <> @permission)
+                WHERE id = @id`,
+          params: { id, permission: event.data.permission, at: event.data.at },
+        },
+      ];
+    case 'TrialReplyUsed':
+      return update(id, { replies_remaining: event.data.repliesRemaining, updated_at: event.data.at });
+    case 'TrialEnded':
+      return update(id, { trial_active: 0, updated_at: event.data.at });
+    case 'PremiumActivated':
+      return update(id, {
+        is_premium: 1,
+        subscription_id: event.data.subscriptionId,
+        subscription_status: 'active',
+        subscription_end_date: event.data.until,
+        updated_at: event.data.at,
+      });
+    case 'PremiumEnded':
+      return update(id, { is_premium: 0, subscription_status: event.data.reason, updated_at: event.data.at });
+    case 'UserDeactivated':
+      return update(id, { is_active: 0, updated_at: event.data.at });
+    case 'UserReactivated':
+      return update(id, { is_active: 1, updated_at: event.data.at });
+    default:
+      return assertNever(event, 'user event');
+  }
+};
+
+export const usersProjection: Projection = {
+  name: 'users',
+  version: 1,
+  schema,
+  handles: USER_EVENT_TYPES,
+  project,
+};
+
+/** A row of `users` as SQLite returns it. */
+export interface UserRow {
+  id: string;
+  username: string;
+  username_lower: string;
+  email: string | null;
+  email_lower: string | null;
+  full_name: string | null;
+  name: string | null;
+  password_hash: string | null;
+  x_user_id: string | null;
+  role: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  last_login: string | null;
+  password_change_required: number;
+  replies_remaining: number;
+  is_premium: number;
+  trial_active: number;
+  trial_ends_at: string;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  subscription_end_date: string | null;
+  subscribed_to_updates: number;
+  profile_picture: string | null;
+  time_zone: string;
+  permissions: string;
+}
+
+/** The user a row describes (what `toPublicUser` takes); counted reply ids live only in the stream. */
+export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds'> => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  fullName: row.full_name,
+  name: row.name,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  createdBy: row.created_by,
+  isActive: row.is_active === 1,
+  lastLogin: row.last_login,
+  role: row.role as Role,
+  passwordChangeRequired: row.password_change_required === 1,
+  repliesRemaining: row.replies_remaining,
+  isPremium: row.is_premium === 1,
+  trialActive: row.trial_active === 1,
+  subscriptionId: row.subscription_id,
+  subscriptionStatus: row.subscription_status as SubscriptionStatus | null,
+  subscriptionEndDate: row.subscription_end_date,
+  subscribedToUpdates: row.subscribed_to_updates === 1,
+  xUserId: row.x_user_id,
+  profilePicture: row.profile_picture,
+  timeZone: row.time_zone,
+  permissions: JSON.parse(row.permissions) as Permission[],
+});

@@ -1,0 +1,75 @@
+/**
+ * The user as the API returns it (auth status, login, register, profile, admin lists): every
+ * stored field except the password hash and the internal list of counted replies, plus what
+ * depends on the time of asking (tier, effective premium and trial) and `hasPassword`, which tells
+ * the web app whether the Change Password dialog must ask for a current password.
+ */
+import type { Permission, Role } from './constants';
+import type { SubscriptionStatus, User } from './state';
+import { deriveTier, trialStatus, type Tier, type TierConfig } from './tier';
+import type { Instant } from './time';
+
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string | null;
+  fullName: string | null;
+  name: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  isActive: boolean;
+  lastLogin: Instant | null;
+  role: Role;
+  passwordChangeRequired: boolean;
+  /** Trial replies left now (0 once the trial is over, by replies or by time). */
+  repliesRemaining: number;
+  /** Premium now (false after the end date even before PremiumEnded is recorded). */
+  isPremium: boolean;
+  /** Trial active now: fewer than 25 replies used and less than 7 days since sign-up. */
+  trialActive: boolean;
+  subscriptionId: string | null;
+  subscriptionStatus: SubscriptionStatus | null;
+  subscriptionEndDate: Instant | null;
+  subscribedToUpdates: boolean;
+  xUserId: string | null;
+  profilePicture: string | null;
+  timeZone: string;
+  permissions: Permission[];
+  hasPassword: boolean;
+  tier: Tier;
+  trialEndsAt: Instant;
+}
+
+/** The decider's User, or a read-model row turned back into one (`userFromRow`). */
+export type PublicUserSource = Omit<User, 'trialReplyIds' | 'createdBy'>;
+
+export const toPublicUser = (user: PublicUserSource, now: Date | Instant, config: TierConfig): PublicUser => {
+  const trial = trialStatus(user, now);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    name: user.name,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    isActive: user.isActive,
+    lastLogin: user.lastLogin,
+    role: user.role,
+    passwordChangeRequired: user.passwordChangeRequired,
+    repliesRemaining: trial.repliesRemaining,
+    isPremium: trial.isPremium,
+    trialActive: trial.trialActive,
+    subscriptionId: user.subscriptionId,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionEndDate: user.subscriptionEndDate,
+    subscribedToUpdates: user.subscribedToUpdates,
+    xUserId: user.xUserId,
+    profilePicture: user.profilePicture,
+    timeZone: user.timeZone,
+    permissions: [...user.permissions],
+    hasPassword: user.passwordHash !== null,
+    tier: deriveTier(user, now, config),
+    trialEndsAt: trial.trialEndsAt,
+  };
+};

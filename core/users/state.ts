@@ -1,0 +1,45 @@
+/**
+ * A user's state: not registered yet, or registered with the fields of spec part 1 §3 (defaults
+ * as listed there) plus time zone and permissions. Payments go through PayPal, so the spec's
+ * stripeCustomerId / stripeSubscriptionId become one provider-neutral `subscriptionId`; the spec's
+ * googleId / githubId have no sign-in behind them in Riposte and are not kept.
+ */
+import type { Permission, Role } from './constants';
+import type { Instant } from './time';
+
+export type SubscriptionStatus = 'active' | 'expired' | 'cancelled' | 'refunded';
+
+export interface User {
+  id: string;
+  username: string;
+  email: string | null;
+  fullName: string | null;
+  name: string | null;
+  /** null while an X sign-up has not chosen a password. */
+  passwordHash: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+  createdBy: string | null;
+  isActive: boolean;
+  lastLogin: Instant | null;
+  role: Role;
+  passwordChangeRequired: boolean;
+  repliesRemaining: number;
+  isPremium: boolean;
+  /** The recorded fact; whether the trial is active at a given time is `isTrialActive`. */
+  trialActive: boolean;
+  subscriptionId: string | null;
+  subscriptionStatus: SubscriptionStatus | null;
+  subscriptionEndDate: Instant | null;
+  subscribedToUpdates: boolean;
+  xUserId: string | null;
+  profilePicture: string | null;
+  timeZone: string;
+  permissions: Permission[];
+  /** Replies already counted against the trial (at most 25), so a retried count is not doubled. */
+  trialReplyIds: string[];
+}
+
+export type UserState = { status: 'unregistered' } | { status: 'registered'; user: User };
+
+export const initialState = (): UserState => ({ status: 'unregistered' });
