@@ -14,8 +14,9 @@ const blankAsUndefined = (value: unknown): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUndefined, schema.optional());
+/** `prefault`, not `default`: in zod 4 a default skips parsing, and these fallbacks are raw text. */
 export const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(blankAsUndefined, schema.default(fallback as never));
+  z.preprocess(blankAsUndefined, schema.prefault(fallback as never));
 
 const TRUE = ['1', 'true', 'yes', 'on'];
 const FALSE = ['0', 'false', 'no', 'off'];
@@ -63,7 +64,8 @@ export const directory = (fallback: string) =>
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const logLevel = () => withDefault(z.enum(LOG_LEVELS), 'info');
 
-export const SQLITE_SYNCHRONOUS = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const;
+// The two settings the SQLite event store supports (docs/adr on durability): FULL survives power loss.
+export const SQLITE_SYNCHRONOUS = ['NORMAL', 'FULL'] as const;
 export const sqliteSynchronous = () =>
   withDefault(
     z.string().transform((s) => s.trim().toUpperCase()).pipe(z.enum(SQLITE_SYNCHRONOUS)),

@@ -1,0 +1,39 @@
+/** What the routes are given by the composition root (start.ts). Plain data and functions. */
+import type { Logger } from '@adapters/logging';
+import type { PasswordHasher } from '@adapters/password';
+import type { Projector } from '@adapters/projections-sqlite';
+import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { EventStore, Position } from '@core/eventstore/types';
+import type { ServerConfig } from './config';
+import type { LoginLimiter } from './http/rate-limit';
+import type { UsersService } from './users/service';
+
+export interface AppDeps {
+  config: ServerConfig;
+  logger: Logger;
+  store: EventStore;
+  projector: Projector;
+  sessions: SqliteSessionStore;
+  users: UsersService;
+  hasher: PasswordHasher;
+  loginLimiter: LoginLimiter;
+  clock: () => Date;
+  /** The built web app (apps/web/dist). */
+  webDist: string;
+  version: string;
+  /** False until the projector has caught up and the admin exists: /healthz answers 503. */
+  isReady: () => boolean;
+}
+
+/**
+ * Read-your-writes: wait until the local projections have passed a write. A projection that is
+ * stuck must not turn a write that succeeded into an error, so a failure is logged, not thrown.
+ */
+export const settle = async (deps: Pick<AppDeps, 'projector' | 'logger'>, position: Position | null): Promise<void> => {
+  if (position === null) return;
+  try {
+    await deps.projector.waitFor(position);
+  } catch (error) {
+    deps.logger.warn({ err: error, position }, 'projections did not reach a write in time; answering anyway');
+  }
+};

@@ -1,0 +1,42 @@
+/**
+ * CSRF defence for the cookie-authenticated JSON API (docs/adr/0006-sessions-csrf-security.md).
+ *
+ * Unsafe methods on /api need all of:
+ * - the header `X-Riposte-Request: 1`: a cross-site <form> cannot set headers, and a cross-site
+ *   fetch with a custom header needs a CORS preflight this server never grants;
+ * - an Origin, when the browser sends one, equal to this server's origin (or RIPOSTE_PUBLIC_URL's);
+ * - a Sec-Fetch-Site, when sent, of same-origin or none.
+ * GET /api/auth/logout changes state too (a navigation logs out), so it is accepted only from a
+ * same-origin page or a typed address (Sec-Fetch-Site absent, same-origin or none).
+ */
+import type { Context, Middleware } from 'koa';
+import { AppError } from '@core/shared/errors';
+
+export const CSRF_HEADER = 'X-Riposte-Request';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
+
+const refuse = (message: string, reason: string): never => {
+  throw new AppError('forbidden', message, { reason });
+};
+
+const checkFetchSite = (ctx: Context) => {
+  const site = ctx.get('Sec-Fetch-Site');
+  if (site !== '' && !SAME_SITE_FETCH.has(site)) refuse('Cross-site request refused', 'CSRF_CROSS_SITE');
+};
+
+export const csrfProtection = (options: { publicUrl: string | undefined }): Middleware => {
+  const publicOrigin = options.publicUrl === undefined ? null : new URL(options.publicUrl).origin;
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    if (SAFE_METHODS.has(ctx.method)) {
+      if (ctx.path === '/api/auth/logout') checkFetchSite(ctx);
+      return next();
+    }
+    if (ctx.get(CSRF_HEADER) !== '1') refuse(`Missing ${CSRF_HEADER} header`, 'CSRF_HEADER_MISSING');
+    const origin = ctx.get('Origin');
+    if (origin !== '' && origin !== ctx.origin && origin !== publicOrigin) refuse('Cross-origin request refused', 'CSRF_ORIGIN');
+    checkFetchSite(ctx);
+    return next();
+  };
+};

@@ -1,0 +1,86 @@
+/**
+ * The one error middleware (docs/api.md "Errors"): AppError codes map to statuses, zod errors
+ * become 400 with the first issue's message and field, malformed JSON becomes 400, anything else
+ * is logged with its stack and answered 500 'Internal server error' with no detail.
+ *
+ * Body: { message, error, field?, code }. `error` repeats the message because the spec's clients
+ * read either (the email dialog reads `error`, everything else `message`).
+ */
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { isAppError, type ErrorCode } from '@core/shared/errors';
+import { assertNever } from '@core/shared/decider';
+
+export const statusOf = (code: ErrorCode): number => {
+  switch (code) {
+    case 'validation':
+      return 400;
+    case 'unauthenticated':
+      return 401;
+    case 'payment_required':
+      return 402;
+    case 'forbidden':
+      return 403;
+    case 'not_found':
+      return 404;
+    case 'conflict':
+      return 409;
+    case 'rate_limited':
+      return 429;
+    case 'internal':
+      return 500;
+    case 'unavailable':
+      return 503;
+    default:
+      return assertNever(code, 'error code');
+  }
+};
+
+export interface ErrorBody {
+  message: string;
+  error: string;
+  field?: string;
+  code: string;
+}
+
+const body = (message: string, code: string, field?: string): ErrorBody =>
+  field === undefined ? { message, error: message, code } : { message, error: message, field, code };
+
+/** Errors thrown by koa/co-body with an http status meant for the client (413, 415, ...). */
+const exposedHttpError = (e: unknown): { status: number; message: string } | null => {
+  if (typeof e !== 'object' || e === null) return null;
+  const { status, expose, message } = e as { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return null;
+  return { status, message: typeof message === 'string' ? message : 'Bad request' };
+};
+
+export const errorHandler = (): Middleware => async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    if (isAppError(error)) {
+      ctx.status = statusOf(error.code);
+      ctx.body = body(error.message, error.reason ?? error.code, error.field);
+      if (error.code === 'internal') ctx.state.log.error({ err: error }, 'internal error');
+      if (error.code === 'rate_limited' && 'retryAfterSeconds' in error) {
+        ctx.set('Retry-After', String((error as { retryAfterSeconds: number }).retryAfterSeconds));
+      }
+      return;
+    }
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      ctx.status = 400;
+      ctx.body = body(issue?.message ?? 'Invalid input', 'validation', issue && issue.path.length > 0 ? issue.path.join('.') : undefined);
+      return;
+    }
+    const http = exposedHttpError(error);
+    if (http !== null) {
+      ctx.status = http.status;
+      ctx.body = body(http.message, 'bad_request');
+      return;
+    }
+    ctx.state.log.error({ err: error }, 'unhandled error');
+    ctx.status = 500;
+    ctx.body = body('Internal server error', 'internal');
+  }
+};

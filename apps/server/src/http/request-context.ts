@@ -1,0 +1,42 @@
+/**
+ * Outermost middleware: a request id (the client's X-Request-Id when it is a plain token, else a
+ * new UUID) echoed in the response, a child logger carrying it, and one log line per request.
+ * The line holds chosen fields only (never bodies or headers), and secret-looking query values
+ * are replaced (@adapters/logging redactUrl).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { redactUrl, type Logger } from '@adapters/logging';
+import type { RiposteState } from './types';
+
+/** A function, not `ctx.state.user?.id` inline: TS would keep the `= null` narrowing from above. */
+const signedInUserId = (state: RiposteState): string | null => state.user?.id ?? null;
+
+const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Probes would drown the log at info level. */
+const QUIET = new Set(['/healthz']);
+
+export const requestContext = (logger: Logger): Middleware => async (ctx, next) => {
+  const incoming = ctx.get('X-Request-Id');
+  const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
+  ctx.state.requestId = requestId;
+  ctx.state.log = logger.child({ requestId });
+  ctx.state.user = null;
+  ctx.set('X-Request-Id', requestId);
+  const started = performance.now();
+  try {
+    await next();
+  } finally {
+    const line = {
+      method: ctx.method,
+      url: redactUrl(ctx.originalUrl),
+      status: ctx.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: signedInUserId(ctx.state),
+      ip: ctx.ip,
+    };
+    if (QUIET.has(ctx.path)) ctx.state.log.debug(line, 'request');
+    else ctx.state.log.info(line, 'request');
+  }
+};

@@ -1,0 +1,30 @@
+/**
+ * What the middleware puts on a Koa context. koa-session ships no `declare module 'koa'`, so the
+ * session's shape is declared here once.
+ */
+import type { Logger } from '@adapters/logging';
+import type { User } from '@core/users/state';
+
+export interface RiposteSession {
+  /** Set by signIn; absent for a visitor. */
+  userId?: string;
+  signedInAt?: string;
+  regenerate(): Promise<void>;
+  save(): Promise<void>;
+  readonly isNew: boolean;
+  readonly externalKey?: string;
+}
+
+export interface RiposteState {
+  requestId: string;
+  log: Logger;
+  /** The signed-in user, loaded from their event stream, or null. */
+  user: User | null;
+}
+
+declare module 'koa' {
+  interface DefaultState extends RiposteState {}
+  interface DefaultContext {
+    session: RiposteSession | null;
+  }
+}

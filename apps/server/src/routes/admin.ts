@@ -1,0 +1,55 @@
+/**
+ * /api/admin/users (spec part 2 §6 roles; design: "user with id 2" becomes a permission an admin
+ * grants). Every /api/admin path is guarded in app.ts (guards.adminPaths) before any route runs:
+ * 401 without a session, 403 for anyone but an admin who has replaced their first password.
+ */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { AppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/users/issues';
+import { toPublicUser } from '@core/users/public-user';
+import { USERS_TABLE, userFromRow, type UserRow } from '@core/users/projection';
+import { setRoleSchema } from '@core/users/schemas';
+import { settle, type AppDeps } from '../deps';
+import { actorOf, currentUser } from '../http/guards';
+import { commandContext, presentUser } from './present';
+
+const permissionsSchema = z.object({
+  mayAddMonitoredAccounts: z.boolean({ error: (i) => (i.input === undefined ? 'Required' : 'Invalid input') }),
+});
+
+/** User ids are UUIDs; anything else cannot name a user (and never reaches a stream name). */
+const userIdParam = (id: string): string => {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
+  return id;
+};
+
+export const adminRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api/admin' });
+  const config = () => ({ legacyUsernames: deps.config.legacyUsernames });
+
+  router.get('/users', (ctx) => {
+    const rows = deps.projector.db.prepare<[], UserRow>(`SELECT * FROM ${USERS_TABLE} ORDER BY created_at, id`).all();
+    const now = deps.clock();
+    ctx.body = { users: rows.map((row) => toPublicUser(userFromRow(row), now, config())) };
+  });
+
+  router.put('/users/:id/role', async (ctx) => {
+    const { role } = parseOrThrow(setRoleSchema, ctx.request.body);
+    const admin = currentUser(ctx);
+    const written = await deps.users.setRole(userIdParam(ctx.params.id ?? ''), role, actorOf(admin), commandContext(ctx));
+    await settle(deps, written.position);
+    ctx.body = { user: presentUser(deps, written.user) };
+  });
+
+  router.put('/users/:id/permissions', async (ctx) => {
+    const { mayAddMonitoredAccounts } = parseOrThrow(permissionsSchema, ctx.request.body);
+    const admin = currentUser(ctx);
+    const id = userIdParam(ctx.params.id ?? '');
+    const written = await deps.users.setPermission(id, 'may_add_monitored_accounts', mayAddMonitoredAccounts, actorOf(admin), commandContext(ctx));
+    await settle(deps, written.position);
+    ctx.body = { user: presentUser(deps, written.user) };
+  });
+
+  return router;
+};

@@ -1,0 +1,138 @@
+/**
+ * /api/auth (spec part 1 §7, docs/api.md): status, login, registration, logout, profile and
+ * password. Sign-in answers 'Invalid credentials' for an unknown user, a wrong password, an
+ * account without a password and a deactivated account alike, and spends an argon2 verification
+ * in every case so the time taken does not tell them apart either.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/users/issues';
+import { changePasswordRequestSchema, loginSchema, profileUpdateSchema, registerSchema } from '@core/users/schemas';
+import type { ProfileChanges } from '@core/users/events';
+import type { User } from '@core/users/state';
+import { settle, type AppDeps } from '../deps';
+import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
+import { signIn, signOut } from '../http/session';
+import { commandContext, presentUser } from './present';
+
+export const NO_TOKEN = 'No authentication token provided';
+const INVALID_CREDENTIALS = 'Invalid credentials';
+
+const invalidCredentials = () => new AppError('unauthenticated', INVALID_CREDENTIALS, { reason: 'INVALID_CREDENTIALS' });
+
+export const authRoutes = (deps: AppDeps): Router => {
+  const { users, hasher, loginLimiter } = deps;
+  const router = new Router({ prefix: '/api/auth' });
+
+  /** Checks a user's current password, counting wrong guesses like failed sign-ins. */
+  const checkCurrentPassword = async (ctx: Context, user: User, password: string | undefined) => {
+    if (user.passwordHash === null) return;
+    if (password === undefined) {
+      throw new AppError('validation', 'Current password is required', { field: 'currentPassword' });
+    }
+    await loginLimiter.attempt(user.username, ctx.ip);
+    if (!(await hasher.verify(user.passwordHash, password))) {
+      throw new AppError('validation', 'Current password is incorrect', { field: 'currentPassword', reason: 'WRONG_PASSWORD' });
+    }
+    await loginLimiter.succeeded(user.username, ctx.ip);
+  };
+
+  /** A password change ends every other session of the user and renews this one's id. */
+  const setPassword = async (ctx: Context, user: User, newPassword: string) => {
+    const written = await users.changePassword(user.id, await hasher.hash(newPassword), commandContext(ctx));
+    deps.sessions.destroyForUser(user.id);
+    await signIn(ctx, user.id, deps.clock());
+    return written;
+  };
+
+  router.get('/status', (ctx) => {
+    const user = ctx.state.user;
+    if (user === null) {
+      ctx.status = 401;
+      ctx.body = { isAuthenticated: false, user: null, message: NO_TOKEN, error: NO_TOKEN };
+      return;
+    }
+    ctx.body = { isAuthenticated: true, user: presentUser(deps, user) };
+  });
+
+  router.post('/login', async (ctx) => {
+    const { username, password } = parseOrThrow(loginSchema, ctx.request.body);
+    await loginLimiter.attempt(username, ctx.ip);
+    const id = await users.findIdByUsername(username);
+    const user = id === null ? null : await users.load(id);
+    if (user === null || user.passwordHash === null || !user.isActive) {
+      await hasher.verifyNobody(password);
+      throw invalidCredentials();
+    }
+    if (!(await hasher.verify(user.passwordHash, password))) throw invalidCredentials();
+    await loginLimiter.succeeded(username, ctx.ip);
+    const written = await users.recordLogin(user.id, commandContext(ctx, user.id));
+    await signIn(ctx, user.id, deps.clock());
+    await settle(deps, written.position);
+    ctx.body = { user: presentUser(deps, written.user) };
+  });
+
+  router.post('/register', async (ctx) => {
+    const input = parseOrThrow(registerSchema, ctx.request.body);
+    const passwordHash = await hasher.hash(input.password);
+    // xUserId is not taken from this form: an X identity is linked only through sign-in with X.
+    const written = await users.register(
+      {
+        username: input.username,
+        email: input.email,
+        fullName: input.fullName ?? null,
+        passwordHash,
+        ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
+        passwordChangeRequired: false,
+        createdBy: null,
+      },
+      commandContext(ctx),
+    );
+    await signIn(ctx, written.user.id, deps.clock());
+    await settle(deps, written.position);
+    ctx.status = 201;
+    ctx.body = { user: presentUser(deps, written.user) };
+  });
+
+  router.post('/logout', (ctx) => {
+    signOut(ctx);
+    ctx.body = { success: true };
+  });
+
+  // 'Logout Instead': navigating here logs out (csrf.ts accepts it only from this site).
+  router.get('/logout', (ctx) => {
+    signOut(ctx);
+    ctx.redirect('/auth');
+  });
+
+  router.put('/profile', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parseOrThrow(profileUpdateSchema, ctx.request.body);
+    if (input.newPassword !== undefined) await checkCurrentPassword(ctx, user, input.currentPassword);
+    const changes: ProfileChanges = {};
+    for (const key of ['username', 'email', 'fullName', 'name', 'profilePicture', 'timeZone'] as const) {
+      if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+    }
+    let written = await users.updateProfile(user, changes, commandContext(ctx));
+    if (input.newPassword !== undefined) written = await setPassword(ctx, written.user, input.newPassword);
+    await settle(deps, written.position);
+    ctx.body = { user: presentUser(deps, written.user) };
+  });
+
+  router.put('/change-password', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parseOrThrow(changePasswordRequestSchema, ctx.request.body);
+    await checkCurrentPassword(ctx, user, input.currentPassword);
+    if (user.passwordHash !== null && (await hasher.verify(user.passwordHash, input.newPassword))) {
+      throw new AppError('validation', 'New password must be different from the current password', { field: 'newPassword' });
+    }
+    const written = await setPassword(ctx, user, input.newPassword);
+    await settle(deps, written.position);
+    ctx.body = { user: presentUser(deps, written.user) };
+  });
+
+  return router;
+};
+
+export { AUTH_REQUIRED };

@@ -1,0 +1,53 @@
+/** /api/user: the email dialog's calls and the trial status (spec part 1 §3, §4, §7). */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseOrThrow } from '@core/users/issues';
+import { emailSchema } from '@core/users/schemas';
+import { trialStatus } from '@core/users/tier';
+import { settle, type AppDeps } from '../deps';
+import { currentUser, requireUser } from '../http/guards';
+import { commandContext, presentUser } from './present';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * Email test mode (the admin's 'Test Email Dialog') works on local hosts, or anywhere when
+ * RIPOSTE_EMAIL_TEST_MODE is set; it only ever changes what the admin's own dialog shows.
+ */
+export const emailTestModeAllowed = (deps: Pick<AppDeps, 'config'>, ctx: Context): boolean =>
+  deps.config.emailTestModeEverywhere || LOCAL_HOSTS.has(ctx.hostname);
+
+export const userRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api/user' });
+  router.get('/needs-email', requireUser, (ctx) => {
+    const user = currentUser(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    const testAsked = ctx.query.test === 'true';
+    if (testAsked && user.role === 'admin' && emailTestModeAllowed(deps, ctx)) {
+      ctx.body = { needsEmail: true, testMode: true, currentEmail: '' };
+      return;
+    }
+    ctx.body = { needsEmail: user.email === null };
+  });
+
+  router.post('/email', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const { email, subscribedToUpdates } = parseOrThrow(emailSchema, ctx.request.body);
+    const written = await deps.users.setEmail(user, email, subscribedToUpdates, commandContext(ctx));
+    await settle(deps, written.position);
+    ctx.body = { success: true, user: presentUser(deps, written.user) };
+  });
+
+  router.get('/trial-status', requireUser, (ctx) => {
+    const t = trialStatus(currentUser(ctx), deps.clock());
+    ctx.body = {
+      isPremium: t.isPremium,
+      trialActive: t.trialActive,
+      repliesRemaining: t.repliesRemaining,
+      subscriptionEndDate: t.subscriptionEndDate,
+      trialEndsAt: t.trialEndsAt,
+    };
+  });
+
+  return router;
+};

@@ -1,0 +1,157 @@
+/**
+ * The composition root: parse the environment, open the stores, wire the adapters into the app,
+ * listen, catch the projections up, make sure the admin exists, then report ready.
+ *
+ * Files under RIPOSTE_DATA_DIR: events.db (the events, unless KurrentDB), read.db (projections;
+ * deletable, rebuilt from the events), sessions.db (sessions; never in read.db, whose deletion
+ * would sign everyone out), session-keys (cookie signing keys, 0600).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DestinationStream } from 'pino';
+import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
+import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
+import { createLogger } from '@adapters/logging';
+import { createPasswordHasher } from '@adapters/password';
+import { createProjector } from '@adapters/projections-sqlite';
+import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { EventStore } from '@core/eventstore/types';
+import { usersProjection } from '@core/users/projection';
+import { createApp } from './app';
+import { loadServerConfig, type ServerConfig } from './config';
+import type { AppDeps } from './deps';
+import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
+import { loadOrCreateSessionKeys } from './session-keys';
+import { bootstrapAdmin } from './users/bootstrap-admin';
+import { createUsersService } from './users/service';
+
+export interface StartOptions {
+  /** Where log lines go (default stdout); the redaction test reads them back. */
+  logDestination?: DestinationStream;
+  loginLimits?: LoginLimits;
+  clock?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+const repoFile = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+
+const version = (): string => {
+  try {
+    return (JSON.parse(readFileSync(repoFile('package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+};
+
+const openEventStore = (config: ServerConfig): EventStore =>
+  config.eventStore.kind === 'sqlite'
+    ? createSqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.eventStore.synchronous })
+    : createKurrentEventStore({ connectionString: config.eventStore.connectionString });
+
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<AddressInfo>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+
+/** Stops accepting, lets requests in flight finish (up to `graceMs`), then drops what is left. */
+const stopListening = (server: Server, graceMs: number) =>
+  new Promise<void>((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+
+export const startServer = async (
+  overrides: Record<string, string | undefined> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> => {
+  const config = loadServerConfig({ ...process.env, ...overrides });
+  const logger = createLogger({ level: config.logLevel, ...(options.logDestination ? { destination: options.logDestination } : {}) });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const sessionKeys = config.sessionKeys ?? loadOrCreateSessionKeys(config.dataDir, logger);
+  const clock = options.clock ?? (() => new Date());
+
+  const store = openEventStore(config);
+  const projector = createProjector({
+    store,
+    path: join(config.dataDir, 'read.db'),
+    projections: [usersProjection],
+    logger: logger.child({ component: 'projections' }),
+  });
+  const sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db') });
+  const users = createUsersService(store, clock);
+  const hasher = createPasswordHasher(config.fastHashes ? 'test' : 'default');
+  let ready = false;
+
+  const deps: AppDeps = {
+    config,
+    logger,
+    store,
+    projector,
+    sessions,
+    users,
+    hasher,
+    loginLimiter: createLoginLimiter(options.loginLimits),
+    clock,
+    webDist: repoFile('apps/web/dist'),
+    version: version(),
+    isReady: () => ready,
+  };
+  const { app } = createApp(deps, sessionKeys);
+  const server = createServer(app.callback());
+
+  const closeStores = async () => {
+    await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
+    await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
+    sessions.close();
+  };
+
+  let address: AddressInfo;
+  try {
+    address = await listen(server, config.port, config.host);
+    await projector.start();
+    await bootstrapAdmin({ store, users, hasher, logger, adminPassword: config.adminPassword });
+  } catch (error) {
+    server.close();
+    await closeStores();
+    logger.flush();
+    throw error;
+  }
+  ready = true;
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+  logger.info({ url, dataDir: config.dataDir, eventStore: config.eventStore.kind, scheduler: config.scheduler }, 'server ready');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port: address.port,
+    dataDir: config.dataDir,
+    close: () =>
+      (closing ??= (async () => {
+        ready = false;
+        await stopListening(server, 10_000);
+        await closeStores();
+        logger.info('server stopped');
+        logger.flush();
+      })()),
+  };
+};

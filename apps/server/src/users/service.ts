@@ -1,0 +1,184 @@
+/**
+ * The users capability wired to the event store: every change goes through the users decider
+ * (core/users) via the generic command handler; usernames and e-mails are made unique with
+ * reservation streams, claimed before the user's stream is written and given back when the user
+ * moves to another value or the registration fails.
+ *
+ * Reads that an answer depends on (sign-in, the current user) fold the user's own stream, so they
+ * are consistent without waiting for projections.
+ */
+import { randomUUID } from 'node:crypto';
+import { handleCommand } from '@core/eventstore/command-handler';
+import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
+import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
+import { fold } from '@core/shared/decider';
+import { AppError } from '@core/shared/errors';
+import type { Actor, UserCommand } from '@core/users/commands';
+import type { Permission, Role } from '@core/users/constants';
+import { userDecider } from '@core/users/decider';
+import type { ProfileChanges, UserEvent } from '@core/users/events';
+import type { User } from '@core/users/state';
+import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
+
+/** Who asks and why, for the events' metadata. */
+export interface CommandContext {
+  actor: string | null;
+  correlationId: string;
+}
+
+export interface Written {
+  user: User;
+  /** Where the last write landed (null when nothing changed): wait for projections to pass it. */
+  position: Position | null;
+}
+
+export interface RegisterInput {
+  username: string;
+  email?: string | null;
+  fullName?: string | null;
+  passwordHash: string | null;
+  timeZone?: string;
+  xUserId?: string | null;
+  role?: Role;
+  passwordChangeRequired: boolean;
+  createdBy: string | null;
+  /** Given by the bootstrap, which reserves its id first; otherwise a new UUID. */
+  id?: string;
+}
+
+/** A reservation left behind by a registration that crashed half-way may be taken over after this. */
+const ORPHAN_AFTER_MS = 60_000;
+
+const toDomain = (e: RecordedEvent): UserEvent => ({ type: e.type, data: e.data }) as UserEvent;
+
+const later = (a: Position | null, b: Position | null): Position | null => (a === null ? b : b === null ? a : a > b ? a : b);
+
+export const createUsersService = (store: EventStore, clock: () => Date = () => new Date()) => {
+  const metadata = (ctx: CommandContext): EventMetadata => ({
+    actor: ctx.actor,
+    correlationId: ctx.correlationId,
+    causationId: null,
+    time: clock().toISOString(),
+  });
+  const options = (ctx: CommandContext) => ({ metadata: metadata(ctx), newId: randomUUID });
+
+  const load = async (id: string): Promise<User | null> => {
+    const state = fold(userDecider, (await store.readStream(userStream(id))).map(toDomain));
+    return state.status === 'registered' ? state.user : null;
+  };
+
+  const execute = async (id: string, command: UserCommand, ctx: CommandContext): Promise<Written> => {
+    const result = await handleCommand(store, userStream(id), userDecider, command, options(ctx));
+    if (result.state.status !== 'registered') throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
+    return { user: result.state.user, position: result.position };
+  };
+
+  /** The owner of a reservation (a user id), or null when the value is free. */
+  const ownerOf = async (kind: string, value: string): Promise<{ ownerId: string; since: number } | null> => {
+    const events = await store.readStream(reservationStream(kind, value));
+    const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
+    if (state.status !== 'held') return null;
+    const last = events.at(-1);
+    return { ownerId: state.ownerId, since: last === undefined ? 0 : Date.parse(last.metadata.time) };
+  };
+
+  /**
+   * Claims a value. A reservation whose owner never got registered (a crash between the two
+   * writes) is released and claimed again once it is old enough not to be a registration in
+   * progress.
+   */
+  const claim = async (kind: string, value: string, ownerId: string, ctx: CommandContext): Promise<Position | null> => {
+    try {
+      return (await reserve(store, { kind, value, ownerId }, options(ctx))).position;
+    } catch (error) {
+      if (!isReservationTaken(error)) throw error;
+      const held = await ownerOf(kind, value);
+      const orphan = held !== null && clock().getTime() - held.since > ORPHAN_AFTER_MS && (await load(held.ownerId)) === null;
+      if (!orphan) throw error;
+      await release(store, { kind, value, ownerId: held.ownerId }, options({ ...ctx, actor: 'system' }));
+      return (await reserve(store, { kind, value, ownerId }, options(ctx))).position;
+    }
+  };
+
+  const giveBack = async (kind: string, value: string, ownerId: string, ctx: CommandContext) => {
+    await release(store, { kind, value, ownerId }, options(ctx));
+  };
+
+  return {
+    load,
+
+    /** The user id that holds this username (case-insensitive), or null. */
+    findIdByUsername: async (username: string): Promise<string | null> => {
+      if (username.trim() === '') return null;
+      return (await ownerOf(USERNAME_RESERVATION, username))?.ownerId ?? null;
+    },
+
+    register: async (input: RegisterInput, ctx: CommandContext): Promise<Written> => {
+      const id = input.id ?? randomUUID();
+      const claimed: [string, string][] = [];
+      try {
+        let position = await claim(USERNAME_RESERVATION, input.username, id, ctx);
+        claimed.push([USERNAME_RESERVATION, input.username]);
+        if (input.email) {
+          position = later(position, await claim(EMAIL_RESERVATION, input.email, id, ctx));
+          claimed.push([EMAIL_RESERVATION, input.email]);
+        }
+        const written = await execute(id, { type: 'Register', ...input, id, now: clock().toISOString() }, ctx);
+        return { user: written.user, position: later(position, written.position) };
+      } catch (error) {
+        for (const [kind, value] of claimed) await giveBack(kind, value, id, ctx).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    recordLogin: (id: string, ctx: CommandContext) => execute(id, { type: 'RecordLogin', now: clock().toISOString() }, ctx),
+
+    changePassword: (id: string, passwordHash: string, ctx: CommandContext) =>
+      execute(id, { type: 'ChangePassword', passwordHash, now: clock().toISOString() }, ctx),
+
+    /** Profile changes; a new username or e-mail is claimed first and the old one given back after. */
+    updateProfile: async (user: User, changes: ProfileChanges, ctx: CommandContext): Promise<Written> => {
+      const moves: { kind: string; from: string | null; to: string }[] = [];
+      if (changes.username !== undefined && changes.username.toLowerCase() !== user.username.toLowerCase()) {
+        moves.push({ kind: USERNAME_RESERVATION, from: user.username, to: changes.username });
+      }
+      if (changes.email && changes.email.toLowerCase() !== user.email?.toLowerCase()) {
+        moves.push({ kind: EMAIL_RESERVATION, from: user.email, to: changes.email });
+      }
+      const done: typeof moves = [];
+      try {
+        for (const move of moves) {
+          await claim(move.kind, move.to, user.id, ctx);
+          done.push(move);
+        }
+        const written = await execute(user.id, { type: 'UpdateProfile', changes, now: clock().toISOString() }, ctx);
+        for (const move of moves) if (move.from) await giveBack(move.kind, move.from, user.id, ctx);
+        return written;
+      } catch (error) {
+        for (const move of done) await giveBack(move.kind, move.to, user.id, ctx).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    setEmail: async (user: User, email: string, subscribedToUpdates: boolean, ctx: CommandContext): Promise<Written> => {
+      const moving = email.toLowerCase() !== user.email?.toLowerCase();
+      if (moving) await claim(EMAIL_RESERVATION, email, user.id, ctx);
+      try {
+        const written = await execute(user.id, { type: 'SetEmail', email, subscribedToUpdates, now: clock().toISOString() }, ctx);
+        if (moving && user.email) await giveBack(EMAIL_RESERVATION, user.email, user.id, ctx);
+        return written;
+      } catch (error) {
+        if (moving) await giveBack(EMAIL_RESERVATION, email, user.id, ctx).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    setRole: (id: string, role: Role, by: Actor, ctx: CommandContext) =>
+      execute(id, { type: 'SetRole', role, by, now: clock().toISOString() }, ctx),
+
+    setPermission: (id: string, permission: Permission, granted: boolean, by: Actor, ctx: CommandContext) =>
+      execute(id, { type: granted ? 'GrantPermission' : 'RevokePermission', permission, by, now: clock().toISOString() }, ctx),
+  };
+};
+
+export type UsersService = ReturnType<typeof createUsersService>;
