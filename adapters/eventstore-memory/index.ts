@@ -8,7 +8,7 @@
  * a reader cannot change history.
  */
 import { AppError } from '@core/shared/errors';
-import { WrongExpectedRevisionError } from '@core/eventstore/errors';
+import { duplicateEventIdError, WrongExpectedRevisionError } from '@core/eventstore/errors';
 import type {
   AppendResult,
   EventStore,
@@ -71,7 +71,7 @@ export const createMemoryEventStore = (): EventStore => {
     const first = events[0] === undefined ? undefined : byId.get(events[0].id);
     if (first === undefined) {
       const clash = events.find((e) => byId.has(e.id));
-      if (clash) throw new AppError('conflict', `Event id ${clash.id} already exists`, { reason: 'DUPLICATE_EVENT_ID' });
+      if (clash) throw duplicateEventIdError(stream, clash.id, 'the id is already used by another append');
       return null;
     }
     const stored = streams.get(first.streamName) ?? [];
@@ -80,16 +80,16 @@ export const createMemoryEventStore = (): EventStore => {
       first.streamName === stream && events.every((e, i) => stored[start + i]?.id === e.id);
     const last = stored[start + events.length - 1];
     if (!same || last === undefined) {
-      throw new AppError('conflict', `Event id ${first.id} already exists`, { reason: 'DUPLICATE_EVENT_ID' });
+      throw duplicateEventIdError(stream, first.id, 'the id is already used by another append');
     }
     return { nextExpectedRevision: last.revision, position: last.position };
   };
 
   const append: EventStore['append'] = async (stream, events, expectedRevision) => {
     ensureOpen();
-    if (new Set(events.map((e) => e.id)).size !== events.length) {
-      throw new AppError('validation', 'The same event id appears twice in one append', { reason: 'DUPLICATE_EVENT_ID' });
-    }
+    const seen = new Set<string>();
+    const twice = events.find((e) => seen.size === seen.add(e.id).size);
+    if (twice !== undefined) throw duplicateEventIdError(stream, twice.id, 'the id appears twice in one append');
     const again = resend(stream, events);
     if (again) return again;
     const current = streams.get(stream);

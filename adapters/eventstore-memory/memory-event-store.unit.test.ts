@@ -42,7 +42,7 @@ describe('in-memory event store', () => {
     const events = [ev(), ev()];
     const once = await store.append('a', events, 'no_stream');
     expect(await store.append('a', events, 'no_stream')).toEqual(once);
-    await expect(store.append('b', [events[0] as NewEvent], 'any')).rejects.toThrow(/already exists/);
+    await expect(store.append('b', [events[0] as NewEvent], 'any')).rejects.toThrow(/already used/);
     expect(await store.readAll()).toHaveLength(2);
   });
 
