@@ -39,6 +39,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** Every route the API registered (method and path pattern), for the route-walk test and docs. */
+  routes: { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -114,7 +116,10 @@ export const startServer = async (
     version: version(),
     isReady: () => ready,
   };
-  const { app } = createApp(deps, sessionKeys);
+  const { app, routers } = createApp(deps, sessionKeys);
+  const routes = routers.flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+  );
   const server = createServer(app.callback());
 
   const closeStores = async () => {
@@ -145,6 +150,7 @@ export const startServer = async (
     url,
     port: address.port,
     dataDir: config.dataDir,
+    routes,
     close: () =>
       (closing ??= (async () => {
         ready = false;

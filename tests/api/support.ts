@@ -1,0 +1,169 @@
+/**
+ * API tests talk to a real server over real HTTP: startServer on a random port with a temporary
+ * data dir and the SQLite store. `Client` is a tiny browser stand-in: it keeps cookies like a
+ * browser would (per name, honouring deletion) and sends the CSRF header the web app sends.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { startServer, type RunningServer, type StartOptions } from '@apps/server/src/start';
+
+export const ADMIN_PASSWORD = 'bootstrap-admin-pw';
+
+/** Test-only settings: cheap argon2 (refused outside NODE_ENV=test), a known admin password. */
+export const testEnv = (dataDir: string): Record<string, string> => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  RIPOSTE_DATA_DIR: dataDir,
+  RIPOSTE_EVENT_STORE: 'sqlite',
+  RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
+  RIPOSTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  NODE_ENV: 'test',
+  RIPOSTE_TEST_FAST_HASHES: 'true',
+  LOG_LEVEL: 'info',
+});
+
+/** Collects log lines in memory (the redaction test greps them). */
+export const logCapture = () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+      done();
+    },
+  });
+  return { stream, lines, text: () => lines.join('\n') };
+};
+
+export interface TestServer extends RunningServer {
+  logs: ReturnType<typeof logCapture>;
+  client(): Client;
+  /** A client signed in as a fresh user (registered through the API). */
+  newUser(name?: string): Promise<{ client: Client; user: Record<string, unknown> & { id: string; username: string } }>;
+  /** The bootstrap admin, signed in, with its password already changed. */
+  admin(): Promise<Client>;
+}
+
+let counter = 0;
+export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export const startTestServer = async (
+  overrides: Record<string, string | undefined> = {},
+  options: StartOptions = {},
+): Promise<TestServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'riposte-api-'));
+  const logs = logCapture();
+  const server = await startServer({ ...testEnv(dataDir), ...overrides }, { logDestination: logs.stream, ...options });
+  let adminClient: Client | null = null;
+  const client = () => new Client(server.url);
+  return {
+    ...server,
+    logs,
+    client,
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    newUser: async (name = uniqueName()) => {
+      const c = client();
+      const res = await c.post('/api/auth/register', {
+        email: `${name}@example.com`,
+        username: name,
+        fullName: `Full ${name}`,
+        password: 'secret-pw-1',
+        confirmPassword: 'secret-pw-1',
+      });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { client: c, user: (res.body as { user: { id: string; username: string } }).user };
+    },
+    admin: async () => {
+      if (adminClient !== null) return adminClient;
+      const c = client();
+      const login = await c.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+      if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+      const change = await c.put('/api/auth/change-password', {
+        currentPassword: ADMIN_PASSWORD,
+        newPassword: 'admin-new-pw',
+        confirmPassword: 'admin-new-pw',
+      });
+      if (change.status !== 200) throw new Error(`admin password change failed: ${change.status} ${JSON.stringify(change.body)}`);
+      adminClient = c;
+      return c;
+    },
+  };
+};
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Send the CSRF header (default true, like the web app). */
+  csrf?: boolean;
+  /** A raw body (sent as is) instead of JSON. */
+  raw?: string;
+}
+
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly base: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** The session id cookie's value (riposte.sid or __Host-riposte.sid). */
+  sessionId(): string | undefined {
+    return this.cookies.get('riposte.sid') ?? this.cookies.get('__Host-riposte.sid');
+  }
+
+  /** A second client holding the same cookies (a stolen or stale copy of this browser's cookies). */
+  clone(): Client {
+    const c = new Client(this.base);
+    for (const [k, v] of this.cookies) c.cookies.set(k, v);
+    return c;
+  }
+
+  async request(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (options.csrf !== false) headers['X-Riposte-Request'] = '1';
+    if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
+    let payload: string | undefined;
+    if (options.raw !== undefined) payload = options.raw;
+    else if (body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(this.base + path, { method, headers, body: payload, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = /expires=Thu, 01 Jan 1970/i.test(line) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  get(path: string, options?: RequestOptions) {
+    return this.request('GET', path, undefined, options);
+  }
+  post(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request('POST', path, body, options);
+  }
+  put(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request('PUT', path, body, options);
+  }
+}
+
+/** The `{ message, field }` of an error answer. */
+export const errorOf = (reply: Reply) => reply.body as { message: string; error?: string; field?: string; code?: string };
