@@ -12,7 +12,7 @@ import type { NewEvent, Position } from '@core/eventstore/types';
 import { createSqliteEventStore, type SqliteEventStore } from '@adapters/eventstore-sqlite';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createProjector } from '@adapters/projections-sqlite';
-import { countersProjection, ledgerProjection, userEvents, usersProjection } from './test-support';
+import { countersProjection, userEvents, usersProjection } from './test-support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const child = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url));
