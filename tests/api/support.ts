@@ -4,6 +4,7 @@
  * browser would (per name, honouring deletion) and sends the CSRF header the web app sends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -80,8 +81,14 @@ export const startTestServer = async (
     admin: async () => {
       if (adminClient !== null) return adminClient;
       const c = client();
-      const login = await c.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+      // A test may already have replaced the bootstrap password.
+      let login = await c.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+      if (login.status === 401) login = await c.post('/api/auth/login', { username: 'admin', password: 'admin-new-pw' });
       if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+      if (!(login.body as { user: { passwordChangeRequired: boolean } }).user.passwordChangeRequired) {
+        adminClient = c;
+        return c;
+      }
       const change = await c.put('/api/auth/change-password', {
         currentPassword: ADMIN_PASSWORD,
         newPassword: 'admin-new-pw',
@@ -108,6 +115,30 @@ export interface RequestOptions {
   /** A raw body (sent as is) instead of JSON. */
   raw?: string;
 }
+
+/**
+ * node:http rather than fetch: fetch drops a Host header it is given, and the tests need to act as
+ * a browser reaching the server under another name.
+ */
+const send = (url: string, method: string, headers: Record<string, string>, body: string | undefined) =>
+  new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (k === 'set-cookie' || v === undefined) continue;
+          h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: h, setCookies: res.headers['set-cookie'] ?? [], text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
 
 export class Client {
   readonly cookies = new Map<string, string>();
@@ -138,8 +169,8 @@ export class Client {
     if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(this.base + path, { method, headers, body: payload, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
+    const res = await send(this.base + path, method, headers, payload);
+    for (const line of res.setCookies) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
@@ -148,7 +179,7 @@ export class Client {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await res.text();
+    const text = res.text;
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed, text };
