@@ -49,6 +49,10 @@ describe('Register', () => {
       .then([registered({ timeZone: 'UTC', email: null, fullName: null })]);
   });
 
+  it('stores the time zone in its canonical spelling', () => {
+    spec.given().when(register({ timeZone: 'europe/paris' })).then([registered({ timeZone: 'Europe/Paris' })]);
+  });
+
   it('records generated and X accounts as having to change their password', () => {
     const x = register({ passwordHash: null, xUserId: '123', passwordChangeRequired: true, email: null });
     const state = spec.given().when(x).then([registered({ passwordHash: null, xUserId: '123', passwordChangeRequired: true, email: null })]);

@@ -3,7 +3,7 @@ import { AppError } from '@core/shared/errors';
 import { isAdminActor, type Actor } from './commands';
 import { LIMITS } from './constants';
 import type { User, UserState } from './state';
-import { isValidTimeZone } from './time';
+import { canonicalTimeZone } from './time';
 
 export const requireUser = (state: UserState): User => {
   if (state.status === 'unregistered') throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
@@ -22,9 +22,11 @@ export const requireAdmin = (actor: Actor, what: string): void => {
   if (!isAdminActor(actor)) throw new AppError('forbidden', `Only an admin may ${what}`, { reason: 'ADMIN_ONLY' });
 };
 
+/** The zone in its canonical spelling; an unknown zone is refused on the timeZone field. */
 export const requireTimeZone = (zone: string): string => {
-  if (!isValidTimeZone(zone)) throw new AppError('validation', `Unknown time zone '${zone}'`, { field: 'timeZone' });
-  return zone;
+  const canonical = canonicalTimeZone(zone);
+  if (canonical === null) throw new AppError('validation', `Unknown time zone '${zone}'`, { field: 'timeZone' });
+  return canonical;
 };
 
 type LimitedField = 'username' | 'email' | 'fullName' | 'name' | 'profilePicture';

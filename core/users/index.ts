@@ -13,4 +13,4 @@ export * from './badge';
 export * from './schemas';
 export * from './issues';
 export * from './public-user';
-export { isValidTimeZone, type Instant } from './time';
+export { canonicalTimeZone, isValidTimeZone, type Instant } from './time';

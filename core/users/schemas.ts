@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, PERMISSIONS, ROLES } from './constants';
-import { isValidTimeZone } from './time';
+import { canonicalTimeZone, isValidTimeZone } from './time';
 
 const generic = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'Required' : 'Invalid input') };
 
@@ -30,6 +30,8 @@ export const MESSAGES = {
 } as const;
 
 const text = () => z.string(generic);
+/** A request body: anything but an object is 'Invalid input' (or 'Required' when absent). */
+const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, generic);
 const password = (min: string) => z.string(generic).min(LIMITS.passwordMin, min);
 /** '' (an untouched input) counts as absent. */
 const blankToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
@@ -48,7 +50,11 @@ export const usernameField = () =>
     .max(LIMITS.username, MESSAGES.usernameMax)
     .regex(/^[A-Za-z0-9_.-]*$/, MESSAGES.usernameCharset);
 
-export const timeZoneField = () => text().trim().refine(isValidTimeZone, MESSAGES.timeZone);
+export const timeZoneField = () =>
+  text()
+    .trim()
+    .refine(isValidTimeZone, MESSAGES.timeZone)
+    .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const profilePictureField = () =>
   text()
@@ -56,91 +62,81 @@ const profilePictureField = () =>
     .max(LIMITS.profilePicture, MESSAGES.profilePictureMax)
     .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), MESSAGES.profilePictureUrl);
 
-export const loginSchema = z.object({
+export const loginSchema = object({
   username: text().trim().min(1, MESSAGES.required),
   password: password(MESSAGES.passwordMin),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const registerSchema = z
-  .object({
-    email: emailField(),
-    username: usernameField(),
-    fullName: text().trim().max(LIMITS.fullName, MESSAGES.fullNameMax).optional().transform(blankToUndefined),
-    password: password(MESSAGES.passwordMin),
-    confirmPassword: password(MESSAGES.confirmPasswordMin),
-    xUserId: text().trim().optional().transform(blankToUndefined),
-    timeZone: timeZoneField().optional(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export const registerSchema = object({
+  email: emailField(),
+  username: usernameField(),
+  fullName: text().trim().max(LIMITS.fullName, MESSAGES.fullNameMax).optional().transform(blankToUndefined),
+  password: password(MESSAGES.passwordMin),
+  confirmPassword: password(MESSAGES.confirmPasswordMin),
+  xUserId: text().trim().optional().transform(blankToUndefined),
+  timeZone: timeZoneField().optional(),
+}).refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /**
  * PUT /api/auth/profile. Every field is optional; '' in a text input means "leave as is" for
  * username, e-mail, time zone and passwords, and "clear" for full name, name and picture.
  */
-export const profileUpdateSchema = z
-  .object({
-    fullName: text().trim().max(LIMITS.fullName, MESSAGES.fullNameMax).nullable().optional().transform(blankToNull),
-    name: text().trim().max(LIMITS.name, MESSAGES.nameMax).nullable().optional().transform(blankToNull),
-    username: optionalUnlessBlank(usernameField()),
-    email: optionalUnlessBlank(emailField()),
-    profilePicture: profilePictureField().nullable().optional().transform(blankToNull),
-    timeZone: optionalUnlessBlank(timeZoneField()),
-    currentPassword: z.string(generic).optional().transform(blankToUndefined),
-    newPassword: z.preprocess((v) => (v === '' ? undefined : v), password(MESSAGES.passwordMin).optional()),
-    confirmPassword: z.string(generic).optional().transform(blankToUndefined),
-  })
-  .superRefine((v, ctx) => {
-    if (v.newPassword === undefined) return;
-    if (v.currentPassword === undefined || v.confirmPassword !== v.newPassword) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.profilePasswordRule, path: ['confirmPassword'] });
-    }
-  });
+export const profileUpdateSchema = object({
+  fullName: text().trim().max(LIMITS.fullName, MESSAGES.fullNameMax).nullable().optional().transform(blankToNull),
+  name: text().trim().max(LIMITS.name, MESSAGES.nameMax).nullable().optional().transform(blankToNull),
+  username: optionalUnlessBlank(usernameField()),
+  email: optionalUnlessBlank(emailField()),
+  profilePicture: profilePictureField().nullable().optional().transform(blankToNull),
+  timeZone: optionalUnlessBlank(timeZoneField()),
+  currentPassword: z.string(generic).optional().transform(blankToUndefined),
+  newPassword: z.preprocess((v) => (v === '' ? undefined : v), password(MESSAGES.passwordMin).optional()),
+  confirmPassword: z.string(generic).optional().transform(blankToUndefined),
+}).superRefine((v, ctx) => {
+  if (v.newPassword === undefined) return;
+  if (v.currentPassword === undefined || v.confirmPassword !== v.newPassword) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.profilePasswordRule, path: ['confirmPassword'] });
+  }
+});
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** The Change Password dialog (spec part 1 §5). */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string(generic).min(1, MESSAGES.currentPasswordRequired),
-    newPassword: password(MESSAGES.newPasswordMin),
-    confirmPassword: password(MESSAGES.confirmPasswordMin),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export const changePasswordSchema = object({
+  currentPassword: z.string(generic).min(1, MESSAGES.currentPasswordRequired),
+  newPassword: password(MESSAGES.newPasswordMin),
+  confirmPassword: password(MESSAGES.confirmPasswordMin),
+}).refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The same dialog for an account without a password yet (X sign-up): no current password. */
-export const firstPasswordSchema = z
-  .object({
-    newPassword: password(MESSAGES.newPasswordMin),
-    confirmPassword: password(MESSAGES.confirmPasswordMin),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export const firstPasswordSchema = object({
+  newPassword: password(MESSAGES.newPasswordMin),
+  confirmPassword: password(MESSAGES.confirmPasswordMin),
+}).refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 
 /**
  * PUT /api/auth/change-password body (spec part 1 §7 sends currentPassword and newPassword). The
  * current password is optional here because an account without one (X sign-up) sets its first
  * password; the route requires it ('Current password is required') whenever the user has one.
  */
-export const changePasswordRequestSchema = z
-  .object({
-    currentPassword: z.string(generic).optional().transform(blankToUndefined),
-    newPassword: password(MESSAGES.newPasswordMin),
-    confirmPassword: z.string(generic).optional(),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+export const changePasswordRequestSchema = object({
+  currentPassword: z.string(generic).optional().transform(blankToUndefined),
+  newPassword: password(MESSAGES.newPasswordMin),
+  confirmPassword: z.string(generic).optional(),
+}).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+  message: MESSAGES.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+});
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** The email-collection dialog and POST /api/user/email. */
-export const emailSchema = z.object({
+export const emailSchema = object({
   email: emailField(),
   subscribedToUpdates: z.boolean(generic).default(false),
 });
 export type EmailInput = z.infer<typeof emailSchema>;
 
 /** Admin: PUT a user's role. */
-export const setRoleSchema = z.object({ role: z.enum(ROLES, generic) });
+export const setRoleSchema = object({ role: z.enum(ROLES, generic) });
 export const permissionSchema = z.enum(PERMISSIONS, generic);

@@ -9,7 +9,8 @@ import { AppError } from '@core/shared/errors';
 export type Instant = string;
 
 export const toMillis = (value: Date | Instant, what = 'time'): number => {
-  const ms = typeof value === 'string' ? DateTime.fromISO(value, { setZone: true }).toMillis() : value.getTime();
+  // An ISO text without an offset is read as UTC, never in the machine's zone.
+  const ms = typeof value === 'string' ? DateTime.fromISO(value, { zone: 'utc' }).toMillis() : value.getTime();
   if (!Number.isFinite(ms)) throw new AppError('internal', `Invalid ${what}: ${String(value)}`);
   return ms;
 };
@@ -23,4 +24,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const addDays = (instant: Instant, days: number): Instant => new Date(toMillis(instant) + days * DAY_MS).toISOString();
 
 /** True for IANA zone names luxon knows ('Europe/Paris', 'UTC'); false for offsets and junk. */
-export const isValidTimeZone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone);
+export const isValidTimeZone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone.trim());
+
+/**
+ * The zone's canonical spelling ('europe/paris' -> 'Europe/Paris', 'utc' -> 'UTC'), so one zone is
+ * stored one way; null when it is not a zone.
+ */
+export const canonicalTimeZone = (zone: string): string | null =>
+  isValidTimeZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone.trim() }).resolvedOptions().timeZone : null;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Position, RecordedEvent } from '@core/eventstore/types';
+import { projectEvents, type SqlStatement } from '@core/shared/projection';
+import { USER_EVENT_TYPES, type UserEvent } from './events';
+import { userFromRow, usersProjection, type UserRow } from './projection';
+import { userStream } from './streams';
+import { at, days, registered } from './test-fixtures';
+
+let n = 0;
+const recorded = (event: UserEvent, stream = userStream('u1')): RecordedEvent => {
+  n += 1;
+  return {
+    id: `e${n}`,
+    type: event.type,
+    data: event.data,
+    metadata: { actor: null, correlationId: 'c', causationId: null, time: at(n) },
+    streamName: stream,
+    revision: BigInt(n),
+    position: String(n).padStart(8, '0') as Position,
+  };
+};
+
+const everyEvent: UserEvent[] = [
+  registered(),
+  { type: 'UserLoggedIn', data: { at: at(1) } },
+  { type: 'PasswordChanged', data: { passwordHash: 'hash-2', at: at(2) } },
+  { type: 'ProfileUpdated', data: { changes: { username: 'Alicia', email: null, name: 'Al', timeZone: 'UTC' }, at: at(3) } },
+  { type: 'EmailSet', data: { email: 'New@Example.com', subscribedToUpdates: true, at: at(4) } },
+  { type: 'RoleChanged', data: { role: 'legacy', previousRole: 'user', by: 'admin-1', at: at(5) } },
+  { type: 'PermissionGranted', data: { permission: 'may_add_monitored_accounts', by: 'admin-1', at: at(6) } },
+  { type: 'PermissionRevoked', data: { permission: 'may_add_monitored_accounts', by: 'admin-1', at: at(7) } },
+  { type: 'TrialReplyUsed', data: { replyId: 'r1', repliesRemaining: 24, at: at(8) } },
+  { type: 'TrialEnded', data: { reason: 'time_elapsed', at: days(7) } },
+  { type: 'PremiumActivated', data: { until: days(40), subscriptionId: 'ORDER-1', at: days(8) } },
+  { type: 'PremiumEnded', data: { reason: 'cancelled', at: days(9) } },
+  { type: 'UserDeactivated', data: { by: 'admin-1', reason: null, at: days(10) } },
+  { type: 'UserReactivated', data: { by: 'admin-1', at: days(11) } },
+];
+
+/** Named parameters used in the SQL text and given in params must be the same set. */
+const namesIn = (sql: string) => new Set([...sql.matchAll(/@([a-z_]+)/g)].map((m) => m[1]));
+
+describe('usersProjection', () => {
+  it('handles every user event type and has one statement or more for each', () => {
+    expect([...(usersProjection.handles ?? [])].sort()).toEqual([...USER_EVENT_TYPES].sort());
+    for (const event of everyEvent) expect(usersProjection.project(recorded(event)).length).toBeGreaterThan(0);
+    expect(new Set(everyEvent.map((e) => e.type)).size).toBe(USER_EVENT_TYPES.length);
+  });
+
+  it('binds only values SQLite takes (no booleans or undefined), by matching names', () => {
+    const statements: SqlStatement[] = projectEvents(usersProjection, everyEvent.map((e) => recorded(e)));
+    for (const { sql, params } of statements) {
+      expect(params).toBeDefined();
+      const values = Object.values(params as Record<string, unknown>);
+      for (const value of values) expect(['string', 'number', 'object']).toContain(typeof value);
+      for (const value of values) if (typeof value === 'object') expect(value).toBeNull();
+      expect(new Set(Object.keys(params as Record<string, unknown>))).toEqual(namesIn(sql));
+    }
+  });
+
+  it('keys rows by the id in the stream name and keeps lower-cased lookup columns', () => {
+    const [insert] = usersProjection.project(recorded(registered()));
+    expect(insert?.params).toMatchObject({
+      id: 'u1',
+      username_lower: 'alice',
+      email_lower: 'alice@example.com',
+      trial_ends_at: '2026-03-08T10:00:00.000Z',
+      replies_remaining: 25,
+    });
+    const [email] = usersProjection.project(recorded(everyEvent[4] as UserEvent, userStream('u9')));
+    expect(email?.params).toMatchObject({ id: 'u9', email: 'New@Example.com', email_lower: 'new@example.com', subscribed_to_updates: 1 });
+    const [profile] = usersProjection.project(recorded(everyEvent[3] as UserEvent));
+    expect(profile?.params).toMatchObject({ username: 'Alicia', username_lower: 'alicia', email: null, email_lower: null });
+  });
+
+  it('ignores a user event on a stream that is not a user stream', () => {
+    expect(usersProjection.project(recorded({ type: 'UserLoggedIn', data: { at: at(1) } }, 'other-u1'))).toEqual([]);
+  });
+});
+
+describe('userFromRow', () => {
+  it('turns a row back into a user', () => {
+    const row: UserRow = {
+      id: 'u1',
+      username: 'Alice',
+      username_lower: 'alice',
+      email: null,
+      email_lower: null,
+      full_name: null,
+      name: 'Al',
+      password_hash: null,
+      x_user_id: '42',
+      role: 'admin',
+      is_active: 1,
+      created_at: at(0),
+      updated_at: at(1),
+      created_by: 'system',
+      last_login: null,
+      password_change_required: 1,
+      replies_remaining: 25,
+      is_premium: 0,
+      trial_active: 1,
+      trial_ends_at: days(7),
+      subscription_id: null,
+      subscription_status: null,
+      subscription_end_date: null,
+      subscribed_to_updates: 0,
+      profile_picture: null,
+      time_zone: 'UTC',
+      permissions: '["may_add_monitored_accounts"]',
+    };
+    expect(userFromRow(row)).toMatchObject({
+      id: 'u1',
+      role: 'admin',
+      isActive: true,
+      passwordChangeRequired: true,
+      isPremium: false,
+      trialActive: true,
+      subscribedToUpdates: false,
+      xUserId: '42',
+      permissions: ['may_add_monitored_accounts'],
+      passwordHash: null,
+      createdBy: 'system',
+    });
+  });
+});
