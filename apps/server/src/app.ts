@@ -3,7 +3,7 @@
  * I/O set-up (start.ts wires the stores) so tests and the route walk can build it directly.
  *
  *  request id + log line -> errors -> security headers -> readiness gate -> web app (static) ->
- *  CSRF -> JSON body -> session -> current user -> /api/admin guard -> routes -> /api 404
+ *  CSRF -> JSON body -> session -> current user -> /api/admin guard -> /api 404 -> routes
  */
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
@@ -59,15 +59,17 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https })) app.use(mw);
   app.use(loadUser(deps.users));
   app.use(adminPaths);
+  app.use(async (ctx, next) => {
+    await next();
+    // After the routers (and their 405 answers): an /api call nobody served is a JSON 404.
+    const api = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    if (api && ctx.status === 404 && ctx.body == null) {
+      throw new AppError('not_found', `No such API call: ${ctx.method} ${ctx.path}`, { reason: 'NO_ROUTE' });
+    }
+  });
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(async (ctx) => {
-    // Reached only when no route answered.
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      throw new AppError('not_found', `No such API call: ${ctx.method} ${ctx.path}`, { reason: 'NO_ROUTE' });
-    }
-  });
   return { app, routers };
 };

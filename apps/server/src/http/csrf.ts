@@ -35,7 +35,9 @@ export const csrfProtection = (options: { publicUrl: string | undefined }): Midd
     }
     if (ctx.get(CSRF_HEADER) !== '1') refuse(`Missing ${CSRF_HEADER} header`, 'CSRF_HEADER_MISSING');
     const origin = ctx.get('Origin');
-    if (origin !== '' && origin !== ctx.origin && origin !== publicOrigin) refuse('Cross-origin request refused', 'CSRF_ORIGIN');
+    // Not ctx.origin: since Koa 3 that is the request's own Origin header, not this server's.
+    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
+    if (origin !== '' && origin !== ownOrigin && origin !== publicOrigin) refuse('Cross-origin request refused', 'CSRF_ORIGIN');
     checkFetchSite(ctx);
     return next();
   };
