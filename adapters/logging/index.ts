@@ -67,6 +67,6 @@ export const redactUrl = (url: string): string => {
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  const safe = [...params.entries()].map(([k, v]) => [k, SECRET_QUERY.test(k) ? REDACTED : v] as [string, string]);
-  return `${url.slice(0, q)}?${new URLSearchParams(safe).toString()}`;
+  const safe = [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_QUERY.test(k) ? REDACTED : encodeURIComponent(v)}`);
+  return `${url.slice(0, q)}?${safe.join('&')}`;
 };

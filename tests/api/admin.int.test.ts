@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, errorOf, startTestServer, type TestServer } from './support';
+import { ADMIN_PASSWORD, errorOf, logCapture, startServer, startTestServer, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,8 +31,6 @@ describe('the bootstrap admin', () => {
   });
 
   it('is created once: a restart on the same data dir does not make another', async () => {
-    const { startServer } = await import('@apps/server/src/start');
-    const { logCapture } = await import('./support');
     const logs = logCapture();
     // The first server still runs on this data dir; the second must find the admin in place.
     const second = await startServer(

@@ -68,13 +68,18 @@ const listen = (server: Server, port: number, host: string) =>
     });
   });
 
-/** Stops accepting, lets requests in flight finish (up to `graceMs`), then drops what is left. */
+/**
+ * Stops accepting, lets requests in flight finish (up to `graceMs`), then drops what is left.
+ * Keep-alive connections are closed as soon as they fall idle, so a finished request does not
+ * hold the shutdown for the keep-alive timeout.
+ */
 const stopListening = (server: Server, graceMs: number) =>
   new Promise<void>((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
-    force.unref();
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     server.close(() => {
       clearTimeout(force);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();

@@ -23,6 +23,8 @@ export interface RiposteState {
 }
 
 declare module 'koa' {
+  // Declaration merging: Koa's DefaultState gains these members (an empty body on purpose).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface DefaultState extends RiposteState {}
   interface DefaultContext {
     session: RiposteSession | null;
