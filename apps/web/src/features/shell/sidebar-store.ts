@@ -17,6 +17,9 @@ export const shellState = proxy({
   hovering: false,
   mobileOpen: false,
   adminOpen: false,
+  // A menu opened from the sidebar keeps it expanded: the open menu blocks pointer events, so
+  // the sidebar sees a mouseleave and would otherwise shrink under the menu.
+  menuOpen: false,
 });
 
 export function setCollapsed(collapsed: boolean): void {
@@ -34,6 +37,10 @@ export function setHovering(hovering: boolean): void {
 
 export function setMobileOpen(open: boolean): void {
   shellState.mobileOpen = open;
+}
+
+export function setMenuOpen(open: boolean): void {
+  shellState.menuOpen = open;
 }
 
 export function setAdminOpen(open: boolean): void {

@@ -4,6 +4,7 @@ import { mutate } from 'swr';
 import { apiRequest, errorMessage } from '@web/lib/api';
 import { toast } from '@web/components/ui/use-toast';
 import { setSessionUser } from '@web/features/auth/api/auth-status';
+import type { RegisterInput } from '@core/users/schemas';
 import type { User } from '@web/features/auth/user-model';
 
 type UserAnswer = { user: User };
@@ -20,15 +21,7 @@ export async function login(credentials: { username: string; password: string })
   }
 }
 
-export type Registration = {
-  email: string;
-  username: string;
-  fullName: string;
-  password: string;
-  confirmPassword: string;
-  xUserId?: string;
-  timeZone?: string;
-};
+export type Registration = RegisterInput;
 
 export async function register(fields: Registration): Promise<User | null> {
   try {

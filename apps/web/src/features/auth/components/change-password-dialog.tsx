@@ -9,7 +9,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { changePassword } from '@web/features/auth/api/session-actions';
-import { changePasswordSchema } from '@web/features/auth/user-model';
+import { changePasswordSchema, firstPasswordSchema } from '@web/features/auth/form-schemas';
 import { Field, invalidProps } from '@web/features/auth/components/field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 
@@ -20,7 +20,8 @@ function refuseDismissal(event: Event): void {
   toast({ title: 'Password change required', description: 'You must change your password before continuing.', variant: 'destructive' });
 }
 
-export function ChangePasswordDialog({ open }: { open: boolean }) {
+/** `hasPassword` false (an account made through X): the user sets a first password, no current one. */
+export function ChangePasswordDialog({ open, hasPassword = true }: { open: boolean; hasPassword?: boolean }) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -29,12 +30,12 @@ export function ChangePasswordDialog({ open }: { open: boolean }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = validate(changePasswordSchema, values);
+    const parsed = hasPassword ? validate(changePasswordSchema, values) : validate(firstPasswordSchema, values);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     setSaving(true);
     try {
-      await changePassword(parsed.value);
+      await changePassword({ currentPassword: '', ...parsed.value });
       setValues(empty);
       toast({ title: 'Password changed successfully', description: 'Your new password has been set. You can now use the application.' });
     } catch (err) {
@@ -59,12 +60,16 @@ export function ChangePasswordDialog({ open }: { open: boolean }) {
             <KeyRound className="size-5" />
           </div>
           <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>For your security, choose a new password before you continue.</DialogDescription>
+          <DialogDescription>
+            {hasPassword ? 'For your security, choose a new password before you continue.' : 'Choose a password for your Riposte account before you continue.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <Field id="cp-current" label="Current password" error={errors.currentPassword}>
-            <PasswordInput id="cp-current" name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} {...invalidProps('cp-current', errors.currentPassword)} />
-          </Field>
+          {hasPassword && (
+            <Field id="cp-current" label="Current password" error={errors.currentPassword}>
+              <PasswordInput id="cp-current" name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} {...invalidProps('cp-current', errors.currentPassword)} />
+            </Field>
+          )}
           <Field id="cp-new" label="New password" error={errors.newPassword}>
             <PasswordInput id="cp-new" name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} {...invalidProps('cp-new', errors.newPassword)} />
           </Field>

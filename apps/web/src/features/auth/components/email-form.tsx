@@ -9,7 +9,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { saveEmail } from '@web/features/auth/api/email';
-import { emailSchema } from '@web/features/auth/user-model';
+import { emailSchema } from '@web/features/auth/form-schemas';
 import { Field, invalidProps } from '@web/features/auth/components/field';
 
 type Props = {

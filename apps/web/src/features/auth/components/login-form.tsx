@@ -4,7 +4,8 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { login } from '@web/features/auth/api/session-actions';
-import { loginSchema, type User } from '@web/features/auth/user-model';
+import { loginSchema } from '@web/features/auth/form-schemas';
+import type { User } from '@web/features/auth/user-model';
 import { Field, invalidProps } from '@web/features/auth/components/field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 

@@ -27,7 +27,7 @@ export function SessionModals() {
   if (!user) return null;
   return (
     <Suspense fallback={null}>
-      {mustChangePassword && <ChangePasswordDialog open />}
+      {mustChangePassword && <ChangePasswordDialog open hasPassword={user.hasPassword} />}
       {emailOpen && (
         <EmailDialog
           open

@@ -16,17 +16,17 @@ const stats: Stat[] = [
 
 export function StatCards({ metrics, error }: { metrics: MetricsOverview | undefined; error: Error | undefined }) {
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {stats.map(({ label, hint, icon: Icon, tint, value }) => (
-        <Card key={label} className="gap-3 px-5" data-testid="stat-card">
-          <div className="flex items-center justify-between">
-            <span className="text-sm font-medium text-muted-foreground">{label}</span>
-            <span className={`grid size-9 place-items-center rounded-lg ${tint}`}>
+        <Card key={label} className="gap-2 px-4 py-4 sm:gap-3 sm:px-5 sm:py-5" data-testid="stat-card">
+          <div className="flex items-start justify-between gap-2">
+            <span className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</span>
+            <span className={`hidden size-9 shrink-0 place-items-center rounded-lg sm:grid ${tint}`}>
               <Icon className="size-[18px]" />
             </span>
           </div>
           {metrics ? (
-            <span className="text-3xl font-semibold tracking-tight tabular-nums">{value(metrics)}</span>
+            <span className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value(metrics)}</span>
           ) : error ? (
             <span className="text-3xl font-semibold text-muted-foreground" title={error.message}>
               —

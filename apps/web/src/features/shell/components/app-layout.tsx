@@ -11,11 +11,11 @@ import { shellState } from '@web/features/shell/sidebar-store';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
-  const { collapsed, hovering } = useSnapshot(shellState);
+  const { collapsed, hovering, menuOpen } = useSnapshot(shellState);
   if (isLoading) return <PageSpinner />;
   // Spec part 1 §2: the layout itself also sends visitors to /auth.
   if (!user) return <Redirect to="/auth" replace />;
-  const wide = !collapsed || hovering;
+  const wide = !collapsed || hovering || menuOpen;
   return (
     <div className="min-h-dvh bg-background">
       <DesktopSidebar user={user} />

@@ -1,22 +1,31 @@
 // Desktop sidebar (>= 768 px): narrow (w-16, icons with tooltips) unless pinned open; expands to
 // w-64 while the pointer is over it.
+import { useEffect } from 'react';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { cn } from '@web/lib/utils';
 import type { User } from '@web/features/auth/user-model';
-import { setCollapsed, setHovering, shellState } from '@web/features/shell/sidebar-store';
+import { setCollapsed, setHovering, setMenuOpen, shellState } from '@web/features/shell/sidebar-store';
 import { Brand } from '@web/features/shell/components/brand';
 import { SidebarNav } from '@web/features/shell/components/sidebar-nav';
 import { UserCard } from '@web/features/shell/components/user-card';
 
 export function useSidebarExpanded(): boolean {
-  const { collapsed, hovering } = useSnapshot(shellState);
-  return !collapsed || hovering;
+  const { collapsed, hovering, menuOpen } = useSnapshot(shellState);
+  return !collapsed || hovering || menuOpen;
 }
 
 export function DesktopSidebar({ user }: { user: User }) {
   const { collapsed } = useSnapshot(shellState);
   const expanded = useSidebarExpanded();
+  // Leaving the signed-in area (logout) unmounts the sidebar without a mouseleave.
+  useEffect(
+    () => () => {
+      setHovering(false);
+      setMenuOpen(false);
+    },
+    [],
+  );
   return (
     <aside
       data-testid="desktop-sidebar"

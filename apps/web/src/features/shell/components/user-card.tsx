@@ -13,8 +13,9 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { cn } from '@web/lib/utils';
 import { logout } from '@web/features/auth/api/session-actions';
-import { deriveTier, type User } from '@web/features/auth/user-model';
+import type { User } from '@web/features/auth/user-model';
 import { TierBadge } from '@web/features/shell/components/tier-badge';
+import { setMenuOpen } from '@web/features/shell/sidebar-store';
 
 export function initials(user: Pick<User, 'username' | 'email'>): string {
   const source = user.username || user.email || '';
@@ -45,7 +46,7 @@ export function UserMenu({ user, children, side = 'top' }: { user: User; childre
     navigate('/auth', { replace: true });
   }
   return (
-    <DropdownMenu>
+    <DropdownMenu onOpenChange={setMenuOpen}>
       <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
       <DropdownMenuContent side={side} align="end" className="w-60">
         <DropdownMenuLabel className="grid">
@@ -73,7 +74,6 @@ export function UserMenu({ user, children, side = 'top' }: { user: User; childre
 
 export function UserCard({ user, expanded }: { user: User; expanded: boolean }) {
   const isAdmin = user.role === 'admin';
-  const tier = user.tier ?? deriveTier(user);
   return (
     <div className={cn('rounded-lg transition-colors', expanded && 'border border-sidebar-border bg-background/60 p-2')} data-testid="user-card">
       <UserMenu user={user} side={expanded ? 'top' : 'right'}>
@@ -97,7 +97,7 @@ export function UserCard({ user, expanded }: { user: User; expanded: boolean }) 
       {expanded && (
         <div className="mt-2 flex flex-wrap gap-1.5 px-1">
           {/* An admin's tier badge already reads 'Admin Access', so the pill is not repeated. */}
-          {isAdmin && tier !== 'admin' && (
+          {isAdmin && user.tier !== 'admin' && (
             <Badge variant="admin">
               <ShieldCheck />
               Admin Access

@@ -1,0 +1,137 @@
+// The bootstrap admin's first sign-in: the forced Change Password dialog that cannot be dismissed,
+// then the 'Welcome to Riposte!' email dialog, the admin group of the sidebar and email test mode.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, launchBrowser, openTab, snap } from './support/browser';
+import { expectToast, signIn, waitForPath } from './support/flows';
+import { ADMIN_PASSWORD, startTestServer, type RunningServer } from './support/server';
+
+const skip = chromiumMissing();
+if (skip) console.warn(skip);
+
+describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('forces a password change, then collects the email', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await expectToast(page, 'Login successful', 'Welcome back, admin!');
+
+    const dialog = page.getByTestId('change-password-dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('heading', { name: 'Change Password' }).waitFor();
+    await snap(page, 'change-password-1280');
+
+    // It cannot be dismissed: Escape and a click outside both leave it open with a warning.
+    await page.keyboard.press('Escape');
+    await expectToast(page, 'Password change required', 'You must change your password before continuing.');
+    await page.mouse.click(10, 10);
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Field rules come from the shared schemas; each field has a show/hide toggle.
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByText('Current password is required').waitFor();
+    await dialog.getByText('New password must be at least 6 characters').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Show password' }).count()).toBe(3);
+
+    await dialog.getByLabel('Current password').fill(ADMIN_PASSWORD);
+    await dialog.getByLabel('New password', { exact: true }).fill('brand-new-secret');
+    await dialog.getByLabel('Confirm new password').fill('brand-new-secreT');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByText('Passwords do not match').waitFor();
+
+    await dialog.getByRole('button', { name: 'Show password' }).first().click();
+    expect(await dialog.getByLabel('Current password').getAttribute('type')).toBe('text');
+
+    await dialog.getByLabel('Confirm new password').fill('brand-new-secret');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expectToast(page, 'Password changed successfully', 'Your new password has been set. You can now use the application.');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The admin has no email yet: the welcome dialog opens next.
+    const email = page.getByTestId('email-dialog');
+    await email.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
+    await email.getByText('Subscribe to product updates and tips').waitFor();
+    await snap(page, 'email-dialog-1280');
+    await email.getByLabel('Email address').fill('not-an-email');
+    await email.getByRole('button', { name: 'Save Email' }).click();
+    await email.getByText('Please enter a valid email address').waitFor();
+    await email.getByLabel('Email address').fill('admin@example.com');
+    await email.getByLabel('Subscribe to product updates and tips').click();
+    await email.getByRole('button', { name: 'Save Email' }).click();
+    await expectToast(page, 'Email saved', 'Your email has been successfully saved.');
+    await email.waitFor({ state: 'detached' });
+
+    // The new password works, the old one does not.
+    await tab.context.clearCookies();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await expectToast(page, 'Login failed');
+    await signIn(page, 'admin', 'brand-new-secret');
+    await expectToast(page, 'Login successful');
+    await waitForPath(page, '/schedule-replies');
+    expect(await page.getByTestId('change-password-dialog').count()).toBe(0);
+    expect(await page.getByTestId('email-dialog').count()).toBe(0);
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('shows the Admin Settings group, forced open on admin routes', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    await signIn(page, 'admin', 'brand-new-secret');
+    await waitForPath(page, '/schedule-replies');
+    const sidebar = page.getByTestId('desktop-sidebar');
+
+    await page.goto('/dashboard');
+    await sidebar.hover();
+    await sidebar.getByRole('button', { name: 'Admin Settings' }).waitFor();
+    // Not on an admin route: the group starts closed, and opens on demand.
+    expect(await sidebar.getByRole('link', { name: 'Polling Settings' }).count()).toBe(0);
+    await sidebar.getByRole('button', { name: 'Admin Settings' }).click();
+    await sidebar.getByRole('link', { name: 'Polling Settings' }).click();
+    await waitForPath(page, '/admin/polling-settings');
+    await page.getByTestId('coming-next').waitFor();
+
+    // On an admin route the group is open even after a fresh load.
+    await page.reload();
+    await sidebar.hover();
+    const admin = await sidebar.getByTestId('admin-group').getByRole('link').allTextContents();
+    expect(admin).toEqual(['Polling Settings', 'Tier Management', 'Viral Styles', 'Reply Status Test', 'Scheduler Test']);
+    await page.getByTestId('tier-badge').filter({ hasText: 'Admin Access' }).waitFor();
+    await snap(page, 'admin-route-1280');
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('replays the email dialog in email test mode on a local host', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    await signIn(page, 'admin', 'brand-new-secret');
+    await waitForPath(page, '/schedule-replies');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Test Email Dialog' }).click();
+    await expectToast(page, 'Test mode activated');
+    const email = page.getByTestId('email-dialog');
+    await email.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
+    // In test mode the current email is shown empty.
+    expect(await email.getByLabel('Email address').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await email.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Exit Email Test Mode' }).click();
+    await expectToast(page, 'Test mode deactivated');
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+});

@@ -1,0 +1,52 @@
+// Debian's chromium driven by playwright-core. Tests skip (with the reason printed) where the
+// browser is not installed.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.RIPOSTE_CHROMIUM ?? '/usr/bin/chromium';
+
+export function chromiumMissing(): string | null {
+  return existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium); browser tests skipped`;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  // launch() gives every run a fresh temporary user-data-dir of its own.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+/** A page in a fresh context (own cookies and storage) that records console trouble. */
+export type Tab = { context: BrowserContext; page: Page; problems: string[]; cspViolations: () => string[] };
+
+export async function openTab(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<Tab> {
+  const context = await browser.newContext({ baseURL, viewport, timezoneId: 'Europe/Paris', locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  const cspViolations = () => problems.filter((p) => /Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(p));
+  return { context, page, problems, cspViolations };
+}
+
+/** Screenshots for a human look; they go to /tmp, never into the repository. */
+export async function snap(page: Page, name: string): Promise<string> {
+  const path = `/tmp/riposte-e2e-${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
