@@ -34,8 +34,13 @@ export class AiError extends AppError {
   /** The HTTP status the service answered with, when there was one. */
   readonly status: number | undefined;
 
-  constructor(kind: AiErrorKind, message: string = AI_ERROR_MESSAGES[kind], opts: { retryAfterMs?: number; status?: number; cause?: unknown } = {}) {
-    super(AI_ERROR_CODES[kind], message, { reason: `AI_${kind.toUpperCase()}`, cause: opts.cause });
+  constructor(
+    kind: AiErrorKind,
+    message: string = AI_ERROR_MESSAGES[kind],
+    /** `reason` defaults to AI_<KIND>; a finer one (AI_NO_QUOTA, AI_CANCELLED) may replace it. */
+    opts: { retryAfterMs?: number; status?: number; reason?: string; cause?: unknown } = {},
+  ) {
+    super(AI_ERROR_CODES[kind], message, { reason: opts.reason ?? `AI_${kind.toUpperCase()}`, cause: opts.cause });
     this.name = 'AiError';
     this.kind = kind;
     this.retryAfterMs = opts.retryAfterMs;
