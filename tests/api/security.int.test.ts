@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, errorOf, startTestServer, uniqueName, type TestServer } from './support';
 
@@ -160,7 +162,9 @@ describe('errors and routing', () => {
     expect(res.status).toBe(405);
   });
 
-  it('serves the SPA for any other GET, hashed assets as immutable, missing assets as 404', async () => {
+  // `npm test` builds the web app first; `npm run test:int` alone may run before any build.
+  const built = existsSync(fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url)));
+  it.skipIf(!built)(`serves the SPA for any other GET, hashed assets as immutable, missing assets as 404${built ? '' : ' (SKIPPED: apps/web/dist not built; run npm run build:web)'}`, async () => {
     const page = await server.client().get('/some/client/route', { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
