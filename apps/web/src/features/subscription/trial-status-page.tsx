@@ -78,7 +78,7 @@ export default function TrialStatusPage() {
               <CardTitle className="flex items-center gap-2">
                 <LifeBuoy className="size-4 text-primary" /> Need help?
               </CardTitle>
-              <CardDescription>Questions about your plan, billing or replies? Our support team answers within one business day.</CardDescription>
+              <CardDescription>Questions about your plan, billing or a reply that did not go out? Get in touch and we will help.</CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild variant="outline" size="sm">

@@ -19,8 +19,8 @@ export function StatCards({ metrics, error }: { metrics: MetricsOverview | undef
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {stats.map(({ label, hint, icon: Icon, tint, value }) => (
         <Card key={label} className="gap-2 px-4 py-4 sm:gap-3 sm:px-5 sm:py-5" data-testid="stat-card">
-          <div className="flex items-start justify-between gap-2">
-            <span className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</span>
+          <div className="flex min-h-9 items-start justify-between gap-2">
+            <span className="line-clamp-2 text-xs font-medium leading-snug text-muted-foreground sm:text-sm">{label}</span>
             <span className={`hidden size-9 shrink-0 place-items-center rounded-lg sm:grid ${tint}`}>
               <Icon className="size-[18px]" />
             </span>

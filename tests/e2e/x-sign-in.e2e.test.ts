@@ -1,0 +1,86 @@
+// Sign in with X from the browser's side: the login page's diagnostics when the server cannot
+// start it, and the callback page's three outcomes (error, no session after 5 tries, success).
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, launchBrowser, openTab } from './support/browser';
+import { expectToast, newUser, register, waitForPath } from './support/flows';
+import { startTestServer, type RunningServer } from './support/server';
+
+const skip = chromiumMissing();
+if (skip) console.warn(skip);
+
+describe.skipIf(skip !== null)('Sign in with X pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the diagnostics and a toast when X sign-in is not configured', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in with X' }).click();
+    const panel = page.getByTestId('x-login-diagnostics');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('contact the administrator');
+    expect(await panel.textContent()).toMatch(/API key present\s*no/);
+    await expectToast(page, 'Authentication failed', 'contact the administrator');
+    expect(page.url()).toContain('/auth');
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('shows the provider error with a way back to the login page', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    await page.goto('/x-auth-callback?auth_status=error&error_message=' + encodeURIComponent('You denied access'));
+    await page.getByRole('alert').filter({ hasText: 'You denied access' }).waitFor();
+    await expectToast(page, 'Authentication error', 'You denied access');
+    await page.getByRole('button', { name: 'Return to Login' }).click();
+    await waitForPath(page, '/auth');
+    await tab.context.close();
+  });
+
+  it('gives up with a session error after five checks when no session exists', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    let checks = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/status') checks += 1;
+    });
+    const started = Date.now();
+    await page.goto('/x-auth-callback?auth_status=success&username=someone');
+    await expectToast(
+      page,
+      'Session error',
+      'Your login was successful, but we had trouble establishing your session. Please try again.',
+    );
+    // 5 attempts with 300, 600, 900 and 1200 ms between them.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(checks).toBeGreaterThanOrEqual(5);
+    await page.getByRole('button', { name: 'Return to Login' }).waitFor();
+    await tab.context.close();
+  });
+
+  it('continues to the app when the session is there', async () => {
+    const tab = await openTab(browser, server.url);
+    const { page } = tab;
+    const user = newUser('xcb');
+    await register(page, user);
+    await waitForPath(page, '/schedule-replies');
+    await page.goto(`/x-auth-callback?auth_status=success&username=${user.username}`);
+    await expectToast(page, 'Login successful', `Welcome back, ${user.username}!`);
+    // The user gave an email at registration, so no detour through /email-collection.
+    await waitForPath(page, '/schedule-replies');
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+});
