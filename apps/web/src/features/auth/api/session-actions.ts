@@ -55,15 +55,3 @@ export async function changePassword(fields: PasswordChange): Promise<User> {
   await setSessionUser({ ...user, passwordChangeRequired: false });
   return user;
 }
-
-export async function updateProfile(fields: Partial<Pick<User, 'email' | 'username' | 'fullName'>> & Partial<PasswordChange>): Promise<User | null> {
-  try {
-    const { user } = await apiRequest<UserAnswer>('PUT', '/api/auth/profile', fields);
-    await setSessionUser(user);
-    toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
-    return user;
-  } catch (err) {
-    toast({ title: 'Profile update failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
-    return null;
-  }
-}
