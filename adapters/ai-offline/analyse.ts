@@ -26,10 +26,10 @@ const words = (text: string): string[] => text.match(/[\p{L}\p{N}][\p{L}\p{N}'�
 export const endsSentence = (s: string): boolean => /[.!?…。！？]$/u.test(s);
 export const withoutEnd = (s: string): string => s.replace(/[\s.!?…。！？,;:]+$/u, '');
 
-/** Lower-cases the first letter unless the first word looks like a name, an acronym or "I". */
+/** Lower-cases the first letter unless the first word looks like a name (TypeScript, iPhone), an acronym or "I". */
 export const lowerFirst = (s: string): string => {
   const first = s.split(/\s/u)[0] ?? '';
-  if (first === 'I' || /^\p{Lu}{2,}/u.test(first) || /^I['’]/u.test(first)) return s;
+  if (first === 'I' || /^I['’]/u.test(first) || /\p{Lu}/u.test(first.slice(1))) return s;
   return s.charAt(0).toLowerCase() + s.slice(1);
 };
 

@@ -87,3 +87,14 @@ describe('offline writer', () => {
     );
   });
 });
+
+describe('offline writer details', () => {
+  it('keeps the case of names like TypeScript or NASA when it continues a sentence with them', () => {
+    const outs = [1, 2, 3, 4, 5, 6].map((seed) =>
+      composeOffline({ kind: 'reply', style: 'hot_take', text: 'TypeScript makes large codebases easier to change.', seed }),
+    );
+    for (const out of outs) expect(out).not.toContain('typeScript');
+    expect(outs.some((out) => out.includes('TypeScript'))).toBe(true);
+    expect(composeOffline({ kind: 'rewrite', style: 'call_out_hypocrisy', text: 'NASA ships on time.', seed: 1 })).toContain('NASA');
+  });
+});
