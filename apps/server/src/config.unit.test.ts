@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { isEnvError } from '@adapters/env';
+import { loadServerConfig } from './config';
+
+const problemsOf = (env: Record<string, string | undefined>) => {
+  try {
+    loadServerConfig(env);
+  } catch (error) {
+    if (isEnvError(error)) return error.problems.map((p) => p.variable);
+    throw error;
+  }
+  return [];
+};
+
+describe('server configuration', () => {
+  it('has defaults for everything', () => {
+    const c = loadServerConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      eventStore: { kind: 'sqlite', synchronous: 'FULL' },
+      https: false,
+      trustProxy: false,
+      scheduler: 'embedded',
+      legacyUsernames: [],
+      emailTestModeEverywhere: false,
+      logLevel: 'info',
+      fastHashes: false,
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every variable', () => {
+    const c = loadServerConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      RIPOSTE_DATA_DIR: '/var/lib/riposte',
+      RIPOSTE_EVENT_STORE: 'kurrentdb',
+      RIPOSTE_KURRENTDB_URL: 'kurrentdb://localhost:2113?tls=false',
+      RIPOSTE_ADMIN_PASSWORD: 'long-enough',
+      RIPOSTE_SESSION_KEYS: `${'a'.repeat(32)}, ${'b'.repeat(40)}`,
+      RIPOSTE_PUBLIC_URL: 'https://riposte.example.com/',
+      RIPOSTE_TRUST_PROXY: 'yes',
+      RIPOSTE_SCHEDULER: 'external',
+      RIPOSTE_LEGACY_USERNAMES: ' alice, ,Bob ',
+      RIPOSTE_EMAIL_TEST_MODE: '1',
+      LOG_LEVEL: 'debug',
+      RIPOSTE_SQLITE_SYNCHRONOUS: 'normal',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/riposte',
+      eventStore: { kind: 'kurrentdb', connectionString: 'kurrentdb://localhost:2113?tls=false' },
+      adminPassword: 'long-enough',
+      sessionKeys: ['a'.repeat(32), 'b'.repeat(40)],
+      publicUrl: 'https://riposte.example.com',
+      https: true,
+      trustProxy: true,
+      scheduler: 'external',
+      legacyUsernames: ['alice', 'Bob'],
+      emailTestModeEverywhere: true,
+      logLevel: 'debug',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadServerConfig({ PORT: '', RIPOSTE_ADMIN_PASSWORD: '' })).toMatchObject({ port: 3000, adminPassword: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ HOST: 'bad host!' }, 'HOST'],
+    [{ RIPOSTE_EVENT_STORE: 'postgres' }, 'RIPOSTE_EVENT_STORE'],
+    [{ RIPOSTE_EVENT_STORE: 'kurrentdb' }, 'RIPOSTE_KURRENTDB_URL'],
+    [{ RIPOSTE_KURRENTDB_URL: 'http://x' }, 'RIPOSTE_KURRENTDB_URL'],
+    [{ RIPOSTE_SQLITE_SYNCHRONOUS: 'OFF' }, 'RIPOSTE_SQLITE_SYNCHRONOUS'],
+    [{ RIPOSTE_ADMIN_PASSWORD: '123' }, 'RIPOSTE_ADMIN_PASSWORD'],
+    [{ RIPOSTE_SESSION_KEYS: 'short' }, 'RIPOSTE_SESSION_KEYS'],
+    [{ RIPOSTE_PUBLIC_URL: 'ftp://x' }, 'RIPOSTE_PUBLIC_URL'],
+    [{ RIPOSTE_TRUST_PROXY: 'maybe' }, 'RIPOSTE_TRUST_PROXY'],
+    [{ RIPOSTE_SCHEDULER: 'sometimes' }, 'RIPOSTE_SCHEDULER'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RIPOSTE_TEST_FAST_HASHES: 'true' }, 'RIPOSTE_TEST_FAST_HASHES'],
+  ])('names the bad variable in %j', (env, variable) => {
+    expect(problemsOf(env)).toContain(variable);
+  });
+
+  it('never echoes the value of a secret-looking variable', () => {
+    try {
+      loadServerConfig({ RIPOSTE_ADMIN_PASSWORD: 'abc', RIPOSTE_SESSION_KEYS: 'tiny-secret' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain('abc');
+      expect(String(error)).not.toContain('tiny-secret');
+    }
+  });
+
+  it('honours the fast test hashes only with NODE_ENV=test', () => {
+    expect(loadServerConfig({ NODE_ENV: 'test', RIPOSTE_TEST_FAST_HASHES: 'true' }).fastHashes).toBe(true);
+  });
+});
