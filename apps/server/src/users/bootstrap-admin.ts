@@ -43,7 +43,8 @@ export const bootstrapAdmin = async ({ store, users, hasher, logger, adminPasswo
   if (adminId === null) {
     const candidate = randomUUID();
     try {
-      await reserve(store, { ...BOOTSTRAP, ownerId: candidate }, { metadata: { actor: 'system', correlationId: ctx.correlationId, causationId: null, time: new Date().toISOString() }, newId: randomUUID });
+      const metadata = { actor: 'system', correlationId: ctx.correlationId, causationId: null, time: new Date().toISOString() };
+      await reserve(store, { ...BOOTSTRAP, ownerId: candidate }, { metadata, newId: randomUUID });
       adminId = candidate;
     } catch (error) {
       // Another process won the race: it creates the admin.
