@@ -28,7 +28,7 @@ export interface ProjectorOptions {
   /** Read database file, or ':memory:'. Derived data only: it may be deleted at any time. */
   path: string;
   projections: readonly Projection[];
-  /** Events per read and per transaction (default 1000). */
+  /** Events per read and per transaction while catching up (default 10,000; see docs/performance.md). */
   batchSize?: number;
   logger?: ProjectorLogger;
   /** Backoff between retries of a failed projection or store read (default 500 ms doubling to 30 s). */
@@ -68,7 +68,7 @@ const stoppedError = () => new AppError('unavailable', 'The projector was stoppe
 
 export const createProjector = (options: ProjectorOptions): Projector => {
   const { store, path, projections } = options;
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 10_000;
   const logger = options.logger ?? defaultLogger;
   const retryInitialMs = options.retry?.initialMs ?? 500;
   const retryMaxMs = options.retry?.maxMs ?? 30_000;
@@ -177,17 +177,28 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     waiters.settle();
   };
 
+  const read = (after: Position | null) => {
+    const page = store.readAll({ after, maxCount: batchSize });
+    page.catch(() => undefined); // a prefetch abandoned by a failed apply must not go unhandled
+    return page;
+  };
+
   const catchUp = async (signal: AbortSignal) => {
     cursor = position();
+    let next = read(cursor);
     for (;;) {
-      const events = await store.readAll({ after: cursor, maxCount: batchSize });
+      const events = await next;
       if (signal.aborted) return;
       const last = events.at(-1);
+      const more = events.length === batchSize && last !== undefined;
+      // Ask for the next page before applying this one: a store that reads over the network
+      // (KurrentDB) fetches while this thread writes SQLite.
+      if (more) next = read(last.position);
       if (last !== undefined) {
         cursor = last.position;
         apply(events);
       }
-      if (events.length < batchSize) return;
+      if (!more) return;
       // A long catch-up must not starve the HTTP server sharing this thread.
       await yieldToEventLoop();
     }

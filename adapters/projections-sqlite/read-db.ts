@@ -29,6 +29,10 @@ export const openReadDb = (path: string): ReadDb => {
   db.pragma('temp_store = MEMORY');
   // 64 MiB of page cache keeps a rebuild's indexes in memory.
   db.pragma('cache_size = -65536');
+  // Checkpoint every ~40 MB of WAL rather than ~4 MB: a catch-up batch dirties many index pages,
+  // and each checkpoint copies them again (the event store does the same; docs/performance.md).
+  db.pragma('wal_autocheckpoint = 10000');
+  db.pragma('journal_size_limit = 67108864');
   return db;
 };
 
