@@ -1,0 +1,74 @@
+/**
+ * The readiness gate, which startServer passes too quickly to observe: until the composition root
+ * says ready, /healthz answers 503 and so does every other call. Built from real in-memory parts.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryEventStore } from '@adapters/eventstore-memory';
+import { createLogger } from '@adapters/logging';
+import { createPasswordHasher } from '@adapters/password';
+import { createProjector } from '@adapters/projections-sqlite';
+import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
+import { usersProjection } from '@core/users/projection';
+import { createApp } from './app';
+import { loadServerConfig } from './config';
+import { createLoginLimiter } from './http/rate-limit';
+import { createUsersService } from './users/service';
+
+let ready = false;
+let base = '';
+const store = createMemoryEventStore();
+const projector = createProjector({ store, path: ':memory:', projections: [usersProjection] });
+const sessions = createSqliteSessionStore({ path: ':memory:', sweepIntervalMs: 0 });
+const server = createServer(
+  createApp(
+    {
+      config: loadServerConfig({ NODE_ENV: 'test' }),
+      logger: createLogger({ level: 'silent' }),
+      store,
+      projector,
+      sessions,
+      users: createUsersService(store),
+      hasher: createPasswordHasher('test'),
+      loginLimiter: createLoginLimiter(),
+      clock: () => new Date(),
+      webDist: '/nonexistent',
+      version: 'test',
+      isReady: () => ready,
+    },
+    ['k'.repeat(32)],
+  ).app.callback(),
+);
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await projector.stop();
+  sessions.close();
+});
+
+describe('readiness', () => {
+  it('answers 503 on /healthz and on the API until ready, then 200', async () => {
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'starting' });
+    const api = await fetch(`${base}/api/config`);
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('1');
+
+    await projector.start();
+    ready = true;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/api/config`)).status).toBe(200);
+  });
+
+  it('says plainly when the web app has not been built', async () => {
+    const page = await fetch(`${base}/dashboard`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('npm run build:web');
+  });
+});
