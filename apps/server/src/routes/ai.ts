@@ -1,0 +1,102 @@
+/**
+ * The AI calls of spec part 2 §7, on the installation's AI writer (deps.ai: the OpenAI-compatible
+ * adapter when RIPOSTE_AI_* configure one, else the offline writer). Every answer says which
+ * writer wrote it (`offline`, `model`), so the pages can label offline text as such. The text has
+ * been through the core's safety wrapper: no @mentions, within the length asked.
+ *
+ *   POST /api/v2/repurpose        {originalContent, targetStyle}     -> {success, content, message}
+ *   POST /api/repurpose-content   {content, maxLength}               -> {success, repurposedContent} | {message}
+ *   POST /api/generate-ai-reply   {tweetText, accountName, viralStyle?} -> {reply} | 'Failed to generate reply'
+ *
+ * Bad input is a 400 with the field, like every call. A failing AI service keeps its status
+ * (503, 429) and its cause in the message; the repurpose calls also say `success: false`.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AI_MESSAGES, generateAiReplyBodySchema, repurposeContentBodySchema, v2RepurposeBodySchema, isAiError } from '@core/ai';
+import { UNIQUE_VARIATION, styleDefinition } from '@core/styles';
+import { parseInput } from '@core/templates';
+import type { AppDeps } from '../deps';
+import { requireUser } from '../http/guards';
+import { statusOf } from '../http/errors';
+
+/** Aborts the writer's call when the client goes away before the answer. */
+const requestSignal = (ctx: Context): AbortSignal => {
+  const controller = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort(new Error('client went away'));
+  });
+  return controller.signal;
+};
+
+/** An AI failure answered with the call's own shape; anything else goes to the error middleware. */
+const failWith = (ctx: Context, error: unknown, extra: (message: string) => Record<string, unknown>) => {
+  if (!isAiError(error)) throw error;
+  ctx.status = statusOf(error.code);
+  if (error.code === 'rate_limited' && error.retryAfterMs !== undefined) ctx.set('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)));
+  const code = error.reason ?? error.code;
+  ctx.state.log.warn({ err: error, kind: error.kind }, 'AI call failed');
+  const answer = extra(error.message);
+  const message = typeof answer.message === 'string' ? answer.message : error.message;
+  ctx.body = { ...answer, message, error: message, code };
+};
+
+export const aiRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api' });
+  const writer = () => deps.ai;
+  const label = () => ({ offline: writer().offline, model: writer().model });
+
+  router.post('/v2/repurpose', requireUser, async (ctx) => {
+    const body = parseInput(v2RepurposeBodySchema, ctx.request.body);
+    try {
+      const answer = await writer().rewrite(
+        { text: body.originalContent, style: body.targetStyle, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
+        { signal: requestSignal(ctx) },
+      );
+      ctx.body = {
+        success: true,
+        content: answer.text,
+        message: `Content repurposed in the ${styleDefinition(body.targetStyle).label} style${answer.offline ? ' (offline writer)' : ''}`,
+        offline: answer.offline,
+        model: answer.model,
+      };
+    } catch (error) {
+      failWith(ctx, error, () => ({ success: false, ...label() }));
+    }
+  });
+
+  router.post('/repurpose-content', requireUser, async (ctx) => {
+    const body = parseInput(repurposeContentBodySchema, ctx.request.body);
+    try {
+      const answer = await writer().rewrite(
+        { text: body.content, style: UNIQUE_VARIATION, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
+        { signal: requestSignal(ctx) },
+      );
+      ctx.body = { success: true, repurposedContent: answer.text, offline: answer.offline, model: answer.model };
+    } catch (error) {
+      failWith(ctx, error, () => ({ success: false, ...label() }));
+    }
+  });
+
+  router.post('/generate-ai-reply', requireUser, async (ctx) => {
+    const body = parseInput(generateAiReplyBodySchema, ctx.request.body);
+    try {
+      const answer = await writer().replyTo(
+        {
+          postText: body.tweetText,
+          accountName: body.accountName,
+          style: body.viralStyle,
+          maxLength: body.maxLength,
+          ...(body.seed === undefined ? {} : { seed: body.seed }),
+        },
+        { signal: requestSignal(ctx) },
+      );
+      ctx.body = { reply: answer.text, viralStyle: body.viralStyle, offline: answer.offline, model: answer.model };
+    } catch (error) {
+      // The spec's failure text first, then the cause, so neither the page nor a log loses it.
+      failWith(ctx, error, (cause) => ({ message: `${AI_MESSAGES.generateFailed}: ${cause}`, ...label() }));
+    }
+  });
+
+  return router;
+};

@@ -1,0 +1,142 @@
+/**
+ * Templates and template groups (spec part 2 §7): a signed-in user lists and changes their own;
+ * anyone else's id answers 404 exactly like an id that never existed.
+ *
+ * Writes go through the deciders (apps/server/src/templates/service.ts), then wait for the local
+ * projections to pass the write and answer with the fresh row. Template answers carry
+ * `mentionsRemoved` (the @mentions stripped from the content just sent) so the page can show the
+ * spec's 5-second warning.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AppError } from '@core/shared/errors';
+import {
+  parseInput,
+  TEMPLATE_MESSAGES,
+  templateGroupInputSchema,
+  templateGroupPatchSchema,
+  templateInputSchema,
+  templateOrderSchema,
+  templatePatchSchema,
+} from '@core/templates';
+import { stripMentions } from '@core/text/mentions';
+import { settle, type AppDeps } from '../deps';
+import { currentUser, requireUser } from '../http/guards';
+import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '../templates/read';
+import type { Written } from '../templates/service';
+import { commandContext } from './present';
+
+// Ids are UUIDs we made; anything else cannot name a template, so it is simply not found.
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+const templateNotFound = () => new AppError('not_found', TEMPLATE_MESSAGES.notFound, { reason: 'TEMPLATE_NOT_FOUND' });
+const groupNotFound = () => new AppError('not_found', TEMPLATE_MESSAGES.groupNotFound, { reason: 'TEMPLATE_GROUP_NOT_FOUND' });
+
+const idParam = (ctx: Context, notFound: () => AppError): string => {
+  const id = (ctx.params as { id?: string }).id ?? '';
+  if (!ID.test(id)) throw notFound();
+  return id;
+};
+
+/** Mentions the content of this request held (the decider stores the content without them). */
+const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content).removed);
+
+/** A write that succeeded but whose row the read side has not shown yet (projection stalled). */
+const catchingUp = () => new AppError('unavailable', 'Saved; the list is still catching up, reload in a moment', { reason: 'READ_MODEL_BEHIND' });
+
+export const templateRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api' });
+  const db = () => deps.projector.db;
+
+  const afterWrite = async (written: Written) => settle(deps, written.position);
+
+  // ---- templates ----------------------------------------------------------------------------
+
+  router.get('/templates', requireUser, (ctx) => {
+    ctx.body = listTemplates(db(), currentUser(ctx).id);
+  });
+
+  router.get('/templates/:id', requireUser, (ctx) => {
+    const template = findTemplate(db(), currentUser(ctx).id, idParam(ctx, templateNotFound));
+    if (template === null) throw templateNotFound();
+    ctx.body = template;
+  });
+
+  router.post('/templates', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parseInput(templateInputSchema, ctx.request.body);
+    const written = await deps.templates.createTemplate(user.id, input, commandContext(ctx));
+    await afterWrite(written);
+    const template = findTemplate(db(), user.id, written.id);
+    if (template === null) throw catchingUp();
+    ctx.status = 201;
+    ctx.body = { ...template, mentionsRemoved: mentionsIn(input.content) };
+  });
+
+  router.put('/templates/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, templateNotFound);
+    const changes = parseInput(templatePatchSchema, ctx.request.body);
+    const written = await deps.templates.updateTemplate(user.id, id, changes, commandContext(ctx));
+    await afterWrite(written);
+    const template = findTemplate(db(), user.id, id);
+    if (template === null) throw catchingUp();
+    ctx.body = { ...template, mentionsRemoved: mentionsIn(changes.content) };
+  });
+
+  router.delete('/templates/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, templateNotFound);
+    await afterWrite(await deps.templates.deleteTemplate(user.id, id, commandContext(ctx)));
+    ctx.body = { success: true, id };
+  });
+
+  // ---- template groups ----------------------------------------------------------------------
+
+  router.get('/template-groups', requireUser, (ctx) => {
+    ctx.body = listTemplateGroups(db(), currentUser(ctx).id);
+  });
+
+  router.get('/template-groups/:id', requireUser, (ctx) => {
+    const group = findTemplateGroup(db(), currentUser(ctx).id, idParam(ctx, groupNotFound));
+    if (group === null) throw groupNotFound();
+    ctx.body = group;
+  });
+
+  const answerGroup = async (ctx: Context, userId: string, written: Written, status = 200) => {
+    await afterWrite(written);
+    const group = findTemplateGroup(db(), userId, written.id);
+    if (group === null) throw catchingUp();
+    ctx.status = status;
+    ctx.body = group;
+  };
+
+  router.post('/template-groups', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parseInput(templateGroupInputSchema, ctx.request.body);
+    await answerGroup(ctx, user.id, await deps.templates.createGroup(user.id, input, commandContext(ctx)), 201);
+  });
+
+  router.put('/template-groups/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, groupNotFound);
+    const changes = parseInput(templateGroupPatchSchema, ctx.request.body);
+    await answerGroup(ctx, user.id, await deps.templates.updateGroup(user.id, id, changes, commandContext(ctx)));
+  });
+
+  router.put('/template-groups/:id/templates', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, groupNotFound);
+    const { templateIds } = parseInput(templateOrderSchema, ctx.request.body);
+    await answerGroup(ctx, user.id, await deps.templates.setGroupTemplates(user.id, id, templateIds, commandContext(ctx)));
+  });
+
+  router.delete('/template-groups/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, groupNotFound);
+    await afterWrite(await deps.templates.deleteGroup(user.id, id, commandContext(ctx)));
+    ctx.body = { success: true, id };
+  });
+
+  return router;
+};

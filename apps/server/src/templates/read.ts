@@ -1,0 +1,155 @@
+/**
+ * Queries over the templates read models (core/templates/projection.ts): always filtered by the
+ * owner, so a user can only ever read their own rows; a row of someone else is "not found".
+ */
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { ClassicStyle } from '@core/styles';
+
+/** A template as the API answers it (spec part 2 §3). */
+export interface TemplateView {
+  id: string;
+  name: string;
+  content: string;
+  imageUrl: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  userId: string;
+  useAI: boolean;
+  aiTone: string | null;
+  aiMaxLength: number;
+  viralStyle: ClassicStyle;
+}
+
+/** A template group with its templates in order (spec §3: group and group mapping). */
+export interface TemplateGroupView {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  userId: string;
+  lastTemplateIndex: number;
+  /** Member template ids in sort order; deleted templates are left out. */
+  templateIds: string[];
+  templates: { id: string; name: string; isActive: boolean; sortOrder: number }[];
+}
+
+interface TemplateRow {
+  id: string;
+  user_id: string;
+  name: string;
+  content: string;
+  image_url: string | null;
+  is_active: number;
+  use_ai: number;
+  ai_tone: string | null;
+  ai_max_length: number;
+  viral_style: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface GroupRow {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  is_active: number;
+  last_template_index: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface MemberRow {
+  template_group_id: string;
+  template_id: string;
+  sort_order: number;
+  name: string;
+  is_active: number;
+}
+
+const toTemplate = (r: TemplateRow): TemplateView => ({
+  id: r.id,
+  name: r.name,
+  content: r.content,
+  imageUrl: r.image_url,
+  isActive: r.is_active === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  userId: r.user_id,
+  useAI: r.use_ai === 1,
+  aiTone: r.ai_tone,
+  aiMaxLength: r.ai_max_length,
+  viralStyle: r.viral_style as ClassicStyle,
+});
+
+const TEMPLATE_COLUMNS =
+  'id, user_id, name, content, image_url, is_active, use_ai, ai_tone, ai_max_length, viral_style, created_at, updated_at';
+
+/** Newest first, like a list of things one writes (the page shows the latest at the top). */
+export const listTemplates = (db: ReadDb, userId: string): TemplateView[] =>
+  db
+    .prepare<[string], TemplateRow>(
+      `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC`,
+    )
+    .all(userId)
+    .map(toTemplate);
+
+export const findTemplate = (db: ReadDb, userId: string, id: string): TemplateView | null => {
+  const row = db
+    .prepare<[string, string], TemplateRow>(`SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = ? AND user_id = ? AND deleted_at IS NULL`)
+    .get(id, userId);
+  return row === undefined ? null : toTemplate(row);
+};
+
+const membersOf = (db: ReadDb, groupIds: readonly string[]): Map<string, MemberRow[]> => {
+  const byGroup = new Map<string, MemberRow[]>();
+  if (groupIds.length === 0) return byGroup;
+  const rows = db
+    .prepare<string[], MemberRow>(
+      `SELECT m.template_group_id, m.template_id, m.sort_order, t.name, t.is_active
+         FROM template_group_members m JOIN templates t ON t.id = m.template_id AND t.deleted_at IS NULL
+        WHERE m.template_group_id IN (${groupIds.map(() => '?').join(', ')})
+        ORDER BY m.sort_order`,
+    )
+    .all(...groupIds);
+  for (const row of rows) byGroup.set(row.template_group_id, [...(byGroup.get(row.template_group_id) ?? []), row]);
+  return byGroup;
+};
+
+const toGroup = (r: GroupRow, members: readonly MemberRow[]): TemplateGroupView => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  isActive: r.is_active === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  userId: r.user_id,
+  lastTemplateIndex: r.last_template_index,
+  templateIds: members.map((m) => m.template_id),
+  templates: members.map((m) => ({ id: m.template_id, name: m.name, isActive: m.is_active === 1, sortOrder: m.sort_order })),
+});
+
+const GROUP_COLUMNS = 'id, user_id, name, description, is_active, last_template_index, created_at, updated_at';
+
+export const listTemplateGroups = (db: ReadDb, userId: string): TemplateGroupView[] => {
+  const rows = db
+    .prepare<[string], GroupRow>(
+      `SELECT ${GROUP_COLUMNS} FROM template_groups WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC`,
+    )
+    .all(userId);
+  const members = membersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toGroup(r, members.get(r.id) ?? []));
+};
+
+export const findTemplateGroup = (db: ReadDb, userId: string, id: string): TemplateGroupView | null => {
+  const row = db
+    .prepare<[string, string], GroupRow>(`SELECT ${GROUP_COLUMNS} FROM template_groups WHERE id = ? AND user_id = ? AND deleted_at IS NULL`)
+    .get(id, userId);
+  return row === undefined ? null : toGroup(row, membersOf(db, [id]).get(id) ?? []);
+};
