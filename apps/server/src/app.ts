@@ -18,9 +18,11 @@ import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
+import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { miscRoutes } from './routes/misc';
+import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/user';
 import './http/types';
 
@@ -31,6 +33,8 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   userRoutes(deps),
   dashboardRoutes(deps),
   adminRoutes(deps),
+  templateRoutes(deps),
+  aiRoutes(deps),
 ];
 
 export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; routers: Router[] } => {

@@ -18,6 +18,7 @@ import {
   requireKurrentUrl,
   withDefault,
 } from '@adapters/env';
+import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 
 /** Test-only switch for cheap password hashes; refused unless NODE_ENV=test (see .env.example). */
 const FAST_HASHES = 'RIPOSTE_TEST_FAST_HASHES';
@@ -44,6 +45,8 @@ export const serverEnvSchema = z
     RIPOSTE_SCHEDULER: withDefault(z.enum(['embedded', 'external', 'off']), 'embedded'),
     RIPOSTE_LEGACY_USERNAMES: commaList(),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
+    // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
+    ...aiEnvSchema.shape,
     LOG_LEVEL: logLevel(),
     NODE_ENV: optional(z.string()),
     [FAST_HASHES]: booleanFlag(false),
@@ -75,6 +78,8 @@ export interface ServerConfig {
   scheduler: ServerEnv['RIPOSTE_SCHEDULER'];
   legacyUsernames: string[];
   emailTestModeEverywhere: boolean;
+  /** RIPOSTE_AI_*; `wantsOpenAi(ai)` says whether a model-backed writer is configured. */
+  ai: AiEnv;
   logLevel: ServerEnv['LOG_LEVEL'];
   fastHashes: boolean;
 }
@@ -95,6 +100,13 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   scheduler: env.RIPOSTE_SCHEDULER,
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
+  ai: {
+    RIPOSTE_AI_BASE_URL: env.RIPOSTE_AI_BASE_URL,
+    RIPOSTE_AI_API_KEY: env.RIPOSTE_AI_API_KEY,
+    RIPOSTE_AI_MODEL: env.RIPOSTE_AI_MODEL,
+    RIPOSTE_AI_TIMEOUT_MS: env.RIPOSTE_AI_TIMEOUT_MS,
+    RIPOSTE_AI_MAX_RETRIES: env.RIPOSTE_AI_MAX_RETRIES,
+  },
   logLevel: env.LOG_LEVEL,
   fastHashes: env[FAST_HASHES],
 });

@@ -3,9 +3,11 @@ import type { Logger } from '@adapters/logging';
 import type { PasswordHasher } from '@adapters/password';
 import type { Projector } from '@adapters/projections-sqlite';
 import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { AiWriter } from '@core/ai';
 import type { EventStore, Position } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
 import type { LoginLimiter } from './http/rate-limit';
+import type { TemplatesService } from './templates/service';
 import type { UsersService } from './users/service';
 
 export interface AppDeps {
@@ -15,6 +17,9 @@ export interface AppDeps {
   projector: Projector;
   sessions: SqliteSessionStore;
   users: UsersService;
+  templates: TemplatesService;
+  /** The AI writer: OpenAI-compatible when RIPOSTE_AI_* configure one, else offline. */
+  ai: AiWriter;
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
   clock: () => Date;

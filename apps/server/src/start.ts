@@ -12,19 +12,24 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
+import { createOfflineWriter } from '@adapters/ai-offline';
+import { createOpenAiWriter, openAiConfigFrom, wantsOpenAi } from '@adapters/ai-openai';
 import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { AiWriter } from '@core/ai';
 import type { EventStore } from '@core/eventstore/types';
+import { templateGroupsProjection, templatesProjection } from '@core/templates';
 import { usersProjection } from '@core/users/projection';
 import { createApp } from './app';
 import { loadServerConfig, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
 import { loadOrCreateSessionKeys } from './session-keys';
+import { createTemplatesService } from './templates/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
 import { createUsersService } from './users/service';
 
@@ -58,6 +63,9 @@ const openEventStore = (config: ServerConfig): EventStore =>
   config.eventStore.kind === 'sqlite'
     ? createSqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.eventStore.synchronous })
     : createKurrentEventStore({ connectionString: config.eventStore.connectionString });
+
+const openAiWriter = (config: ServerConfig): AiWriter =>
+  wantsOpenAi(config.ai) ? createOpenAiWriter(openAiConfigFrom(config.ai)) : createOfflineWriter();
 
 const listen = (server: Server, port: number, host: string) =>
   new Promise<AddressInfo>((resolve, reject) => {
@@ -99,11 +107,12 @@ export const startServer = async (
   const projector = createProjector({
     store,
     path: join(config.dataDir, 'read.db'),
-    projections: [usersProjection],
+    projections: [usersProjection, templatesProjection, templateGroupsProjection],
     logger: logger.child({ component: 'projections' }),
   });
   const sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db') });
   const users = createUsersService(store, clock);
+  const ai = openAiWriter(config);
   const hasher = createPasswordHasher(config.fastHashes ? 'test' : 'default');
   let ready = false;
 
@@ -114,6 +123,8 @@ export const startServer = async (
     projector,
     sessions,
     users,
+    templates: createTemplatesService(store, clock),
+    ai,
     hasher,
     loginLimiter: createLoginLimiter(options.loginLimits),
     clock,
@@ -148,7 +159,10 @@ export const startServer = async (
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
-  logger.info({ url, dataDir: config.dataDir, eventStore: config.eventStore.kind, scheduler: config.scheduler }, 'server ready');
+  logger.info(
+    { url, dataDir: config.dataDir, eventStore: config.eventStore.kind, scheduler: config.scheduler, ai: ai.offline ? 'offline' : ai.model },
+    'server ready',
+  );
 
   let closing: Promise<void> | null = null;
   return {

@@ -1,5 +1,6 @@
 /** Public odds and ends: health, the web app's configuration, and sign-in with X until it lands. */
 import Router from '@koa/router';
+import { wantsOpenAi } from '@adapters/ai-openai';
 import type { AppDeps } from '../deps';
 import { emailTestModeAllowed } from './user';
 
@@ -18,9 +19,9 @@ export const miscRoutes = (deps: AppDeps): Router => {
 
   router.get('/api/config', (ctx) => {
     ctx.body = {
-      // No X or AI credentials can be configured yet: the X emulator and the offline writer.
+      // No X credentials can be configured yet: the X emulator. The AI writer is offline unless RIPOSTE_AI_* say otherwise.
       sandboxX: true,
-      aiOffline: true,
+      aiOffline: !wantsOpenAi(deps.config.ai),
       emailTestMode: emailTestModeAllowed(deps, ctx),
       version: deps.version,
     };
