@@ -27,8 +27,8 @@ export interface ProjectionFailure {
 }
 
 export interface BatchOutcome {
-  /** New checkpoints, already committed. */
-  advanced: Map<string, Position>;
+  /** Every checkpoint as committed by this batch. */
+  checkpoints: Map<string, Position | null>;
   failures: ProjectionFailure[];
 }
 
@@ -76,6 +76,7 @@ export const createApplier = (db: ReadDb) => {
     else statement.run(params);
   };
   const saveCheckpoint = db.prepare(`UPDATE ${META_TABLE} SET position = ? WHERE name = ?`);
+  const loadCheckpoints = db.prepare<[], { name: string; position: Position | null }>(`SELECT name, position FROM ${META_TABLE}`);
 
   // Nested inside the batch transaction, better-sqlite3 runs this in a savepoint.
   const applyRange = db.transaction((target: CompiledProjection, events: readonly RecordedEvent[], from: number, to: number) => {
@@ -92,13 +93,11 @@ export const createApplier = (db: ReadDb) => {
     saveCheckpoint.run((events[to - 1] as RecordedEvent).position, projection.name);
   });
 
-  const applyBatch = db.transaction(
-    (
-      targets: readonly CompiledProjection[],
-      checkpoints: ReadonlyMap<string, Position | null>,
-      events: readonly RecordedEvent[],
-    ): BatchOutcome => {
-      const advanced = new Map<string, Position>();
+  const batch = db.transaction(
+    (targets: readonly CompiledProjection[], events: readonly RecordedEvent[]): BatchOutcome => {
+      // Checkpoints are read inside the write transaction, not trusted from memory: should a second
+      // process project into the same file, each skips what the other has committed.
+      const checkpoints = new Map(loadCheckpoints.all().map((row) => [row.name, row.position]));
       const failures: ProjectionFailure[] = [];
       for (const target of targets) {
         const name = target.projection.name;
@@ -108,7 +107,7 @@ export const createApplier = (db: ReadDb) => {
         while (to > from) {
           try {
             applyRange(target, events, from, to);
-            advanced.set(name, (events[to - 1] as RecordedEvent).position);
+            checkpoints.set(name, (events[to - 1] as RecordedEvent).position);
             break;
           } catch (e) {
             if (!(e instanceof EventFailed)) throw e;
@@ -119,9 +118,13 @@ export const createApplier = (db: ReadDb) => {
         }
         if (failure !== null) failures.push(failure);
       }
-      return { advanced, failures };
+      return { checkpoints, failures };
     },
   );
+
+  /** IMMEDIATE: take the write lock before reading the checkpoints the batch builds on. */
+  const applyBatch = (targets: readonly CompiledProjection[], events: readonly RecordedEvent[]): BatchOutcome =>
+    batch.immediate(targets, events);
 
   return { applyBatch };
 };

@@ -138,6 +138,20 @@ describe('projector on a read database file', () => {
     expect(reflowed.seen.n).toBe(0);
   });
 
+  it('two projectors on one file skip what the other committed (checkpoints are read in the write transaction)', async () => {
+    const store = createMemoryEventStore();
+    await fill(store, 300, 9);
+    const a = projector(store, [ledgerProjection], 50);
+    const b = projector(store, [ledgerProjection], 70);
+    await Promise.all([a.start(), b.start()]);
+    const last = await fill(store, 200, 10);
+    await Promise.all([a.waitFor(last, 5000), b.waitFor(last, 5000)]);
+    expect(count(a, 'ledger')).toBe(500);
+    expect(a.db.prepare('SELECT n FROM ledger_applications').get()).toEqual({ n: 500 });
+    expect(a.status()[0]?.failure).toBeNull();
+    expect(b.status()[0]?.failure).toBeNull();
+  });
+
   it('refuses to use (and so to delete) a database that is not a read database', () => {
     const foreign = new Database(join(dir, 'events.db'));
     foreign.exec('CREATE TABLE events (id TEXT)');

@@ -171,8 +171,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
   const apply = (events: readonly RecordedEvent[]) => {
     open();
     const live = targets.filter((t) => !stalled.has(t.projection.name));
-    const outcome = (applier as NonNullable<typeof applier>).applyBatch(live, checkpoints, events);
-    for (const [name, cp] of outcome.advanced) checkpoints.set(name, cp);
+    const outcome = (applier as NonNullable<typeof applier>).applyBatch(live, events);
+    checkpoints = outcome.checkpoints;
     for (const failure of outcome.failures) stall(failure);
     waiters.settle();
   };

@@ -26,6 +26,8 @@ export const openReadDb = (path: string): ReadDb => {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // Another process may read (or, rarely, project into) the same file: wait for its lock.
+  db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   // 64 MiB of page cache keeps a rebuild's indexes in memory.
   db.pragma('cache_size = -65536');
