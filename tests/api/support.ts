@@ -173,6 +173,8 @@ export class Client {
     if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
+    // node:http frames a DELETE body only when told its length.
+    if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
     const res = await send(this.base + path, method, headers, payload);
     for (const line of res.setCookies) {
       const [pair = ''] = line.split(';');
