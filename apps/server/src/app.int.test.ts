@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOfflineWriter } from '@adapters/ai-offline';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
@@ -14,6 +15,7 @@ import { usersProjection } from '@core/users/projection';
 import { createApp } from './app';
 import { loadServerConfig } from './config';
 import { createLoginLimiter } from './http/rate-limit';
+import { createTemplatesService } from './templates/service';
 import { createUsersService } from './users/service';
 
 let ready = false;
@@ -30,6 +32,8 @@ const server = createServer(
       projector,
       sessions,
       users: createUsersService(store),
+      templates: createTemplatesService(store),
+      ai: createOfflineWriter(),
       hasher: createPasswordHasher('test'),
       loginLimiter: createLoginLimiter(),
       clock: () => new Date(),
