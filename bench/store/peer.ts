@@ -8,6 +8,7 @@ import type { Contender } from './contenders';
 
 interface PeerConnection {
   command(sql: string): Promise<unknown>;
+  querySingle<T>(sql: string): Promise<T | null>;
   close(): void;
 }
 interface PeerStore {
@@ -44,6 +45,11 @@ export const openPeer = async (root: string, dir: string, file: string, synchron
   const fileName = join(dir, file);
   const connection = peer.sqliteConnection({ fileName });
   await connection.command(`PRAGMA synchronous = ${synchronous}`);
+  const mode = await connection.querySingle<{ journal_mode: string }>('PRAGMA journal_mode');
+  const sync = await connection.querySingle<{ synchronous: number }>('PRAGMA synchronous');
+  if (mode?.journal_mode !== 'wal' || sync?.synchronous !== (synchronous === 'FULL' ? 2 : 1)) {
+    throw new Error(`The peer's connection is not in WAL with synchronous=${synchronous}: ${JSON.stringify({ mode, sync })}`);
+  }
   const store = peer.getSQLiteEventStore({ fileName, connectionOptions: { singleton: true, connection } });
   return {
     append: async (stream, revision, events) => {

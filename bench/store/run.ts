@@ -2,58 +2,73 @@
  * npm run bench:store — appends per second to the SQLite event store, to raw better-sqlite3 on the
  * same table and pragmas, and to the peer (@event-driven-io/emmett-sqlite), at synchronous=NORMAL
  * and FULL; then 64 concurrent callers at FULL (group commit). Every figure is measured in this one
- * run, on fresh files in the OS temp folder (a real disk here: fsync is real).
+ * run, on fresh files in the OS temp folder (a real disk here: fsync is real). Contenders take
+ * turns in short slices (store, raw, peer, then rotated) so background load hits them alike.
  *
- * BENCH_SECONDS (default 2) sets the time box of each figure.
+ * BENCH_SECONDS (default 2) sets each contender's time per figure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { NewEvent } from '@core/eventstore/types';
 import type { Synchronous } from '@adapters/eventstore-sqlite/schema';
 import { openRaw, openStore, type Contender } from './contenders';
 import { openPeer, PEER_NAME, peerMissing, peerVersion } from './peer';
-import { BATCH, buildEventPool, perSecond, runConcurrent, runSequential, SINGLE, type Measurement, type Workload } from './workload';
+import { BATCH, buildEventPool, createSession, perSecond, runConcurrent, SINGLE, type Measurement, type Workload } from './workload';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
-const dir = mkdtempSync(join(tmpdir(), 'riposte-bench-store-'));
+const ROUNDS = 10;
 const CALLERS = 64;
+const dir = mkdtempSync(join(tmpdir(), 'riposte-bench-store-'));
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 let files = 0;
 const freshFile = (label: string) => `${label}-${(files += 1)}.db`;
 
-const measure = async (contender: Contender, pool: Parameters<typeof runSequential>[0], workload: Workload) => {
-  try {
-    return await runSequential(pool, workload, seconds, contender.append);
-  } finally {
-    await contender.close();
-  }
-};
+type Name = 'store' | 'raw' | 'peer';
 
-const warmUp = async (pool: Parameters<typeof runSequential>[0]) => {
-  for (const open of [openStore, openRaw]) await measure(open(dir, freshFile('warmup'), 'NORMAL'), pool.slice(0, 20_000), SINGLE);
+/** Runs the contenders in turns, ROUNDS slices each, rotating who goes first. */
+const compete = async (pool: readonly NewEvent[], workload: Workload, contenders: [Name, Contender][]) => {
+  const sessions = contenders.map(([name, c]) => ({ name, contender: c, session: createSession(pool, workload, c.append) }));
+  try {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (let i = 0; i < sessions.length; i += 1) {
+        await sessions[(i + round) % sessions.length]!.session.run(seconds / ROUNDS);
+      }
+    }
+  } finally {
+    for (const s of sessions) await s.contender.close();
+  }
+  return new Map<Name, Measurement>(sessions.map((s) => [s.name, s.session.total]));
 };
 
 const main = async () => {
-  console.log(`Event store benchmark: ${seconds}s per figure, files in ${dir}`);
+  console.log(`Event store benchmark: ${seconds}s per contender per figure, files in ${dir}`);
   const started = performance.now();
-  const pool = buildEventPool(1_200_000);
-  await warmUp(pool);
+  const pool = buildEventPool(600_000);
+  // Warm up the JIT and the disk on throwaway files.
+  await compete(pool.slice(0, 20_000), SINGLE, [
+    ['store', openStore(dir, freshFile('warmup'), 'NORMAL')],
+    ['raw', openRaw(dir, freshFile('warmup'), 'NORMAL')],
+  ]);
 
   const missing = peerMissing(root);
   if (missing) console.log(`Peer skipped: ${missing}`);
   else console.log(`Peer: ${PEER_NAME} ${await peerVersion(root)} (one long-lived connection, WAL, same synchronous mode)`);
 
-  const rows: { label: string; unit: 'appends' | 'events'; store: Measurement; raw: Measurement; peer: Measurement | null }[] = [];
+  const rows: { label: string; unit: 'appends' | 'events'; results: Map<Name, Measurement> }[] = [];
   for (const synchronous of ['NORMAL', 'FULL'] as Synchronous[]) {
     for (const [name, workload] of [['1 event per append', SINGLE], ['100 events per append', BATCH]] as const) {
-      const store = await measure(openStore(dir, freshFile('store'), synchronous), pool, workload);
-      const raw = await measure(openRaw(dir, freshFile('raw'), synchronous), pool, workload);
-      const peer = missing ? null : await measure(await openPeer(root, dir, freshFile('peer'), synchronous), pool, workload);
-      rows.push({ label: `${name}, synchronous=${synchronous}`, unit: workload.batch === 1 ? 'appends' : 'events', store, raw, peer });
+      const contenders: [Name, Contender][] = [
+        ['store', openStore(dir, freshFile('store'), synchronous)],
+        ['raw', openRaw(dir, freshFile('raw'), synchronous)],
+      ];
+      if (!missing) contenders.push(['peer', await openPeer(root, dir, freshFile('peer'), synchronous)]);
+      const results = await compete(pool, workload, contenders);
+      rows.push({ label: `${name}, synchronous=${synchronous}`, unit: workload.batch === 1 ? 'appends' : 'events', results });
       console.log(`  measured ${name} at ${synchronous}`);
     }
   }
@@ -66,21 +81,21 @@ const main = async () => {
   console.log('');
   console.log('| workload | unit | store | raw better-sqlite3 | store/raw | peer | store/peer |');
   console.log('|---|---|--:|--:|--:|--:|--:|');
-  for (const row of rows) {
-    const s = perSecond(row.store, row.unit);
-    const r = perSecond(row.raw, row.unit);
-    const p = row.peer ? perSecond(row.peer, row.unit) : null;
-    console.log(
-      `| ${row.label} | ${row.unit}/s | ${fmt(s)} | ${fmt(r)} | ${ratio(s, r)} | ${p === null ? 'skipped' : fmt(p)} | ${p === null ? '-' : ratio(s, p)} |`,
-    );
+  for (const { label, unit, results } of rows) {
+    const rate = (name: Name) => {
+      const m = results.get(name);
+      return m === undefined ? null : perSecond(m, unit);
+    };
+    const [s, r, p] = [rate('store')!, rate('raw')!, rate('peer')];
+    console.log(`| ${label} | ${unit}/s | ${fmt(s)} | ${fmt(r)} | ${ratio(s, r)} | ${p === null ? 'skipped' : fmt(p)} | ${p === null ? '-' : ratio(s, p)} |`);
   }
-  const single = rows.find((r) => r.label === '1 event per append, synchronous=FULL');
+  const single = rows.find((r) => r.label === '1 event per append, synchronous=FULL')?.results.get('store');
   const c = perSecond(concurrent, 'appends');
   console.log('');
   console.log(
-    `${CALLERS} concurrent callers, 1 event per append, synchronous=FULL: ${fmt(c)} appends/s ` +
+    `${CALLERS} concurrent callers, 1 event per append each, synchronous=FULL: ${fmt(c)} appends/s ` +
       `(${(stats.appends / stats.transactions).toFixed(1)} appends per transaction; ` +
-      `${single ? ratio(c, perSecond(single.store, 'appends')) : '?'} the sequential rate at FULL)`,
+      `${single ? ratio(c, perSecond(single, 'appends')) : '?'} the sequential store at FULL)`,
   );
   console.log(`Total time ${((performance.now() - started) / 1000).toFixed(1)}s`);
 };

@@ -35,29 +35,34 @@ export const perSecond = (m: Measurement, what: 'appends' | 'events'): number =>
 /** The appender under test: called once per append with its stream index, revision (-1 = new) and events. */
 export type Appender = (stream: number, revision: number, events: NewEvent[]) => Promise<void> | void;
 
-/** Runs appends one after another until `seconds` pass or the pool is used up. */
-export const runSequential = async (
-  pool: readonly NewEvent[],
-  workload: Workload,
-  seconds: number,
-  append: Appender,
-): Promise<Measurement> => {
+/**
+ * One contender's run of a workload, in slices: the bench alternates contenders slice by slice so
+ * that noise from other work on the machine falls on all of them alike.
+ */
+export const createSession = (pool: readonly NewEvent[], workload: Workload, append: Appender) => {
   const revisions = new Array<number>(workload.streams).fill(-1);
-  const deadline = performance.now() + seconds * 1_000;
-  const start = performance.now();
-  let appends = 0;
-  let next = 0;
-  while (next + workload.batch <= pool.length) {
-    const stream = appends % workload.streams;
-    const events = pool.slice(next, next + workload.batch);
-    await append(stream, revisions[stream]!, events);
-    revisions[stream]! += workload.batch;
-    next += workload.batch;
-    appends += 1;
-    // Reading the clock every append would cost more than a fast append; every 64 is plenty.
-    if ((appends & 63) === 0 && performance.now() > deadline) break;
-  }
-  return { appends, events: next, seconds: (performance.now() - start) / 1_000 };
+  const total: Measurement = { appends: 0, events: 0, seconds: 0 };
+  return {
+    total,
+    /** Appends one after another for `seconds` (or until the pool is used up). */
+    async run(seconds: number): Promise<void> {
+      const start = performance.now();
+      const deadline = start + seconds * 1_000;
+      let appends = 0;
+      while (total.events + workload.batch <= pool.length) {
+        const stream = total.appends % workload.streams;
+        const events = pool.slice(total.events, total.events + workload.batch);
+        await append(stream, revisions[stream]!, events);
+        revisions[stream]! += workload.batch;
+        total.events += workload.batch;
+        total.appends += 1;
+        appends += 1;
+        // Reading the clock every append would cost more than a fast append; every 16 is plenty.
+        if ((appends & 15) === 0 && performance.now() > deadline) break;
+      }
+      total.seconds += (performance.now() - start) / 1_000;
+    },
+  };
 };
 
 /** `callers` loops run at once, each on its own stream, sharing the pool and the time box. */
