@@ -46,6 +46,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests and benchmarks drive the apps (start a server, spawn the CLI): they may import them.
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['adapters/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [appsImport] }],

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 // Tests may import apps (design: dependency rule); the lint rule does not know tests yet.
-// eslint-disable-next-line no-restricted-imports
 import { startServer, type RunningServer, type StartOptions } from '@apps/server/src/start';
 
 export { startServer };

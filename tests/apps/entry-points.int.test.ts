@@ -1,0 +1,95 @@
+// The scheduler and CLI apps as a user runs them: real processes on a real data directory.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '@apps/server/src/start';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const runApp = (entry: string, args: string[], env: Record<string, string>, opts: { stopAfter?: RegExp } = {}): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry), ...args], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (opts.stopAfter?.test(stdout)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+
+describe('scheduler app', () => {
+  it('starts, keeps its own read model, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'riposte-sched-'));
+    const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_DATA_DIR: dataDir }, { stopAfter: /scheduler is running/ });
+    expect(run.stdout).toContain('Riposte scheduler is running');
+    expect(run.stdout).toContain('Riposte scheduler stopped');
+    expect(run.code).toBe(0);
+  });
+
+  it('refuses a bad environment, naming the variable', async () => {
+    const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_SCHEDULER_INTERVAL_MS: 'soon' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('RIPOSTE_SCHEDULER_INTERVAL_MS');
+  });
+});
+
+describe('cli app', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'riposte-cli-'));
+
+  beforeAll(async () => {
+    // A real installation: the server's first start writes the admin's events.
+    const server = await startServer({ PORT: '0', RIPOSTE_DATA_DIR: dataDir, RIPOSTE_ADMIN_PASSWORD: 'first-admin-pw', LOG_LEVEL: 'silent' });
+    await server.close();
+  });
+  afterAll(() => undefined);
+
+  it('reports the store position and every read model', async () => {
+    const run = await runApp('apps/cli/src/main.tsx', ['--json', 'status'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as { lastPosition: string | null; projections: { name: string; position: string | null }[] };
+    expect(report.lastPosition).not.toBeNull();
+    expect(report.projections.map((p) => p.name)).toContain('users');
+    expect(report.projections.find((p) => p.name === 'users')?.position).toBe(report.lastPosition);
+  });
+
+  it('rebuilds the read database from the events', async () => {
+    const readDb = join(dataDir, 'read.db');
+    const wipe = new Database(readDb);
+    wipe.prepare('DELETE FROM users').run();
+    wipe.close();
+
+    const run = await runApp('apps/cli/src/main.tsx', ['--json', 'projections', 'rebuild'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(run.code).toBe(0);
+    const db = new Database(readDb, { readonly: true });
+    const admin = db.prepare("SELECT username, role FROM users WHERE username = 'admin'").get();
+    db.close();
+    expect(admin).toEqual({ username: 'admin', role: 'admin' });
+  });
+
+  it('names a bad variable and exits 1', async () => {
+    const run = await runApp('apps/cli/src/main.tsx', ['status'], { RIPOSTE_EVENT_STORE: 'postgres' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('RIPOSTE_EVENT_STORE');
+  });
+});
