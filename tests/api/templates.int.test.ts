@@ -125,7 +125,7 @@ describe('templates', () => {
     [{ name: 'n', content: 'x', aiMaxLength: 'lots' }, 'AI max length must be a number', 'aiMaxLength'],
     [{ name: 'n', content: 'x', viralStyle: 'rude' }, expect.stringContaining('Choose one of: savage_comeback'), 'viralStyle'],
     [{ name: 'n', content: 'x', imageUrl: 'javascript:alert(1)' }, 'Image URL must be an http(s) address or an uploaded image path', 'imageUrl'],
-  ])('refuses %j with its message and field', async (body, message, field) => {
+  ])('refuses a bad template (case %#) with its message and field', async (body, message, field) => {
     const before = ((await alice.get('/api/templates')).body as Template[]).length;
     const res = await alice.post('/api/templates', body);
     expect(res.status).toBe(400);
