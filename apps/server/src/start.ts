@@ -14,16 +14,14 @@ import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import { createOfflineWriter } from '@adapters/ai-offline';
 import { createOpenAiWriter, openAiConfigFrom, wantsOpenAi } from '@adapters/ai-openai';
-import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
-import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
+import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
-import type { EventStore } from '@core/eventstore/types';
-import { templateGroupsProjection, templatesProjection } from '@core/templates';
-import { usersProjection } from '@core/users/projection';
+import { allProjections } from '@adapters/read-models';
+import { createScheduler } from '@adapters/scheduler';
 import { createApp } from './app';
 import { loadServerConfig, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
@@ -58,11 +56,6 @@ const version = (): string => {
     return '0.0.0';
   }
 };
-
-const openEventStore = (config: ServerConfig): EventStore =>
-  config.eventStore.kind === 'sqlite'
-    ? createSqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.eventStore.synchronous })
-    : createKurrentEventStore({ connectionString: config.eventStore.connectionString });
 
 const openAiWriter = (config: ServerConfig): AiWriter =>
   wantsOpenAi(config.ai) ? createOpenAiWriter(openAiConfigFrom(config.ai)) : createOfflineWriter();
@@ -103,17 +96,21 @@ export const startServer = async (
   const sessionKeys = config.sessionKeys ?? loadOrCreateSessionKeys(config.dataDir, logger);
   const clock = options.clock ?? (() => new Date());
 
-  const store = openEventStore(config);
+  const store = openEventStore(config.eventStore, config.dataDir);
   const projector = createProjector({
     store,
-    path: join(config.dataDir, 'read.db'),
-    projections: [usersProjection, templatesProjection, templateGroupsProjection],
+    path: join(config.dataDir, READ_MODELS_FILE),
+    projections: allProjections,
     logger: logger.child({ component: 'projections' }),
   });
-  const sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db') });
+  const sessions = createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
   const users = createUsersService(store, clock);
   const ai = openAiWriter(config);
   const hasher = createPasswordHasher(config.fastHashes ? 'test' : 'default');
+  // In the embedded default the scheduler shares this process; `external` leaves it to
+  // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
+  const scheduler =
+    config.scheduler === 'embedded' ? createScheduler({ jobs: [], logger: logger.child({ component: 'scheduler' }), clock }) : null;
   let ready = false;
 
   const deps: AppDeps = {
@@ -139,6 +136,7 @@ export const startServer = async (
   const server = createServer(app.callback());
 
   const closeStores = async () => {
+    await scheduler?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the scheduler failed'));
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();
@@ -155,6 +153,7 @@ export const startServer = async (
     logger.flush();
     throw error;
   }
+  scheduler?.start();
   ready = true;
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
