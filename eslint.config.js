@@ -10,7 +10,7 @@ const appsImport = { regex: '^(@apps/|(\\.\\./)+apps/)', message: 'Nothing impor
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/peer/**', 'tests/architecture/fixtures/**', 'coverage/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/peer/**', 'tests/architecture/fixtures/**', 'coverage/**', '.tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -28,7 +28,9 @@ export function useAuth(): Auth {
     revalidateIfStale: false,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
-    dedupingInterval: Number.MAX_SAFE_INTEGER,
+    // 'Stale time infinite' (spec §9). setTimeout treats delays above 2^31-1 ms as ~0, so this is
+    // the largest interval that really de-duplicates.
+    dedupingInterval: 2 ** 31 - 1,
     errorRetryCount: 1,
   });
   const user = data?.isAuthenticated && data.user ? data.user : null;
