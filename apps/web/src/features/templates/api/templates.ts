@@ -1,0 +1,147 @@
+// Templates and template groups (spec part 2 §7): the list queries and the actions that change
+// them. Actions raise the toasts of spec §8 and refresh the lists; they throw the ApiError on
+// failure so a form can show the field the server blamed.
+import useSWR, { mutate } from 'swr';
+import type { ClassicStyle } from '@core/styles';
+import { toast } from '@web/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@web/lib/api';
+
+export const TEMPLATES_KEY = '/api/templates';
+export const TEMPLATE_GROUPS_KEY = '/api/template-groups';
+
+export type Template = {
+  id: string;
+  name: string;
+  content: string;
+  imageUrl: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  userId: string;
+  useAI: boolean;
+  aiTone: string | null;
+  aiMaxLength: number;
+  viralStyle: ClassicStyle;
+};
+
+/** What a save answers: the template, and the @mentions the server stripped from it. */
+export type SavedTemplate = Template & { mentionsRemoved: string[] };
+
+export type TemplateFields = {
+  name: string;
+  content: string;
+  isActive: boolean;
+  useAI: boolean;
+  viralStyle: ClassicStyle;
+  aiMaxLength: number;
+};
+
+export type TemplateGroup = {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastTemplateIndex: number;
+  templateIds: string[];
+  templates: { id: string; name: string; isActive: boolean; sortOrder: number }[];
+};
+
+export type GroupFields = { name: string; description: string | null; isActive: boolean };
+
+export const useTemplates = () => useSWR<Template[], Error>(TEMPLATES_KEY);
+export const useTemplateGroups = () => useSWR<TemplateGroup[], Error>(TEMPLATE_GROUPS_KEY);
+
+const failed = (err: unknown, fallback: string): never => {
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  throw err;
+};
+
+// Groups list their templates' names, so a template change refreshes both lists.
+const refreshAll = () => Promise.all([mutate(TEMPLATES_KEY), mutate(TEMPLATE_GROUPS_KEY)]);
+
+export async function createTemplate(fields: TemplateFields): Promise<SavedTemplate> {
+  try {
+    const saved = await apiRequest<SavedTemplate>('POST', TEMPLATES_KEY, fields);
+    toast({ title: 'Template created', description: 'Your template has been created successfully' });
+    await refreshAll();
+    return saved;
+  } catch (err) {
+    return failed(err, 'Failed to create template');
+  }
+}
+
+export async function updateTemplate(id: string, fields: Partial<TemplateFields>): Promise<SavedTemplate> {
+  try {
+    const saved = await apiRequest<SavedTemplate>('PUT', `${TEMPLATES_KEY}/${encodeURIComponent(id)}`, fields);
+    toast({ title: 'Template updated', description: 'Your template has been updated successfully' });
+    await refreshAll();
+    return saved;
+  } catch (err) {
+    return failed(err, 'Failed to update template');
+  }
+}
+
+export async function deleteTemplate(id: string): Promise<void> {
+  try {
+    await apiRequest('DELETE', `${TEMPLATES_KEY}/${encodeURIComponent(id)}`);
+    toast({ title: 'Template deleted', description: 'The template has been deleted' });
+    await refreshAll();
+  } catch (err) {
+    failed(err, 'Failed to delete template');
+  }
+}
+
+const groupUrl = (id: string) => `${TEMPLATE_GROUPS_KEY}/${encodeURIComponent(id)}`;
+
+/** Puts a group's fresh answer into the cached list without another request. */
+const storeGroup = (group: TemplateGroup) =>
+  mutate<TemplateGroup[]>(TEMPLATE_GROUPS_KEY, (list) => list?.map((g) => (g.id === group.id ? group : g)), { revalidate: false });
+
+export async function createGroup(fields: GroupFields): Promise<TemplateGroup> {
+  try {
+    const group = await apiRequest<TemplateGroup>('POST', TEMPLATE_GROUPS_KEY, fields);
+    toast({ title: 'Template group created', description: `“${group.name}” is ready for templates` });
+    await mutate(TEMPLATE_GROUPS_KEY);
+    return group;
+  } catch (err) {
+    return failed(err, 'Failed to create template group');
+  }
+}
+
+export async function updateGroup(id: string, fields: Partial<GroupFields>): Promise<TemplateGroup> {
+  try {
+    const group = await apiRequest<TemplateGroup>('PUT', groupUrl(id), fields);
+    toast({ title: 'Template group updated', description: 'Your changes have been saved' });
+    await storeGroup(group);
+    return group;
+  } catch (err) {
+    return failed(err, 'Failed to update template group');
+  }
+}
+
+export async function deleteGroup(id: string): Promise<void> {
+  try {
+    await apiRequest('DELETE', groupUrl(id));
+    toast({ title: 'Template group deleted', description: 'The template group has been deleted' });
+    await mutate(TEMPLATE_GROUPS_KEY);
+  } catch (err) {
+    failed(err, 'Failed to delete template group');
+  }
+}
+
+/**
+ * Sets which templates a group hands out, in order (add, remove and reorder are all this call).
+ * Quiet on success: the list on screen is the confirmation.
+ */
+export async function setGroupTemplates(id: string, templateIds: string[]): Promise<TemplateGroup> {
+  try {
+    const group = await apiRequest<TemplateGroup>('PUT', `${groupUrl(id)}/templates`, { templateIds });
+    await storeGroup(group);
+    return group;
+  } catch (err) {
+    await mutate(TEMPLATE_GROUPS_KEY);
+    return failed(err, 'Failed to update the group’s templates');
+  }
+}
