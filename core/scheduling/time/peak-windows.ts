@@ -8,8 +8,7 @@
  * at or past the window's cut-off (morning 7, lunch 11, evening 17) or the slot is less than 2 hours
  * away; then the same time tomorrow. '(Recommended)' marks the window whose next slot comes first.
  */
-import type { IANAZone } from 'luxon';
-import { addDays, HOUR_MS, localAt, requireZone, resolveLocal, toInstant, toMs, type Instant, type InstantInput, type LocalTime } from './wall-clock';
+import { addDays, HOUR_MS, localAt, requireZone, resolveLocal, toInstant, toMs, type Instant, type InstantInput, type LocalTime, type ZoneRules } from './wall-clock';
 
 export const PEAK_WINDOWS = ['morning_peak', 'lunch_hour', 'evening_peak'] as const;
 export type PeakWindow = (typeof PEAK_WINDOWS)[number];
@@ -71,7 +70,7 @@ export const peakWindowFromClassic = (value: ClassicPeakValue): PeakWindow =>
 export const classicFromPeakWindow = (window: PeakWindow): ClassicPeakValue => PEAK_WINDOW_DEFINITIONS[window].classicValue;
 
 /** The next slot of a window on epoch milliseconds (see the file comment for the rule). */
-export const nextPeakSlotMs = (window: PeakWindow, nowMs: number, zone: IANAZone): number => {
+export const nextPeakSlotMs = (window: PeakWindow, nowMs: number, zone: ZoneRules): number => {
   const def = PEAK_WINDOW_DEFINITIONS[window];
   const now = localAt(nowMs, zone);
   const today = { year: now.year, month: now.month, day: now.day };

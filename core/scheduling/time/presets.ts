@@ -8,8 +8,7 @@
  * turns the pair back into the local wall-clock time at creation and keeps the rule in local time
  * (ADR 0009). `utcTimeOfDay` is what the page does; `localTimeOfDayFromUtc` undoes it.
  */
-import type { IANAZone } from 'luxon';
-import { localAt, minutesOfDay, requireZone, resolveLocal, timeFromMinutes, toMs, type InstantInput, type LocalDate, type LocalTime } from './wall-clock';
+import { localAt, minutesOfDay, requireZone, resolveLocal, timeFromMinutes, toMs, type InstantInput, type LocalDate, type LocalTime, type ZoneRules } from './wall-clock';
 
 export const TIME_PRESETS = ['morning', 'lunch', 'afternoon', 'custom'] as const;
 export type TimePreset = (typeof TIME_PRESETS)[number];
@@ -40,7 +39,7 @@ export const scheduleCreatedDescription = (preset: TimePreset): string => {
   return `Your reply has been scheduled to be sent at ${at}`;
 };
 
-const today = (nowMs: number, zone: IANAZone): LocalDate => {
+const today = (nowMs: number, zone: ZoneRules): LocalDate => {
   const { year, month, day } = localAt(nowMs, zone);
   return { year, month, day };
 };

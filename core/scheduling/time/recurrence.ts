@@ -13,7 +13,6 @@
  * back in walks the runs in order, none skipped, none twice, even when a gap moves one day's run
  * onto the next day's (a whole skipped day, as Samoa did in 2011).
  */
-import type { IANAZone } from 'luxon';
 import { AppError } from '@core/shared/errors';
 import {
   addDays,
@@ -29,6 +28,7 @@ import {
   type InstantInput,
   type LocalDate,
   type LocalTime,
+  type ZoneRules,
 } from './wall-clock';
 import { isIsoWeekday, normaliseWeekdays, type IsoWeekday } from './weekdays';
 
@@ -88,30 +88,23 @@ export const occursOn = (rule: Recurrence, date: LocalDate): boolean => {
 // Every rule runs at least once in any 62 consecutive days (monthly: every month has a last day);
 // the bound only guards against a broken rule looping forever.
 const SEARCH_DAYS = 400;
-// After a first match, this many following days are also checked: a gap can push a day's run past
-// the next day's (only when a whole day is skipped), and the earliest run must win.
-const LOOKAHEAD_DAYS = 2;
 
-/** nextRun on epoch milliseconds with a resolved zone (the hot path of iteration and the scheduler). */
-export const nextRunMs = (rule: Recurrence, afterMs: number, zone: IANAZone): number => {
-  // Start a day early: the previous local day's run can only be later than `after` through a gap
-  // shift, but then it is the earliest one.
+/**
+ * nextRun on epoch milliseconds (the hot path of iteration and the scheduler). Days are walked in
+ * order and the first run after `after` is the earliest, since a gap moves a run by less than a day
+ * (Samoa's whole skipped day moved it by exactly one, onto the next day's run, which counts once).
+ */
+export const nextRunMs = (rule: Recurrence, afterMs: number, zone: ZoneRules): number => {
+  // Start a day early: a gap across midnight can push the previous local day's run past `after`.
   let date = addDays(localDateAt(afterMs, zone), -1);
-  let best: number | null = null;
-  let remaining = SEARCH_DAYS;
-  while (remaining > 0) {
+  for (let i = 0; i < SEARCH_DAYS; i += 1) {
     if (occursOn(rule, date)) {
       const { ms } = resolveLocal(date, rule.time, zone);
-      if (ms > afterMs && (best === null || ms < best)) {
-        best = ms;
-        remaining = Math.min(remaining, LOOKAHEAD_DAYS + 1);
-      }
+      if (ms > afterMs) return ms;
     }
     date = addDays(date, 1);
-    remaining -= 1;
   }
-  if (best === null) throw new AppError('internal', `No run of the ${rule.type} rule within ${SEARCH_DAYS} days`);
-  return best;
+  throw new AppError('internal', `No run of the ${rule.type} rule within ${SEARCH_DAYS} days`);
 };
 
 /** The first run strictly after `after`, in the zone, as an ISO instant. */

@@ -9,6 +9,7 @@ import {
   localTimeOfDayFromUtc,
   nextPeakSlot,
   nextRun,
+  nextRunMs,
   oneTimeInstant,
   parseDate,
   peakWindowOptions,
@@ -118,6 +119,16 @@ describe('nextRun', () => {
     const runs = upcomingRuns(daily, '2011-12-28T00:00:00Z', 'Pacific/Apia', 4);
     expect(runs).toEqual(['2011-12-28T19:00:00.000Z', '2011-12-29T19:00:00.000Z', '2011-12-30T19:00:00.000Z', '2011-12-31T19:00:00.000Z']);
     expect(new Set(runs).size).toBe(runs.length);
+  });
+
+  it("finds the previous day's run when a gap across midnight pushes it past `after`", () => {
+    // A made-up zone at UTC+0 whose clocks jump from 23:30 to 00:30 at 2030-01-01T23:30Z.
+    const jump = Date.UTC(2030, 0, 1, 23, 30);
+    const zone = { offset: (ms: number) => (ms < jump ? 0 : 60) };
+    const rule: Recurrence = { type: 'daily', time: at(23, 45) };
+    // 1 Jan 23:45 does not exist: it runs at 2 Jan 00:45 local (23:45Z). At 2 Jan 00:10 local it is next.
+    expect(new Date(nextRunMs(rule, Date.UTC(2030, 0, 1, 23, 40), zone)).toISOString()).toBe('2030-01-01T23:45:00.000Z');
+    expect(new Date(nextRunMs(rule, Date.UTC(2030, 0, 1, 23, 45), zone)).toISOString()).toBe('2030-01-02T22:45:00.000Z');
   });
 
   it('refuses an empty weekly day list with the form message', () => {
