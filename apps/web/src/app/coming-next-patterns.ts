@@ -3,7 +3,6 @@ export const comingNextPatterns = [
   '/schedule-replies',
   '/schedule-replies-v2',
   '/bulk-replies',
-  '/templates',
   '/schedules',
   '/schedule-replies/:id',
   '/accounts',
@@ -14,7 +13,6 @@ export const comingNextPatterns = [
   '/calendar-mockup',
   '/admin/polling-settings',
   '/admin/tier-management',
-  '/admin/viral-styles',
   '/admin/reply-status-test',
   '/admin/scheduler-test',
 ] as const;

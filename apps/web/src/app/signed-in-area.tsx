@@ -10,6 +10,8 @@ import { AppLayout } from '@web/features/shell/components/app-layout';
 const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'));
 const TrialStatusPage = lazy(() => import('@web/features/subscription/trial-status-page'));
 const ComingNextPage = lazy(() => import('@web/features/shell/routes/coming-next-page'));
+const TemplatesPage = lazy(() => import('@web/features/templates/templates-page'));
+const ViralStylesPage = lazy(() => import('@web/features/viral-styles/viral-styles-page'));
 
 export default function SignedInArea() {
   return (
@@ -19,6 +21,8 @@ export default function SignedInArea() {
           <Switch>
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/trial-status" component={TrialStatusPage} />
+            <Route path="/templates" component={TemplatesPage} />
+            <Route path="/admin/viral-styles" component={ViralStylesPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

@@ -4,7 +4,6 @@ import {
   BadgeCheck,
   CalendarDays,
   CalendarClock,
-  Flame,
   FlaskConical,
   Gauge,
   History,
@@ -12,7 +11,6 @@ import {
   Link2,
   ListTree,
   MessageSquarePlus,
-  FileText,
   Settings,
   Sparkles,
   Timer,
@@ -40,12 +38,6 @@ export const comingNext: Record<string, ComingNext> = {
     icon: Layers,
     summary: 'Write many AI replies at once and schedule them together.',
     points: ['Global settings for the whole batch', 'A table of entries with Add Reply', 'Schedule All Replies with a confirmation'],
-  },
-  '/templates': {
-    title: 'Templates',
-    icon: FileText,
-    summary: 'Reusable reply templates and template groups that alternate their templates.',
-    points: ['Create, edit and delete templates', 'Active and AI-powered markers', 'A 25,000-character counter'],
   },
   '/schedules': {
     title: 'Schedules',
@@ -102,13 +94,6 @@ export const comingNext: Record<string, ComingNext> = {
     adminOnly: true,
     summary: 'Monitoring tiers of accounts and the limits of each tier.',
     points: ['Tier Settings and Account Tiers tabs', 'X admin token dialog'],
-  },
-  '/admin/viral-styles': {
-    title: 'Viral Response Styles',
-    icon: Flame,
-    adminOnly: true,
-    summary: 'The ten viral styles the AI writer uses, with a tester.',
-    points: ['An explanation of each style', 'A tester with a 280-character counter'],
   },
   '/admin/reply-status-test': {
     title: 'Reply Status Badge Test',
