@@ -19,7 +19,7 @@ import { BATCH, buildEventPool, createSession, perSecond, runConcurrent, SINGLE,
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = 10;
+const ROUNDS = 20;
 const CALLERS = 64;
 const dir = mkdtempSync(join(tmpdir(), 'riposte-bench-store-'));
 
