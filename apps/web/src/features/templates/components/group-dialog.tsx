@@ -54,7 +54,10 @@ export function GroupDialog({ open, group, onOpenChange }: Props) {
               id="group-name"
               value={name}
               maxLength={TEMPLATE_LIMITS.groupNameMax + 20}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setErrors((x) => ({ ...x, name: undefined }));
+              }}
               disabled={saving}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? 'group-name-error' : undefined}
@@ -71,7 +74,10 @@ export function GroupDialog({ open, group, onOpenChange }: Props) {
               id="group-description"
               value={description}
               rows={3}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                setErrors((x) => ({ ...x, description: undefined }));
+              }}
               disabled={saving}
               aria-invalid={errors.description ? true : undefined}
               aria-describedby={errors.description ? 'group-description-error' : undefined}

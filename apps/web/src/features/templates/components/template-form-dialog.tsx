@@ -64,7 +64,11 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
   const warning = useMentionWarning();
   const strippedHere = useRef(false);
   const editing = template !== null;
-  const set = <K extends keyof TemplateFields>(key: K, value: TemplateFields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof TemplateFields>(key: K, value: TemplateFields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    // A message about a value the user has since changed would only mislead.
+    setErrors((e) => (e[key] === undefined ? e : { ...e, [key]: undefined }));
+  };
   const length = countCharacters(fields.content);
 
   const stripContent = () => {
