@@ -3,7 +3,7 @@
  * forms, the API and the CLI.
  */
 import { z } from 'zod';
-import { DEFAULT_CLASSIC_STYLE, repurposeStyleSchema, writingStyleSchema } from '@core/styles';
+import { classicStyleSchema, DEFAULT_CLASSIC_STYLE, repurposeStyleSchema, writingStyleSchema } from '@core/styles';
 import { countCharacters } from '@core/text/length';
 
 export const AI_LIMITS = {
@@ -83,5 +83,16 @@ export const generateAiReplyBodySchema = z.object({
   // The tester lists the classic styles; any style the writer knows is accepted (direct replies reuse it).
   viralStyle: writingStyleSchema.default(DEFAULT_CLASSIC_STYLE),
   maxLength: length.default(AI_LIMITS.defaultMaxLength),
+  seed,
+});
+
+/**
+ * POST /api/templates/preview {content, viralStyle, aiMaxLength} -> {content, offline, model}: what
+ * an AI template could send, previewed in the template dialog before saving (not in the spec).
+ */
+export const templatePreviewBodySchema = z.object({
+  content: text(AI_MESSAGES.noContentToRepurpose),
+  viralStyle: classicStyleSchema.default(DEFAULT_CLASSIC_STYLE),
+  aiMaxLength: length.default(AI_LIMITS.defaultMaxLength),
   seed,
 });
