@@ -95,9 +95,30 @@ describe('AI calls with the offline writer (no AI configured)', () => {
     expect(errorOf(empty)).toMatchObject({ message: 'Please enter some content first.', field: 'content' });
   });
 
+  it("previews a template's AI variation in a classic style, different per style and seed", async () => {
+    const ask = (viralStyle: string, seed: number) => user.post('/api/templates/preview', { content: POST, viralStyle, aiMaxLength: 200, seed });
+    const a = await ask('dark_humor', 1);
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ success: true, viralStyle: 'dark_humor', offline: true, model: OFFLINE_MODEL });
+    const text = (a.body as { content: string }).content;
+    expect([...text].length).toBeLessThanOrEqual(200);
+    expect(text).not.toBe(POST);
+    expect(((await ask('power_play', 1)).body as { content: string }).content).not.toBe(text);
+    expect(((await ask('dark_humor', 2)).body as { content: string }).content).not.toBe(text);
+    const bad = await user.post('/api/templates/preview', { content: POST, viralStyle: 'witty_response' });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad)).toMatchObject({ field: 'viralStyle' });
+    const empty = await user.post('/api/templates/preview', { content: ' ' });
+    expect(errorOf(empty)).toMatchObject({ message: 'Please enter some content first.', field: 'content' });
+  });
+
+  it('refuses a malformed AI setting at start-up, naming the variable', async () => {
+    await expect(startTestServer({ RIPOSTE_AI_BASE_URL: 'ftp://models.example' })).rejects.toThrow(/RIPOSTE_AI_BASE_URL/);
+  });
+
   it('requires a session for every AI call', async () => {
     const visitor = server.client();
-    for (const path of ['/api/generate-ai-reply', '/api/v2/repurpose', '/api/repurpose-content']) {
+    for (const path of ['/api/generate-ai-reply', '/api/v2/repurpose', '/api/repurpose-content', '/api/templates/preview']) {
       expect((await visitor.post(path, { tweetText: POST, originalContent: POST, content: POST, targetStyle: 'friendly' })).status).toBe(401);
     }
   });

@@ -7,13 +7,22 @@
  *   POST /api/v2/repurpose        {originalContent, targetStyle}     -> {success, content, message}
  *   POST /api/repurpose-content   {content, maxLength}               -> {success, repurposedContent} | {message}
  *   POST /api/generate-ai-reply   {tweetText, accountName, viralStyle?} -> {reply} | 'Failed to generate reply'
+ *   POST /api/templates/preview   {content, viralStyle, aiMaxLength} -> {success, content} (ours: the
+ *                                 template dialog's preview of an AI variation before saving)
  *
  * Bad input is a 400 with the field, like every call. A failing AI service keeps its status
  * (503, 429) and its cause in the message; the repurpose calls also say `success: false`.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { AI_MESSAGES, generateAiReplyBodySchema, repurposeContentBodySchema, v2RepurposeBodySchema, isAiError } from '@core/ai';
+import {
+  AI_MESSAGES,
+  generateAiReplyBodySchema,
+  isAiError,
+  repurposeContentBodySchema,
+  templatePreviewBodySchema,
+  v2RepurposeBodySchema,
+} from '@core/ai';
 import { UNIQUE_VARIATION, styleDefinition } from '@core/styles';
 import { parseInput } from '@core/templates';
 import type { AppDeps } from '../deps';
@@ -95,6 +104,19 @@ export const aiRoutes = (deps: AppDeps): Router => {
     } catch (error) {
       // The spec's failure text first, then the cause, so neither the page nor a log loses it.
       failWith(ctx, error, (cause) => ({ message: `${AI_MESSAGES.generateFailed}: ${cause}`, ...label() }));
+    }
+  });
+
+  router.post('/templates/preview', requireUser, async (ctx) => {
+    const body = parseInput(templatePreviewBodySchema, ctx.request.body);
+    try {
+      const answer = await writer().rewrite(
+        { text: body.content, style: body.viralStyle, maxLength: body.aiMaxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
+        { signal: requestSignal(ctx) },
+      );
+      ctx.body = { success: true, content: answer.text, viralStyle: body.viralStyle, offline: answer.offline, model: answer.model };
+    } catch (error) {
+      failWith(ctx, error, () => ({ success: false, ...label() }));
     }
   });
 
