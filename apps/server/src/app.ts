@@ -39,6 +39,14 @@ export const apiRouters = (deps: AppDeps): Router[] => [
 
 export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; routers: Router[] } => {
   const app = new Koa({ proxy: deps.config.trustProxy });
+  // Koa's default prints every stream error to stderr. A browser that cancels a file download
+  // while navigating is normal; everything else goes to the log with its cause.
+  app.silent = true;
+  app.on('error', (err: unknown) => {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE') return;
+    deps.logger.error({ err }, 'unhandled error outside a request');
+  });
   const routers = apiRouters(deps);
 
   app.use(requestContext(deps.logger));
