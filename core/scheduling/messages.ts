@@ -1,0 +1,77 @@
+/**
+ * Every message of the scheduling forms and calls (spec part 2 §5, §8), in one place so the web
+ * forms, the API and the CLI say the same thing. Messages the spec does not give (marked "ours")
+ * follow its wording.
+ */
+export const SCHEDULE_MESSAGES = {
+  // Schedule form (template based), spec §5
+  templateSourceRequired: 'Please select template source type',
+  accountRequired: 'Please select an account',
+  connectedAccountRequired: 'Please select your X account to post from',
+  timeOfDayRequired: 'Please select a time of day',
+  customTimeIncomplete: 'Please provide both hour and minute for custom time',
+  templateRequired: 'Please select a template or template group',
+  weekdaysRequired: 'Please select at least one day of the week',
+  dateRequired: 'Please select a date',
+  mustBeFuture: 'Scheduled time must be in the future',
+  dateBeforeToday: 'Date cannot be before today', // ours: the spec states the rule without a message
+  missingDateOrTime: 'Missing date or time information',
+  missingDate: 'Missing date information',
+  templateOrGroupRequired: 'Either a template or template group must be selected',
+  hourRange: 'Hour must be between 0 and 23', // ours
+  minuteRange: 'Minute must be between 0 and 59', // ours
+
+  // Classic form, spec §5
+  classicAccountRequired: 'Please select your X account',
+  targetAccountRequired: 'Please enter a target account',
+  contentRequired: 'Reply content is required',
+  contentTooLong: 'Reply content cannot exceed 25000 characters',
+  peakWindowRequired: 'Please select when to reply', // ours
+  recurringTypeRequired: 'Please select how often to repeat', // ours
+  monthDaysRequired: 'Please select at least one day of the month', // ours
+  weekdayRange: 'Days of the week must be numbers from 0 (Sunday) to 6 (Saturday)', // ours, classic numbering
+  isoWeekdayRange: 'Days of the week must be numbers from 1 (Monday) to 7 (Sunday)', // ours, form numbering
+  monthDayRange: 'Days of the month must be numbers from 1 to 31', // ours
+  fileTooLargeTitle: 'File too large',
+  imageTooLarge: 'Image must be less than 5MB',
+
+  // V2 form, spec §5
+  v2AccountRequired: 'Account required',
+  v2ConnectedAccountRequired: 'Connected account required',
+  v2ContentRequired: 'Content required',
+  invalidFileType: 'Invalid file type',
+  fileTooLarge: 'File too large',
+  styleRequired: 'Please select a viral style', // ours: AI on without a style
+  imageUrlInvalid: 'Image URL must be an http(s) address or an uploaded image path', // ours, as templates
+
+  // Bulk, spec §5 and §8
+  duplicateTarget: 'Duplicate target account',
+  noAvailableTargets: 'No available target accounts',
+  mentionsNotAllowed: 'Direct @mentions are not allowed in replies to prevent unsolicited tagging.',
+  noEntries: 'Add at least one reply to schedule', // ours: the page disables the button instead
+  bulkScheduled: 'Bulk replies scheduled',
+  bulkFailed: 'Failed to schedule bulk replies',
+
+  // Auto schedules (ours)
+  delayRange: 'Delay must be between 0 and 1440 minutes',
+
+  // Decider refusals
+  notFound: 'Schedule not found',
+  executedCannotBeDeleted: 'Executed schedules cannot be deleted',
+  scheduleExists: 'A schedule with this id already exists',
+  notActive: 'This schedule is no longer active',
+
+  // Toasts, spec §8
+  created: 'Schedule created',
+  deleted: 'Schedule deleted',
+  deletedDescription: 'The scheduled reply has been deleted',
+  createFailed: 'Failed to schedule reply',
+  deleteFailed: 'Failed to delete scheduled reply',
+} as const;
+
+/** The image limit of the schedule forms and the V2 upload (spec §5, §9). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Reply content limit (spec §9, X Premium). */
+export const CONTENT_MAX = 25_000;
+/** Longest wait of an auto schedule after the monitored account posts (ours: a day). */
+export const AUTO_DELAY_MAX_MINUTES = 1440;
