@@ -107,6 +107,11 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     await dialog.getByLabel('Viral style').click();
     await page.getByRole('option', { name: /Insight Bomb/ }).click();
     expect(await dialog.getByLabel('AI max length').inputValue()).toBe('4000');
+    // A preview of what the AI would send, from the offline writer, labelled so.
+    await dialog.getByRole('button', { name: 'Preview variation' }).click();
+    const preview = dialog.getByTestId('ai-preview');
+    await preview.getByText('Offline writer').waitFor();
+    expect((await preview.locator('blockquote').textContent())?.trim()).not.toBe('');
     await dialog.getByRole('switch', { name: /Active/ }).click();
     await dialog.getByLabel('Template Name').fill('Friendly opener v2');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();

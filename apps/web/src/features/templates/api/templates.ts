@@ -145,3 +145,11 @@ export async function setGroupTemplates(id: string, templateIds: string[]): Prom
     return failed(err, 'Failed to update the group’s templates');
   }
 }
+
+export type Variation = { content: string; offline: boolean; model: string };
+
+/** One AI variation of a template's content in its style (a new seed each time, so each differs). */
+export function previewVariation(input: { content: string; viralStyle: ClassicStyle; aiMaxLength: number }): Promise<Variation> {
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  return apiRequest<Variation>('POST', '/api/templates/preview', { ...input, seed });
+}

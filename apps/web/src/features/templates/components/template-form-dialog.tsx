@@ -20,6 +20,7 @@ import { ApiError } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { cn } from '@web/lib/utils';
 import { createTemplate, updateTemplate, type SavedTemplate, type Template, type TemplateFields } from '@web/features/templates/api/templates';
+import { AiPreview } from '@web/features/templates/components/ai-preview';
 import { MentionWarning, useMentionWarning } from '@web/features/templates/components/mention-warning';
 
 type Props = {
@@ -224,6 +225,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
                 <FieldError id="template-max-length" error={errors.aiMaxLength} />
               </div>
             </div>
+            <AiPreview content={fields.content} viralStyle={fields.viralStyle} aiMaxLength={fields.aiMaxLength} disabled={!fields.useAI || saving} />
             {aiOffline && (
               <p className="text-xs text-muted-foreground">
                 No AI service is configured: variations come from Riposte’s built-in offline writer.
