@@ -1,4 +1,5 @@
-// The projector over a read database FILE: restarts, rebuilds, schema/version changes.
+// The projector over a read database FILE and the SQLite event store: restarts, rebuilds,
+// schema/version changes, live following.
 import { closeSync, existsSync, fstatSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,19 +7,27 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, Position } from '@core/eventstore/types';
 import type { Projection } from '@core/shared/projection';
-import { createMemoryEventStore } from '@adapters/eventstore-memory';
+import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { createProjector, type Projector } from '@adapters/projections-sqlite';
 import { countersProjection, ledgerProjection, userEvents, usersProjection } from './test-support';
 
 let dir: string;
 let path: string;
 const running: Projector[] = [];
+const stores: EventStore[] = [];
+let storeCount = 0;
+const createStore = (): EventStore => {
+  const store = createSqliteEventStore({ path: join(dir, `events-${(storeCount += 1)}.db`), synchronous: 'NORMAL' });
+  stores.push(store);
+  return store;
+};
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'riposte-projections-'));
   path = join(dir, 'read', 'read.db');
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((p) => p.stop()));
+  await Promise.all(stores.splice(0).map((s) => s.close()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -45,7 +54,7 @@ const count = (p: Projector, table: string) => (p.db.prepare(`SELECT count(*) AS
 
 describe('projector on a read database file', () => {
   it('resumes after a restart from its checkpoints, applying only the new events', async () => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     await fill(store, 500, 1);
     const first = projector(store, [ledgerProjection, usersProjection]);
     await first.start();
@@ -63,8 +72,21 @@ describe('projector on a read database file', () => {
     expect(second.db.prepare('SELECT n FROM ledger_applications').get()).toEqual({ n: 620 });
   });
 
+  it('follows live appends to the SQLite store and waitFor gives read-your-writes', async () => {
+    const store = createStore();
+    await fill(store, 100, 11);
+    const p = projector(store, [usersProjection, ledgerProjection]);
+    await p.start();
+    for (const { stream, event } of userEvents(30, 12)) {
+      const { position } = await store.append(stream, [event], 'any');
+      await p.waitFor(position, 2000);
+      expect(p.db.prepare('SELECT count(*) AS n FROM ledger WHERE event_id = ?').get(event.id)).toEqual({ n: 1 });
+    }
+    expect(count(p, 'ledger')).toBe(130);
+  });
+
   it('rebuild() deletes the files (-wal, -shm too) and replays the store', async () => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     const last = await fill(store, 300, 3);
     const p = projector(store, [usersProjection, countersProjection, ledgerProjection]);
     await p.start();
@@ -85,13 +107,13 @@ describe('projector on a read database file', () => {
   });
 
   it('rebuild() of a stopped projector builds the database and leaves it stopped', async () => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     const last = await fill(store, 50, 4);
     const p = projector(store, [ledgerProjection]);
     await p.rebuild();
     expect(p.position()).toBe(last);
     await store.append('later', [userEvents(1, 5)[0]!.event], 'any');
-    await expect(p.waitFor('9999999999999999' as Position, 30)).rejects.toThrow(/did not reach/);
+    await expect(p.waitFor('99999999999999999999' as Position, 30)).rejects.toThrow(/did not reach/);
     expect(count(p, 'ledger')).toBe(50);
   });
 
@@ -99,7 +121,7 @@ describe('projector on a read database file', () => {
     ['a version bump', { ...usersProjection, version: 2 }],
     ['a schema change', { ...usersProjection, schema: [...usersProjection.schema, 'CREATE INDEX users_by_email ON users (email)'] }],
   ])('rebuilds everything by itself after %s', async (_what, changed) => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     await fill(store, 200, 6);
     const first = projector(store, [usersProjection, ledgerProjection]);
     await first.start();
@@ -114,7 +136,7 @@ describe('projector on a read database file', () => {
   });
 
   it('adds a new projection from the start without replaying the others', async () => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     const last = await fill(store, 200, 7);
     const first = projector(store, [usersProjection]);
     await first.start();
@@ -129,7 +151,7 @@ describe('projector on a read database file', () => {
   });
 
   it('does not mistake whitespace in the DDL for a schema change', async () => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     await fill(store, 20, 8);
     await projector(store, [countersProjection]).start();
     await running.pop()?.stop();
@@ -139,7 +161,7 @@ describe('projector on a read database file', () => {
   });
 
   it('two projectors on one file skip what the other committed (checkpoints are read in the write transaction)', async () => {
-    const store = createMemoryEventStore();
+    const store = createStore();
     await fill(store, 300, 9);
     const a = projector(store, [ledgerProjection], 50);
     const b = projector(store, [ledgerProjection], 70);
@@ -156,7 +178,7 @@ describe('projector on a read database file', () => {
     const foreign = new Database(join(dir, 'events.db'));
     foreign.exec('CREATE TABLE events (id TEXT)');
     foreign.close();
-    expect(() => createProjector({ store: createMemoryEventStore(), path: join(dir, 'events.db'), projections: [usersProjection] })).toThrow(
+    expect(() => createProjector({ store: createStore(), path: join(dir, 'events.db'), projections: [usersProjection] })).toThrow(
       /Refusing to use .*events\.db.*event store/,
     );
     expect(existsSync(join(dir, 'events.db'))).toBe(true);
