@@ -206,6 +206,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
 
   /** Live events arrive one by one; gather those that arrive together into one transaction. */
   const follow = async (signal: AbortSignal) => {
+    // An abort listener added to an already aborted signal never fires: the loop would wait forever.
+    if (signal.aborted) return;
     const subscription = store.subscribe({ after: cursor });
     const closeSubscription = () => void subscription.close();
     signal.addEventListener('abort', closeSubscription, { once: true });
@@ -258,7 +260,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         const signal = AbortSignal.any([abort.signal, cycle.signal]);
         try {
           await catchUp(signal);
-          if (!settled && !abort.signal.aborted) {
+          if (signal.aborted) continue; // stopped, or a retry restarts the cycle
+          if (!settled) {
             settled = true;
             ready.resolve();
           }

@@ -101,6 +101,38 @@ describe('projector on :memory:', () => {
     await expect(pending).rejects.toThrow(/stopped/);
   });
 
+  it('stop() interrupts a long catch-up promptly; start() then rejects, and a restart finishes the job', async () => {
+    const store = createMemoryEventStore();
+    for (let i = 0; i < 200; i++) await store.append(`s-${i}`, Array.from({ length: 100 }, () => newEvent('Tick', {})), 'no_stream');
+    const projector = projectorFor(store, [ledgerProjection], { batchSize: 50 });
+    const starting = projector.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await projector.stop();
+    await expect(starting).rejects.toThrow(/stopped/);
+    const head = (await store.readAll()).at(-1)?.position as Position;
+    expect(projector.position() === null || (projector.position() as Position) < head).toBe(true);
+
+    await projector.start();
+    expect(projector.position()).toBe(head);
+    expect(projector.db.prepare('SELECT n FROM ledger_applications').get()).toEqual({ n: 20_000 });
+  });
+
+  it('stop() while the last catch-up read is in flight does not hang', async () => {
+    const inner = createMemoryEventStore(); // empty: once aborted, a subscription would wait forever
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    // The first read is held until stop() has been called: the catch-up then ends already aborted.
+    const store: EventStore = { ...inner, readAll: async (options) => (reads++ === 0 ? (await gate, inner.readAll(options)) : inner.readAll(options)) };
+    const projector = projectorFor(store, [usersProjection]);
+    const starting = projector.start().catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const stopping = projector.stop();
+    release();
+    await stopping;
+    expect(String(await starting)).toMatch(/stopped/);
+  });
+
   it('batches: the same rows whatever the batch size (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
