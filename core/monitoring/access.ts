@@ -1,0 +1,92 @@
+/**
+ * Who may see and change which monitored account (spec part 2 §6, with the design's reading):
+ *
+ * - admins (and the system, which seeds the curated accounts) see every account, add, edit,
+ *   delete, set visibility and tiers, pause and resume;
+ * - legacy users and users an admin granted 'may_add_monitored_accounts' (the spec's "normal
+ *   user with id 2") add accounts but do not edit or delete them;
+ * - everyone sees the accounts visible to their audience, plus the ones they added themselves:
+ *   adminOnly hides an account from non-admins, visibleToLegacy / visibleToNormal from legacy /
+ *   normal users, and userOnly keeps an account to the user who added it (and admins).
+ *
+ * Pure functions of plain data, so the server, the web app and the property tests share them.
+ * `visibleToSql` is the same rule for the list query; a property test holds the two together.
+ */
+import type { SqlStatement } from '@core/shared/projection';
+import type { Permission, Role } from '@core/users/constants';
+import { isLegacy, type TierConfig } from '@core/users/tier';
+
+export type Audience = 'admin' | 'legacy' | 'normal';
+
+export type MonitoringActor =
+  | { kind: 'system' }
+  | { kind: 'user'; userId: string; audience: Audience; mayAdd: boolean };
+
+export const SYSTEM_ACTOR: MonitoringActor = { kind: 'system' };
+
+/** What the visibility rule looks at on an account. */
+export interface VisibilityFacts {
+  /** Who added it; null for the curated accounts the system seeded. */
+  userId: string | null;
+  visibleToLegacy: boolean;
+  visibleToNormal: boolean;
+  adminOnly: boolean;
+  userOnly: boolean;
+}
+
+export interface ActorSource {
+  id: string;
+  role: Role;
+  username: string;
+  permissions: readonly Permission[];
+}
+
+/** The actor a signed-in user is, for monitored accounts. */
+export const monitoringActorOf = (user: ActorSource, config: TierConfig): MonitoringActor => {
+  const audience: Audience = user.role === 'admin' ? 'admin' : isLegacy(user, config) ? 'legacy' : 'normal';
+  return { kind: 'user', userId: user.id, audience, mayAdd: user.permissions.includes('may_add_monitored_accounts') };
+};
+
+const isAdmin = (actor: MonitoringActor): boolean => actor.kind === 'system' || actor.audience === 'admin';
+
+export const canSee = (actor: MonitoringActor, account: VisibilityFacts): boolean => {
+  if (actor.kind === 'system' || actor.audience === 'admin') return true;
+  if (account.userId !== null && account.userId === actor.userId) return true;
+  if (account.userOnly || account.adminOnly) return false;
+  return actor.audience === 'legacy' ? account.visibleToLegacy : account.visibleToNormal;
+};
+
+/** The standard Add Account dialog (legacy mode is a separate door, opened by the PIN). */
+export const canAdd = (actor: MonitoringActor): boolean =>
+  actor.kind === 'system' || actor.audience === 'admin' || actor.audience === 'legacy' || actor.mayAdd;
+
+/** Edit, delete, visibility, tier, pause and resume. */
+export const canManage = (actor: MonitoringActor): boolean => isAdmin(actor);
+
+/** What the page may offer this actor (the server enforces the same rules on every call). */
+export interface MonitoringAccess {
+  canAdd: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  canSetVisibility: boolean;
+  canSetTier: boolean;
+  seesAll: boolean;
+}
+
+export const accessOf = (actor: MonitoringActor): MonitoringAccess => {
+  const admin = isAdmin(actor);
+  return { canAdd: canAdd(actor), canEdit: admin, canDelete: admin, canSetVisibility: admin, canSetTier: admin, seesAll: admin };
+};
+
+/**
+ * `canSee` as a WHERE clause over the monitored_accounts table (core/monitoring/projection.ts),
+ * with named parameters. Columns are 0/1 integers.
+ */
+export const visibleToSql = (actor: MonitoringActor): SqlStatement & { params: Record<string, unknown> } => {
+  if (actor.kind === 'system' || actor.audience === 'admin') return { sql: '1 = 1', params: {} };
+  const audienceColumn = actor.audience === 'legacy' ? 'visible_to_legacy' : 'visible_to_normal';
+  return {
+    sql: `(user_id = @viewer OR (user_only = 0 AND admin_only = 0 AND ${audienceColumn} = 1))`,
+    params: { viewer: actor.userId },
+  };
+};

@@ -1,0 +1,121 @@
+// Properties of who sees and changes which monitored account. The SQL form of the same rule is
+// held to `canSee` over a real SQLite table in tests/read-models/monitored-accounts.int.test.ts.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { accessOf, canAdd, canManage, canSee, monitoringActorOf, type MonitoringActor, type VisibilityFacts } from './access';
+
+const userIds = fc.constantFrom('u1', 'u2', 'u3');
+const actorArb: fc.Arbitrary<MonitoringActor> = fc.oneof(
+  fc.constant<MonitoringActor>({ kind: 'system' }),
+  fc.record({
+    kind: fc.constant('user' as const),
+    userId: userIds,
+    audience: fc.constantFrom('admin' as const, 'legacy' as const, 'normal' as const),
+    mayAdd: fc.boolean(),
+  }),
+);
+const accountArb: fc.Arbitrary<VisibilityFacts> = fc.record({
+  userId: fc.option(userIds, { nil: null }),
+  visibleToLegacy: fc.boolean(),
+  visibleToNormal: fc.boolean(),
+  adminOnly: fc.boolean(),
+  userOnly: fc.boolean(),
+});
+
+const isAdmin = (a: MonitoringActor) => a.kind === 'system' || a.audience === 'admin';
+
+describe('canSee', () => {
+  it('admins and the system see every account', () => {
+    fc.assert(fc.property(actorArb.filter(isAdmin), accountArb, (actor, account) => canSee(actor, account)));
+  });
+
+  it('a user always sees the accounts they added, whatever the flags', () => {
+    fc.assert(
+      fc.property(actorArb, accountArb, (actor, account) => {
+        fc.pre(actor.kind === 'user');
+        return canSee(actor, { ...account, userId: actor.kind === 'user' ? actor.userId : null });
+      }),
+    );
+  });
+
+  it("non-admins never see someone else's admin-only or user-only account", () => {
+    fc.assert(
+      fc.property(actorArb, accountArb, (actor, account) => {
+        fc.pre(!isAdmin(actor) && actor.kind === 'user' && account.userId !== actor.userId && (account.adminOnly || account.userOnly));
+        return !canSee(actor, account);
+      }),
+    );
+  });
+
+  it("a shared account is seen exactly by the audiences it is visible to", () => {
+    fc.assert(
+      fc.property(actorArb, accountArb, (actor, account) => {
+        fc.pre(actor.kind === 'user' && !isAdmin(actor) && account.userId !== actor.userId && !account.adminOnly && !account.userOnly);
+        const expected = actor.kind === 'user' && actor.audience === 'legacy' ? account.visibleToLegacy : account.visibleToNormal;
+        return canSee(actor, account) === expected;
+      }),
+    );
+  });
+
+  it('the add permission changes what one may do, never what one sees', () => {
+    fc.assert(
+      fc.property(actorArb, accountArb, (actor, account) => {
+        fc.pre(actor.kind === 'user');
+        if (actor.kind !== 'user') return true;
+        return canSee({ ...actor, mayAdd: true }, account) === canSee({ ...actor, mayAdd: false }, account);
+      }),
+    );
+  });
+
+  it('clearing adminOnly or userOnly, or making it visible to more, never hides an account', () => {
+    fc.assert(
+      fc.property(actorArb, accountArb, (actor, account) => {
+        const wider = { ...account, adminOnly: false, userOnly: false, visibleToLegacy: true, visibleToNormal: true };
+        return !canSee(actor, account) || canSee(actor, wider);
+      }),
+    );
+  });
+});
+
+describe('what one may do', () => {
+  it('only admins manage; whoever manages may add; the summary agrees', () => {
+    fc.assert(
+      fc.property(actorArb, (actor) => {
+        const access = accessOf(actor);
+        expect(canManage(actor)).toBe(isAdmin(actor));
+        if (canManage(actor)) expect(canAdd(actor)).toBe(true);
+        expect(access).toEqual({
+          canAdd: canAdd(actor),
+          canEdit: canManage(actor),
+          canDelete: canManage(actor),
+          canSetVisibility: canManage(actor),
+          canSetTier: canManage(actor),
+          seesAll: canManage(actor),
+        });
+      }),
+    );
+  });
+
+  it('legacy users and permitted users may add; plain users may not', () => {
+    fc.assert(
+      fc.property(actorArb, (actor) => {
+        fc.pre(actor.kind === 'user' && actor.audience !== 'admin');
+        if (actor.kind !== 'user') return true;
+        return canAdd(actor) === (actor.audience === 'legacy' || actor.mayAdd);
+      }),
+    );
+  });
+});
+
+describe('monitoringActorOf', () => {
+  const base = { id: 'u1', username: 'ann', permissions: [] as 'may_add_monitored_accounts'[] };
+  const config = { legacyUsernames: ['OldTimer'] };
+
+  it('reads the role, the legacy list of the environment and the permission', () => {
+    expect(monitoringActorOf({ ...base, role: 'admin' }, config)).toEqual({ kind: 'user', userId: 'u1', audience: 'admin', mayAdd: false });
+    expect(monitoringActorOf({ ...base, role: 'legacy' }, config)).toMatchObject({ audience: 'legacy' });
+    expect(monitoringActorOf({ ...base, role: 'user', username: 'oldtimer' }, config)).toMatchObject({ audience: 'legacy' });
+    expect(monitoringActorOf({ ...base, role: 'user' }, config)).toMatchObject({ audience: 'normal', mayAdd: false });
+    expect(monitoringActorOf({ ...base, role: 'user', permissions: ['may_add_monitored_accounts'] }, config)).toMatchObject({ audience: 'normal', mayAdd: true });
+  });
+});
