@@ -1,11 +1,11 @@
 // What only the SQLite store has: a file that outlives the process, group commit, other processes on
 // the same file, closing. The behaviour every store shares is in tests/contracts.
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite/index';
@@ -76,26 +76,36 @@ describe('SQLite event store', () => {
     const store = createSqliteEventStore({ path, pollIntervalMs: 50 });
     await store.append('shared', [event('Start')], 'no_stream');
     const subscription = store.subscribe();
-    const child = promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'fixtures/racing-writer.ts'), path, 'shared', '150'],
-      { cwd: join(import.meta.dirname, '../..') },
-    );
-    let childDone = false;
-    void child.finally(() => (childDone = true)).catch(() => undefined);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/racing-writer.ts'), path, 'shared', '150'], {
+      cwd: join(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    const ready = new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        lines.push(line);
+        if (line === 'ready') resolve();
+      });
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`racing writer exited with ${code}`))));
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await ready;
+
+    // Both processes now append at the revision they last read, 150 times each.
     let acceptedHere = 0;
-    // Keep writing for as long as the child does, so the two really contend for the same revisions.
-    for (let i = 0; !childDone && i < 20_000; i += 1) {
-      const tail = (await store.readStream('shared')).at(-1);
+    let known = 0n;
+    for (let i = 0; i < 150; i += 1) {
+      known = (await store.readStream('shared', { fromRevision: known })).at(-1)?.revision ?? known;
+      await new Promise((r) => setTimeout(r, Math.random() * 2)); // time to decide, as a handler would
       try {
-        await store.append('shared', [event('FromParent')], tail!.revision);
+        known = (await store.append('shared', [event('FromParent')], known)).nextExpectedRevision;
         acceptedHere += 1;
       } catch (error) {
         if (!isWrongExpectedRevision(error)) throw error;
       }
-      await new Promise((r) => setImmediate(r));
     }
-    const { accepted, refused } = JSON.parse((await child).stdout) as { accepted: string[]; refused: number };
+    await exited;
+    const { accepted, refused } = JSON.parse(lines.at(-1) ?? '{}') as { accepted: string[]; refused: number };
     expect(accepted.length).toBeGreaterThan(0);
     expect(acceptedHere).toBeGreaterThan(0);
 
@@ -103,7 +113,7 @@ describe('SQLite event store', () => {
     expect(stored.map((e) => e.revision)).toEqual(stored.map((_, i) => BigInt(i)));
     expect(stored.filter((e) => e.type === 'FromParent')).toHaveLength(acceptedHere);
     expect(stored.filter((e) => e.type === 'FromChild').map((e) => e.id)).toEqual(accepted);
-    console.info(`cross-process race: parent wrote ${acceptedHere}, child wrote ${accepted.length}, child refused ${refused}`);
+    console.info(`cross-process race: parent wrote ${acceptedHere} of 150, child wrote ${accepted.length} of 150 (refused ${refused})`);
 
     // The other process cannot notify this one: the subscription sees its events by polling.
     const seen: string[] = [];
