@@ -1,0 +1,88 @@
+/**
+ * The X data Riposte reads and writes, in its own terms (not the wire shapes of X API v2): the
+ * adapter maps X's JSON into these, so the rest of the product never sees `author_id` or
+ * `referenced_tweets`. Times are ISO-8601 UTC strings; ids are X's decimal snowflake strings.
+ */
+
+export interface XUser {
+  id: string;
+  username: string;
+  displayName: string;
+  profileImageUrl?: string;
+  description?: string;
+  protected?: boolean;
+  verified?: boolean;
+  followersCount?: number;
+}
+
+/** Who may reply to a post, as the author set it (X API `reply_settings`). */
+export type XReplySettings = 'everyone' | 'mentionedUsers' | 'following' | 'subscribers' | 'verified';
+
+export interface XPostReference {
+  type: 'replied_to' | 'quoted' | 'retweeted';
+  postId: string;
+  /** The referenced post's author, when X expanded it. */
+  authorId?: string;
+}
+
+export interface XMention {
+  username: string;
+  /** X fills it in when the mentioned user exists. */
+  userId?: string;
+}
+
+export interface XPost {
+  id: string;
+  text: string;
+  authorId: string;
+  /** The author as X expanded it, when asked for. */
+  author?: XUser;
+  createdAt?: string;
+  conversationId?: string;
+  inReplyToUserId?: string;
+  references: XPostReference[];
+  mentions: XMention[];
+  /** Absent when X did not say; treat as 'everyone'. */
+  replySettings?: XReplySettings;
+}
+
+/** A user's OAuth 1.0a access token pair. X does not expire these; the user may revoke them. */
+export interface XUserTokens {
+  accessToken: string;
+  accessSecret: string;
+}
+
+/**
+ * The credentials status of spec part 2 §3 ("Credentials status"), shown on the admin credentials
+ * card and answered by GET /api/x/auth/credentials-check and /api/x/test-credentials.
+ *  - success: the app can start sign-ins and read X with an app-only (bearer) token;
+ *  - partial: sign-in works, app-only reads do not (bearerError says why);
+ *  - failed: X refused the consumer key and secret;
+ *  - incomplete: the key or the secret is not configured;
+ *  - error: X could not be reached or answered something unexpected.
+ */
+export type XCredentialsState = 'success' | 'partial' | 'failed' | 'incomplete' | 'error';
+
+export interface XCredentialsStatus {
+  status: XCredentialsState;
+  message: string;
+  error?: string;
+  bearerError?: string;
+  possibleSolution?: string;
+  /** True when this is the bundled X emulator (the UI shows a 'Sandbox X' marker). */
+  sandbox: boolean;
+  credentials: {
+    apiKey: boolean;
+    apiSecret: boolean;
+    /** OAuth 2.0 client credentials: Riposte uses OAuth 1.0a (docs/adr/0008), so these stay false. */
+    clientId: boolean;
+    clientSecret: boolean;
+    bearerToken: boolean;
+  };
+  tests: {
+    /** A request token was obtained, so a sign-in link can be generated. */
+    generateAuthLink: boolean;
+    /** An app-only (bearer) call succeeded, with the configured bearer or one obtained from the key. */
+    bearerTokenAccess: boolean;
+  };
+}
