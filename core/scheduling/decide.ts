@@ -15,7 +15,7 @@ import { assertNever, type Decider } from '@core/shared/decider';
 import { stripMentions } from '@core/text/mentions';
 import { requireZone, toInstant, toMs } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES } from './messages';
-import type { Conditions, ContentSource, ScheduleDraft } from './model';
+import type { Conditions, ContentSource } from './model';
 import { scheduleTypeOf } from './model';
 import { firstRun, normalisePlan, runAfter } from './plan';
 import {

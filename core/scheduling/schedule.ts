@@ -4,9 +4,8 @@
  * User commands carry the acting user; someone else's schedule answers not_found, never forbidden.
  */
 import type { WritingStyle } from '@core/styles';
-import type { Instant } from '@core/scheduling/time';
+import type { Instant, PeakWindow } from '@core/scheduling/time';
 import type { Conditions, ContentSource, Plan, ScheduleDraft, ScheduleType } from './model';
-import type { PeakWindow } from '@core/scheduling/time';
 
 export const scheduleStream = (scheduleId: string): string => `schedule-${scheduleId}`;
 

@@ -1,0 +1,168 @@
+/**
+ * Read model of schedules (SQLite, see core/shared/projection.ts): one row per schedule with what
+ * the list views show (spec part 2 §3 "in lists also"): status, target and account names, AI and
+ * style, conditions, scheduled/next/last run times and the zone. The scheduler finds due work with
+ * the `schedules_due` index.
+ *
+ * A deleted schedule keeps its row with `deleted_at` set (reply history still names it); lists
+ * filter `deleted_at IS NULL`. Recurring rules are stored as the rule's local time and ISO weekdays;
+ * the spec's UTC hour and minute and 0-6 day numbers are computed at the edge when answering.
+ * Instants are ISO strings, booleans 0/1, JSON columns text.
+ */
+import type { RecordedEvent } from '@core/eventstore/types';
+import type { Projection, SqlStatement } from '@core/shared/projection';
+import { assertNever } from '@core/shared/decider';
+import { formatTime } from '@core/scheduling/time';
+import { isRecurringPlan, recurringTypeOf } from './model';
+import { ruleOf } from './plan';
+import { SCHEDULE_EVENT_TYPES, scheduleStatus, type ScheduleCreatedData, type ScheduleEvent } from './schedule';
+
+export type RecordedScheduleEvent = ScheduleEvent extends infer E
+  ? E extends { type: infer T extends string; data: infer D }
+    ? RecordedEvent<T, D>
+    : never
+  : never;
+
+export const SCHEDULES_TABLE = 'schedules';
+
+const bit = (b: boolean): number => (b ? 1 : 0);
+
+const createdParams = (d: ScheduleCreatedData, time: string) => {
+  const rule = ruleOf(d.plan);
+  const content = d.content;
+  return {
+    id: d.scheduleId,
+    user_id: d.userId,
+    schedule_type: d.scheduleType,
+    status: scheduleStatus({ isActive: true, isExecuted: false }),
+    time_zone: d.timeZone,
+    target_account_id: d.targetAccountId,
+    target_username: d.targetUsername,
+    connected_account_id: d.connectedAccountId,
+    account_name: d.accountName,
+    content_kind: content.kind,
+    content: content.kind === 'text' ? content.text : content.kind === 'ai' ? content.baseText : null,
+    template_id: content.kind === 'template' ? content.templateId : null,
+    template_group_id: content.kind === 'template_group' ? content.templateGroupId : null,
+    use_ai: bit(d.useAI),
+    viral_style: d.viralStyle,
+    image_url: d.imageUrl,
+    conditions: JSON.stringify(d.conditions),
+    peak_window_type: d.peakWindowType,
+    is_recurring: bit(isRecurringPlan(d.plan)),
+    recurring_type: recurringTypeOf(d.plan),
+    recurring_days: rule === null || rule.type === 'daily' ? null : JSON.stringify(rule.days),
+    recurring_time: rule === null ? null : formatTime(rule.time),
+    delay_minutes: d.plan.kind === 'auto' ? d.plan.delayMinutes : 0,
+    plan: JSON.stringify(d.plan),
+    scheduled_time: d.scheduledTime,
+    next_run_time: d.nextRunTime,
+    time,
+  };
+};
+
+export const schedulesProjection: Projection<RecordedScheduleEvent> = {
+  name: 'schedules',
+  version: 1,
+  schema: [
+    `CREATE TABLE schedules (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL,
+      schedule_type TEXT NOT NULL,
+      status TEXT NOT NULL,
+      is_active INTEGER NOT NULL,
+      is_executed INTEGER NOT NULL,
+      time_zone TEXT NOT NULL,
+      target_account_id TEXT NOT NULL,
+      target_username TEXT,
+      connected_account_id TEXT NOT NULL,
+      account_name TEXT,
+      content_kind TEXT NOT NULL,
+      content TEXT,
+      template_id TEXT,
+      template_group_id TEXT,
+      last_template_index INTEGER NOT NULL DEFAULT 0,
+      use_ai INTEGER NOT NULL,
+      viral_style TEXT,
+      image_url TEXT,
+      conditions TEXT NOT NULL,
+      peak_window_type TEXT,
+      is_recurring INTEGER NOT NULL,
+      recurring_type TEXT,
+      recurring_days TEXT,
+      recurring_time TEXT,
+      delay_minutes INTEGER NOT NULL DEFAULT 0,
+      plan TEXT NOT NULL,
+      scheduled_time TEXT,
+      next_run_time TEXT,
+      last_executed_at TEXT,
+      last_run_outcome TEXT,
+      run_count INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      deleted_at TEXT
+    ) STRICT`,
+    'CREATE INDEX schedules_by_user ON schedules (user_id, deleted_at, created_at)',
+    'CREATE INDEX schedules_by_connected_account ON schedules (connected_account_id) WHERE deleted_at IS NULL',
+    'CREATE INDEX schedules_by_target ON schedules (target_account_id) WHERE deleted_at IS NULL',
+    `CREATE INDEX schedules_due ON schedules (next_run_time) WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL`,
+  ],
+  handles: SCHEDULE_EVENT_TYPES,
+  project(event): SqlStatement[] {
+    const time = event.metadata.time;
+    switch (event.type) {
+      case 'ScheduleCreated':
+        return [
+          {
+            sql: `INSERT INTO schedules (id, user_id, schedule_type, status, is_active, is_executed, time_zone, target_account_id, target_username,
+                    connected_account_id, account_name, content_kind, content, template_id, template_group_id, use_ai, viral_style, image_url,
+                    conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes, plan,
+                    scheduled_time, next_run_time, created_at, updated_at)
+                  VALUES (@id, @user_id, @schedule_type, @status, 1, 0, @time_zone, @target_account_id, @target_username,
+                    @connected_account_id, @account_name, @content_kind, @content, @template_id, @template_group_id, @use_ai, @viral_style, @image_url,
+                    @conditions, @peak_window_type, @is_recurring, @recurring_type, @recurring_days, @recurring_time, @delay_minutes, @plan,
+                    @scheduled_time, @next_run_time, @time, @time)`,
+            params: createdParams(event.data, time),
+          },
+        ];
+      case 'ScheduleDeleted':
+        return [
+          {
+            sql: 'UPDATE schedules SET deleted_at = @time, updated_at = @time, next_run_time = NULL WHERE id = @id',
+            params: { id: event.data.scheduleId, time },
+          },
+        ];
+      case 'ScheduleDeactivated':
+        return [
+          {
+            sql: "UPDATE schedules SET is_active = 0, status = 'inactive', next_run_time = NULL, updated_at = @time WHERE id = @id",
+            params: { id: event.data.scheduleId, time },
+          },
+        ];
+      case 'ScheduleRunRecorded': {
+        const d = event.data;
+        const ran = d.outcome !== 'skipped';
+        return [
+          {
+            // A run is not an edit by the user: updated_at stays.
+            sql: `UPDATE schedules SET next_run_time = @next_run_time, last_template_index = @last_template_index, last_run_outcome = @outcome,
+                    is_executed = MAX(is_executed, @executed), status = CASE WHEN @executed = 1 THEN 'executed' ELSE status END,
+                    last_executed_at = CASE WHEN @ran = 1 THEN @at ELSE last_executed_at END, run_count = run_count + @ran
+                  WHERE id = @id`,
+            params: {
+              id: d.scheduleId,
+              next_run_time: d.nextRunTime,
+              last_template_index: d.lastTemplateIndex,
+              outcome: d.outcome,
+              executed: bit(d.executed),
+              ran: bit(ran),
+              at: d.at,
+            },
+          },
+        ];
+      }
+      default:
+        return assertNever(event, 'schedule event');
+    }
+  },
+};

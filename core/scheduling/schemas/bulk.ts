@@ -1,0 +1,103 @@
+/**
+ * Bulk Replies: a client-side table of entries (spec part 2 §3 Bulk entry), each sent as one call
+ * (§7 bulk payload), or all at once through the batch call that creates all or none. A slot posts
+ * at its mapped time (morning 9:00, lunch 12:00, afternoon 17:00) unless the payload carries its own
+ * (useCustomTime); the custom slot needs an hour and a minute.
+ */
+import { z } from 'zod';
+import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
+import { countCharacters } from '@core/text/length';
+import { BULK_SLOTS, parseDate } from '@core/scheduling/time';
+import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { findBulkDuplicates } from '@core/scheduling/duplicates';
+import { booleanField, idField, issue, optionalIdField, optionalIntField, recurringTypeField } from './fields';
+
+const optionalDate = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().optional());
+
+const common = {
+  accountId: idField(M.accountRequired),
+  connectedAccountId: idField(M.connectedAccountRequired),
+  isRecurring: booleanField(false),
+  recurringType: recurringTypeField.optional().transform((v) => v ?? 'daily'),
+  scheduledDate: optionalDate,
+  scheduledTime: z.enum(BULK_SLOTS, { error: M.timeOfDayRequired }),
+  customHour: optionalIntField(0, 23, M.hourRange),
+  customMinute: optionalIntField(0, 59, M.minuteRange),
+  useAI: booleanField(false),
+  customReplyText: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+};
+
+interface Refinable {
+  isRecurring: boolean;
+  scheduledDate?: string | undefined;
+  scheduledTime: string;
+  customHour?: number | undefined;
+  customMinute?: number | undefined;
+  useAI: boolean;
+  customReplyText: string;
+}
+
+const refineEntry = (e: Refinable, ctx: z.RefinementCtx, hasTemplate: boolean): void => {
+  if (e.scheduledTime === 'custom') {
+    if (e.customHour === undefined) issue(ctx, 'customHour', M.customTimeIncomplete);
+    else if (e.customMinute === undefined) issue(ctx, 'customMinute', M.customTimeIncomplete);
+  }
+  if (!e.isRecurring && (e.scheduledDate === undefined || parseDate(e.scheduledDate) === null)) issue(ctx, 'scheduledDate', M.dateRequired);
+  if (!e.useAI && !hasTemplate && e.customReplyText.trim() === '') issue(ctx, 'customReplyText', M.contentRequired);
+  if (countCharacters(e.customReplyText) > CONTENT_MAX) issue(ctx, 'customReplyText', M.contentTooLong);
+};
+
+/** One row of the page's table (client-side; `tone` is the row's viral style). */
+export const bulkEntrySchema = z
+  .object({ id: z.string().optional(), ...common, tone: classicStyleSchema.nullish().transform((v) => v ?? DEFAULT_CLASSIC_STYLE) })
+  .superRefine((e, ctx) => refineEntry(e, ctx, false));
+export type BulkEntry = z.output<typeof bulkEntrySchema>;
+
+/** One bulk call (spec §7). templateSourceType 'custom' (the page's) uses customReplyText or AI. */
+export const bulkEntryPayloadSchema = z
+  .object({
+    ...common,
+    templateSourceType: z.enum(['template', 'custom']).optional().transform((v) => v ?? 'custom'),
+    templateId: optionalIdField(),
+    useCustomTime: booleanField(false),
+    viralStyle: classicStyleSchema.nullish().transform((v) => v ?? DEFAULT_CLASSIC_STYLE),
+  })
+  .superRefine((e, ctx) => {
+    if (e.templateSourceType === 'template' && e.templateId === null) issue(ctx, 'templateId', M.templateRequired);
+    if (e.useCustomTime && e.scheduledTime !== 'custom' && (e.customHour === undefined || e.customMinute === undefined))
+      issue(ctx, e.customHour === undefined ? 'customHour' : 'customMinute', M.customTimeIncomplete);
+    refineEntry(e, ctx, e.templateSourceType === 'template');
+  });
+export type BulkEntryPayload = z.output<typeof bulkEntryPayloadSchema>;
+
+/** The page's row as the call's payload (the slot's mapped time sent as the custom time, as the spec's page does). */
+export const bulkPayloadFromEntry = (entry: BulkEntry): z.input<typeof bulkEntryPayloadSchema> => ({
+  accountId: entry.accountId,
+  connectedAccountId: entry.connectedAccountId,
+  templateSourceType: 'custom',
+  templateId: null,
+  isRecurring: entry.isRecurring,
+  recurringType: entry.recurringType,
+  scheduledTime: entry.scheduledTime,
+  useCustomTime: entry.scheduledTime === 'custom',
+  customHour: entry.customHour,
+  customMinute: entry.customMinute,
+  scheduledDate: entry.scheduledDate ?? null,
+  useAI: entry.useAI,
+  viralStyle: entry.tone,
+  customReplyText: entry.customReplyText,
+});
+
+/**
+ * The batch call: every entry valid and no target twice in one time frame, or nothing is created.
+ * A duplicate is reported on the later entry's accountId ('entries.3.accountId').
+ */
+export const bulkBatchSchema = z
+  .object({ entries: z.array(bulkEntryPayloadSchema, { error: M.noEntries }).min(1, M.noEntries) })
+  .superRefine((batch, ctx) => {
+    for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
+  });
+export type BulkBatch = z.output<typeof bulkBatchSchema>;

@@ -1,0 +1,116 @@
+/**
+ * Field schemas shared by the scheduling forms and calls, and the parse helpers that turn zod
+ * issues into the error shape of the API (AppError with a field) or a form's field map.
+ *
+ * Form inputs arrive as strings ('' for an empty select, '09' for an hour) and API bodies as JSON
+ * (ids may be numbers in the spec's original API); both are accepted and normalised here.
+ */
+import { z } from 'zod';
+import { AppError } from '@core/shared/errors';
+import { countCharacters } from '@core/text/length';
+import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
+import { CONTENT_MAX, IMAGE_MAX_BYTES, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** A required id: a non-empty string (numbers are turned into strings). */
+export const idField = (message: string) =>
+  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string({ error: message }).trim().min(1, message));
+
+/** An optional id: empty, null or absent are all "none" (null). */
+export const optionalIdField = () =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : blankToUndefined(v)),
+    z.string().trim().min(1).optional(),
+  ).transform((v) => v ?? null);
+
+/** An optional integer in a range; '' and null mean absent; numeric strings are read as numbers. */
+export const optionalIntField = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' && /^\s*-?\d+\s*$/.test(b) ? Number(b) : b;
+    },
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+export const booleanField = (fallback: boolean) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : blankToUndefined(v)), z.boolean().optional()).transform((v) => v ?? fallback);
+
+/** 'YYYY-MM-DD', a real calendar day. */
+export const dateField = z
+  .string({ error: M.dateRequired })
+  .trim()
+  .refine((s) => parseDate(s) !== null, M.dateRequired);
+
+export const recurringTypeField = z.enum(RECURRING_TYPES, { error: M.recurringTypeRequired });
+
+/** Reply text: required, at most 25000 characters a reader sees (core/text/length.ts). */
+export const contentField = (requiredMessage: string, tooLongMessage: string = M.contentTooLong) =>
+  z
+    .string({ error: requiredMessage })
+    .refine((s) => s.trim() !== '', requiredMessage)
+    .refine((s) => countCharacters(s) <= CONTENT_MAX, tooLongMessage);
+
+/** An image reference: an http(s) address or a path the server handed out on upload. */
+export const imageUrlField = z
+  .preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(2048, M.imageUrlInvalid)
+      .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s), M.imageUrlInvalid)
+      .optional(),
+  )
+  .transform((v) => v ?? null);
+
+/** A picked file as the browser describes it (File has name, type and size). */
+export interface PickedFile {
+  type: string;
+  size: number;
+}
+
+/** The classic form's image: under 5MB ('Image must be less than 5MB', toast title 'File too large'). */
+export const classicImageFileSchema = z.object({
+  type: z.string(),
+  size: z.number().max(IMAGE_MAX_BYTES, M.imageTooLarge),
+});
+
+/** The V2 form's image: an image type ('Invalid file type'), under 5MB ('File too large'). */
+export const v2ImageFileSchema = z.object({
+  type: z.string().refine((t) => /^image\/[a-z0-9.+-]+$/i.test(t) && !/svg/i.test(t), M.invalidFileType),
+  size: z.number().max(IMAGE_MAX_BYTES, M.fileTooLarge),
+});
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+const fieldOf = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+
+/** Every issue with its field ('conditions.content' for nested ones), in schema order. */
+export const fieldIssues = (error: z.ZodError): FieldIssue[] => error.issues.map((i) => ({ field: fieldOf(i.path), message: i.message }));
+
+/** One message per field, the first found (what a form shows under each input). */
+export const fieldErrors = <S extends z.ZodType>(schema: S, value: unknown): Record<string, string> => {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return {};
+  const out: Record<string, string> = {};
+  for (const { field, message } of fieldIssues(parsed.error)) if (!(field in out)) out[field] = message;
+  return out;
+};
+
+/** Parses, or throws AppError('validation') with the first issue's message and field. */
+export const parseScheduleInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [first] = fieldIssues(parsed.error);
+  throw new AppError('validation', first?.message ?? 'Invalid input', first && first.field !== '' ? { field: first.field } : {});
+};
+
+/** Adds an issue on a field from a superRefine. */
+export const issue = (ctx: z.RefinementCtx, field: string, message: string): void => {
+  ctx.addIssue({ code: 'custom', message, path: field.split('.') });
+};
