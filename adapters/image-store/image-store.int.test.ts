@@ -1,0 +1,59 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFsImageStore } from '@adapters/image-store';
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const dirs: string[] = [];
+const fresh = () => {
+  const d = mkdtempSync(join(tmpdir(), 'riposte-images-'));
+  dirs.push(d);
+  return createFsImageStore(d);
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function* chunks(...parts: Uint8Array[]) {
+  for (const p of parts) yield p;
+}
+
+const collect = async (data: AsyncIterable<Uint8Array>) => {
+  const out: number[] = [];
+  for await (const c of data) out.push(...c);
+  return Uint8Array.from(out);
+};
+
+describe('filesystem image store', () => {
+  it('saves streamed bytes and opens them back with their owner and type', async () => {
+    const store = fresh();
+    const saved = await store.save({ ownerId: 'u1', kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: chunks(PNG.slice(0, 5), PNG.slice(5)) });
+    expect(saved).toMatchObject({ kind: 'png', contentType: 'image/png', size: PNG.length, ownerId: 'u1' });
+    expect(saved.fileName).toBe(`${saved.id}.png`);
+    const opened = await store.open(saved.fileName);
+    expect(opened?.image).toEqual(saved);
+    expect(await collect(opened!.data)).toEqual(PNG);
+    expect(await store.describe(saved.fileName)).toEqual(saved);
+  });
+
+  it('keeps nothing when the bytes fail midway', async () => {
+    const store = fresh();
+    async function* failing() {
+      yield PNG;
+      throw new Error('client went away');
+    }
+    await expect(store.save({ ownerId: 'u1', kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: failing() })).rejects.toThrow('client went away');
+    expect(readdirSync(store.dir)).toEqual([]);
+  });
+
+  it('answers null for names that are not ours, other extensions and traversal', async () => {
+    const store = fresh();
+    const saved = await store.save({ ownerId: 'u1', kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: chunks(PNG) });
+    expect(await store.open(saved.fileName.replace('.png', '.gif'))).toBeNull();
+    expect(await store.open('../events.db')).toBeNull();
+    expect(await store.open(`${saved.id}.json`)).toBeNull();
+    await store.remove(saved.fileName);
+    expect(await store.open(saved.fileName)).toBeNull();
+  });
+});

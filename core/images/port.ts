@@ -1,0 +1,50 @@
+/**
+ * The object-store port for uploaded images. The filesystem adapter (adapters/image-store) keeps
+ * them under the data directory; an S3-like store can implement the same port. Bytes travel as
+ * async iterables so neither side holds a whole file in memory, and the caller decides the limits
+ * (it has already sniffed the type and counts the size while it streams).
+ */
+import type { ImageKind } from './sniff';
+
+export interface StoredImage {
+  /** Random, unguessable id. */
+  id: string;
+  kind: ImageKind;
+  contentType: string;
+  /** The name it is served under: `<id>.<ext>`. */
+  fileName: string;
+  size: number;
+  ownerId: string;
+  createdAt: string;
+}
+
+export interface NewImage {
+  ownerId: string;
+  kind: ImageKind;
+  createdAt: string;
+  /** The bytes; when the iterable throws, nothing is kept and the error is passed on. */
+  data: AsyncIterable<Uint8Array>;
+}
+
+export interface ImageStore {
+  save(image: NewImage): Promise<StoredImage>;
+  /** The image stored under `fileName` (`<id>.<ext>`), or null. */
+  open(fileName: string): Promise<{ image: StoredImage; data: AsyncIterable<Uint8Array> } | null>;
+  /** What is known about `fileName`, without its bytes; null when there is no such image. */
+  describe(fileName: string): Promise<StoredImage | null>;
+  remove(fileName: string): Promise<void>;
+}
+
+/** Where the server serves an image: `/uploads/<id>.<ext>`. */
+export const UPLOADS_PATH = '/uploads/';
+export const imageUrlOf = (image: Pick<StoredImage, 'fileName'>): string => `${UPLOADS_PATH}${image.fileName}`;
+
+/** A stored image's file name: a UUID-like id and one of the known extensions. */
+export const IMAGE_FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|gif|webp)$/;
+
+/** The file name an image URL of ours names, or null (an outside address, or not an upload). */
+export const uploadFileNameOf = (url: string): string | null => {
+  if (!url.startsWith(UPLOADS_PATH)) return null;
+  const name = url.slice(UPLOADS_PATH.length);
+  return IMAGE_FILE_NAME.test(name) ? name : null;
+};
