@@ -1,0 +1,141 @@
+/**
+ * Monitored accounts (spec part 2 §7 /api/accounts, §6 roles), every rule enforced here on the
+ * server (core/monitoring/access.ts):
+ *
+ *   GET    /api/accounts                  accounts the caller may see (admins: all), list fields included
+ *   GET    /api/accounts/access           what the page may offer this caller, and legacy mode's state
+ *   GET    /api/accounts/activity         Account Activity Overview with the caller's own counts
+ *   GET    /api/accounts/:id              one account the caller may see (else 404)
+ *   POST   /api/accounts                  add (the standard form), or legacy mode when addedByOwner: true
+ *   POST   /api/accounts/legacy/verify-pin  unlock the legacy form (the PIN is checked again on every add)
+ *   PUT    /api/accounts/:id              edit (admins): form fields, visibility, tier, shouldMonitor
+ *   PATCH  /api/accounts/:id/visibility   admins: visibleToLegacy, visibleToNormal, adminOnly
+ *   PATCH  /api/accounts/:id/tier         admins: { tier }
+ *   DELETE /api/accounts/:id              admins
+ *   GET    /api/user/accounts             the slim list (id, username, xUserId, displayName) for forms
+ *
+ * An account the caller cannot see is 404; one they see but may not change is 403. Bad input is
+ * 400 with the spec's message and its field; a taken username is 409 on the username field.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  accessOf,
+  ACCOUNT_MESSAGES,
+  accountInputSchema,
+  accountPatchSchema,
+  legacyAccountInputSchema,
+  legacyPinSchema,
+  monitoringActorOf,
+  tierChangeSchema,
+  visibilitySchema,
+  type MonitoringActor,
+} from '@core/monitoring';
+import { AppError } from '@core/shared/errors';
+import { parseInput } from '@core/templates/schemas';
+import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
+import type { Written } from '../accounts/service';
+import { settle, type AppDeps } from '../deps';
+import { currentUser, requireUser } from '../http/guards';
+import { commandContext } from './present';
+
+// Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+const notFound = () => new AppError('not_found', ACCOUNT_MESSAGES.notFound, { reason: 'ACCOUNT_NOT_FOUND' });
+
+/** A write that succeeded but whose row the read side has not shown yet (projection stalled). */
+const catchingUp = () => new AppError('unavailable', 'Saved; the list is still catching up, reload in a moment', { reason: 'READ_MODEL_BEHIND' });
+
+const idParam = (ctx: Context): string => {
+  const id = (ctx.params as { id?: string }).id ?? '';
+  if (!ID.test(id)) throw notFound();
+  return id;
+};
+
+const isLegacyAdd = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { addedByOwner?: unknown }).addedByOwner === true;
+
+export const accountRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api' });
+  const db = () => deps.projector.db;
+  const actorOf = (ctx: Context): MonitoringActor => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
+
+  /** Waits for the read side, then answers the account as the caller sees it. */
+  const answer = async (ctx: Context, actor: MonitoringActor, written: Written, status = 200) => {
+    await settle(deps, written.position);
+    const account = findVisibleAccount(db(), actor, written.id);
+    if (account === null) throw catchingUp();
+    ctx.status = status;
+    ctx.body = account;
+  };
+
+  router.get('/accounts', requireUser, (ctx) => {
+    ctx.body = listVisibleAccounts(db(), actorOf(ctx));
+  });
+
+  // Registered before /accounts/:id so these names are never taken for ids.
+  router.get('/accounts/access', requireUser, async (ctx) => {
+    const actor = actorOf(ctx);
+    const usage = await deps.accounts.legacyUsage(currentUser(ctx).id);
+    ctx.body = { ...accessOf(actor), legacyMode: { enabled: deps.accounts.legacyModeEnabled, ...usage } };
+  });
+
+  router.get('/accounts/activity', requireUser, (ctx) => {
+    ctx.body = accountActivity(db(), actorOf(ctx), currentUser(ctx).id);
+  });
+
+  router.get('/accounts/:id', requireUser, (ctx) => {
+    const account = findVisibleAccount(db(), actorOf(ctx), idParam(ctx));
+    if (account === null) throw notFound();
+    ctx.body = account;
+  });
+
+  router.post('/accounts', requireUser, async (ctx) => {
+    const actor = actorOf(ctx);
+    const body = ctx.request.body;
+    const written = isLegacyAdd(body)
+      ? await deps.accounts.addLegacyAccount(actor, parseInput(legacyAccountInputSchema, body), commandContext(ctx))
+      : await deps.accounts.addAccount(actor, parseInput(accountInputSchema, body), commandContext(ctx));
+    await answer(ctx, actor, written, 201);
+  });
+
+  router.post('/accounts/legacy/verify-pin', requireUser, async (ctx) => {
+    const { pin } = parseInput(legacyPinSchema, ctx.request.body);
+    await deps.accounts.verifyLegacyPin(actorOf(ctx), pin);
+    ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
+  });
+
+  router.put('/accounts/:id', requireUser, async (ctx) => {
+    const actor = actorOf(ctx);
+    const id = idParam(ctx);
+    const changes = parseInput(accountPatchSchema, ctx.request.body);
+    await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, commandContext(ctx)));
+  });
+
+  router.patch('/accounts/:id/visibility', requireUser, async (ctx) => {
+    const actor = actorOf(ctx);
+    const id = idParam(ctx);
+    const visibility = parseInput(visibilitySchema, ctx.request.body);
+    await answer(ctx, actor, await deps.accounts.setVisibility(actor, id, visibility, commandContext(ctx)));
+  });
+
+  router.patch('/accounts/:id/tier', requireUser, async (ctx) => {
+    const actor = actorOf(ctx);
+    const id = idParam(ctx);
+    const { tier } = parseInput(tierChangeSchema, ctx.request.body);
+    await answer(ctx, actor, await deps.accounts.setTier(actor, id, tier, commandContext(ctx)));
+  });
+
+  router.delete('/accounts/:id', requireUser, async (ctx) => {
+    const id = idParam(ctx);
+    await settle(deps, (await deps.accounts.deleteAccount(actorOf(ctx), id, commandContext(ctx))).position);
+    ctx.body = { success: true, id, message: 'Account deleted successfully' };
+  });
+
+  router.get('/user/accounts', requireUser, (ctx) => {
+    ctx.body = accountOptions(db(), actorOf(ctx));
+  });
+
+  return router;
+};
