@@ -12,6 +12,8 @@ import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import { usersProjection } from '@core/users/projection';
+import { createLegacyPinChecker } from './accounts/legacy-pin';
+import { createAccountsService } from './accounts/service';
 import { createApp } from './app';
 import { loadServerConfig } from './config';
 import { createLoginLimiter } from './http/rate-limit';
@@ -33,6 +35,7 @@ const server = createServer(
       sessions,
       users: createUsersService(store),
       templates: createTemplatesService(store),
+      accounts: createAccountsService({ store, legacyPin: createLegacyPinChecker(undefined) }),
       ai: createOfflineWriter(),
       hasher: createPasswordHasher('test'),
       loginLimiter: createLoginLimiter(),

@@ -17,6 +17,7 @@ import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
+import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
@@ -34,6 +35,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   dashboardRoutes(deps),
   adminRoutes(deps),
   templateRoutes(deps),
+  accountRoutes(deps),
   aiRoutes(deps),
 ];
 

@@ -44,6 +44,8 @@ export const serverEnvSchema = z
     RIPOSTE_TRUST_PROXY: booleanFlag(false),
     RIPOSTE_SCHEDULER: withDefault(z.enum(['embedded', 'external', 'off']), 'embedded'),
     RIPOSTE_LEGACY_USERNAMES: commaList(),
+    // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
+    RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
     // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
     ...aiEnvSchema.shape,
@@ -77,6 +79,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   scheduler: ServerEnv['RIPOSTE_SCHEDULER'];
   legacyUsernames: string[];
+  /** RIPOSTE_LEGACY_PIN; undefined turns legacy mode off. */
+  legacyPin: string | undefined;
   emailTestModeEverywhere: boolean;
   /** RIPOSTE_AI_*; `wantsOpenAi(ai)` says whether a model-backed writer is configured. */
   ai: AiEnv;
@@ -99,6 +103,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   trustProxy: env.RIPOSTE_TRUST_PROXY,
   scheduler: env.RIPOSTE_SCHEDULER,
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
+  legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
   ai: {
     RIPOSTE_AI_BASE_URL: env.RIPOSTE_AI_BASE_URL,

@@ -7,6 +7,7 @@ import type { AiWriter } from '@core/ai';
 import type { EventStore, Position } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
 import type { LoginLimiter } from './http/rate-limit';
+import type { AccountsService } from './accounts/service';
 import type { TemplatesService } from './templates/service';
 import type { UsersService } from './users/service';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   sessions: SqliteSessionStore;
   users: UsersService;
   templates: TemplatesService;
+  /** Monitored accounts (routes/accounts.ts). */
+  accounts: AccountsService;
   /** The AI writer: OpenAI-compatible when RIPOSTE_AI_* configure one, else offline. */
   ai: AiWriter;
   hasher: PasswordHasher;

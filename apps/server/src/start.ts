@@ -22,6 +22,9 @@ import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
+import { createAccountsService } from './accounts/service';
+import { createLegacyPinChecker } from './accounts/legacy-pin';
+import { createXIdResolverJob } from './accounts/resolver-job';
 import { createApp } from './app';
 import { loadServerConfig, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
@@ -106,11 +109,19 @@ export const startServer = async (
   const sessions = createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
   const users = createUsersService(store, clock);
   const ai = openAiWriter(config);
+  // No X client is wired here yet: monitored accounts are stored with their X id unresolved until
+  // one is (pass its `lookupUser` as lookupXUser; the resolver job then fills the ids in).
+  const accounts = createAccountsService({
+    store,
+    legacyPin: createLegacyPinChecker(config.legacyPin),
+    clock,
+    onLookupUnavailable: (username, err) => logger.warn({ err, username }, 'X lookup unavailable; monitored account stored unresolved'),
+  });
   const hasher = createPasswordHasher(config.fastHashes ? 'test' : 'default');
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
-    config.scheduler === 'embedded' ? createScheduler({ jobs: [], logger: logger.child({ component: 'scheduler' }), clock }) : null;
+    config.scheduler === 'embedded' ? createScheduler({ jobs: [createXIdResolverJob({ accounts, db: () => projector.db, logger })], logger: logger.child({ component: 'scheduler' }), clock }) : null;
   let ready = false;
 
   const deps: AppDeps = {
@@ -121,6 +132,7 @@ export const startServer = async (
     sessions,
     users,
     templates: createTemplatesService(store, clock),
+    accounts,
     ai,
     hasher,
     loginLimiter: createLoginLimiter(options.loginLimits),
