@@ -132,3 +132,14 @@ export const parseEnv = <S extends z.ZodType>(schema: S, env: Record<string, str
 };
 
 export const isEnvError = (e: unknown): e is EnvError => e instanceof EnvError;
+
+/** RIPOSTE_SCHEDULER_INTERVAL_MS: how often the scheduler looks for work (server and scheduler app). */
+export const schedulerIntervalMs = () =>
+  withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected milliseconds as a whole number' })
+      .transform(Number)
+      .pipe(z.number().min(50, { message: 'expected at least 50 ms' }).max(60_000, { message: 'expected at most 60000 ms' })),
+    '1000',
+  );

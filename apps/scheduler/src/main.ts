@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { directory, eventStoreShape, isEnvError, logLevel, parseEnv, requireKurrentUrl, withDefault } from '@adapters/env';
+import { directory, eventStoreShape, isEnvError, logLevel, parseEnv, requireKurrentUrl, schedulerIntervalMs } from '@adapters/env';
 import { eventStoreConfigFromEnv, openEventStore } from '@adapters/eventstore-open';
 import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
@@ -18,10 +18,7 @@ const schedulerEnvSchema = z
   .object({
     RIPOSTE_DATA_DIR: directory('./data'),
     ...eventStoreShape,
-    RIPOSTE_SCHEDULER_INTERVAL_MS: withDefault(
-      z.string().regex(/^\d+$/, { message: 'expected milliseconds as a whole number' }).transform(Number).pipe(z.number().min(50).max(60_000)),
-      '1000',
-    ),
+    RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
     LOG_LEVEL: logLevel(),
   })
   .superRefine(requireKurrentUrl);

@@ -16,6 +16,7 @@ import {
   parseEnv,
   port,
   requireKurrentUrl,
+  schedulerIntervalMs,
   withDefault,
 } from '@adapters/env';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
@@ -43,6 +44,7 @@ export const serverEnvSchema = z
     RIPOSTE_PUBLIC_URL: optional(httpUrl()),
     RIPOSTE_TRUST_PROXY: booleanFlag(false),
     RIPOSTE_SCHEDULER: withDefault(z.enum(['embedded', 'external', 'off']), 'embedded'),
+    RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
     RIPOSTE_LEGACY_USERNAMES: commaList(),
     // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
     RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
@@ -78,6 +80,7 @@ export interface ServerConfig {
   https: boolean;
   trustProxy: boolean;
   scheduler: ServerEnv['RIPOSTE_SCHEDULER'];
+  schedulerIntervalMs: number;
   legacyUsernames: string[];
   /** RIPOSTE_LEGACY_PIN; undefined turns legacy mode off. */
   legacyPin: string | undefined;
@@ -102,6 +105,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   https: env.RIPOSTE_PUBLIC_URL?.startsWith('https://') ?? false,
   trustProxy: env.RIPOSTE_TRUST_PROXY,
   scheduler: env.RIPOSTE_SCHEDULER,
+  schedulerIntervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
