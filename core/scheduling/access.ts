@@ -1,0 +1,25 @@
+/**
+ * Who may schedule (issue 6): everyone with replies left may create schedules; a user whose trial
+ * is over (tier 'expired') is refused with a clear message and still reads their list; bulk
+ * scheduling is for Premium, admins and legacy users, not the trial. Pure: the tier comes from
+ * core/users with `now` as an argument.
+ */
+import { AppError } from '@core/shared/errors';
+import { deriveTier, type Tier, type TierConfig, type TierFacts } from '@core/users/tier';
+
+export const SCHEDULING_ACCESS_MESSAGES = {
+  trialOver: 'Your free trial has ended. Upgrade to Premium to schedule new replies; your existing schedules stay visible.',
+  bulkNeedsPremium: 'Bulk scheduling is a Premium feature. Upgrade to Premium to schedule many replies at once.',
+} as const;
+
+/** Tiers that may use the Bulk Replies page. */
+export const mayBulkSchedule = (tier: Tier): boolean => tier === 'premium' || tier === 'admin' || tier === 'legacy';
+
+/** Refuses (402) a user who may not create a schedule now; `bulk` for the bulk calls. */
+export const requireMaySchedule = (user: TierFacts, now: Date | string, config: TierConfig, options: { bulk?: boolean } = {}): Tier => {
+  const tier = deriveTier(user, now, config);
+  if (tier === 'expired') throw new AppError('payment_required', SCHEDULING_ACCESS_MESSAGES.trialOver, { reason: 'TRIAL_EXPIRED' });
+  if (options.bulk === true && !mayBulkSchedule(tier))
+    throw new AppError('payment_required', SCHEDULING_ACCESS_MESSAGES.bulkNeedsPremium, { reason: 'BULK_REQUIRES_PREMIUM' });
+  return tier;
+};
