@@ -1,0 +1,5 @@
+/** Connected X accounts: the decider, the slot rule, the read model and the texts. */
+export * from './account';
+export * from './limits';
+export * from './messages';
+export * from './projection';
