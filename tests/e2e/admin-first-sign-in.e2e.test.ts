@@ -1,30 +1,19 @@
 // The bootstrap admin's first sign-in: the forced Change Password dialog that cannot be dismissed,
 // then the 'Welcome to Riposte!' email dialog, the admin group of the sidebar and email test mode.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchBrowser, openTab, snap } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, openTab, snap } from './support/browser';
 import { expectToast, signIn, waitForPath } from './support/flows';
-import { ADMIN_PASSWORD, startTestServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
+import { ADMIN_PASSWORD } from './support/server';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   it('forces a password change, then collects the email', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await expectToast(page, 'Login successful', 'Welcome back, admin!');
@@ -88,7 +77,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
   });
 
   it('shows the Admin Settings group, forced open on admin routes', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await signIn(page, 'admin', 'brand-new-secret');
     await waitForPath(page, '/schedule-replies');
@@ -116,7 +105,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
   });
 
   it('replays the email dialog in email test mode on a local host', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await signIn(page, 'admin', 'brand-new-secret');
     await waitForPath(page, '/schedule-replies');

@@ -1,29 +1,17 @@
 // At 375 px the sidebar becomes a top bar with a drawer that closes on navigation.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchBrowser, openTab, PHONE, snap } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
-import { startTestServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 describe.skipIf(skip !== null)('the app at 375 px', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   it('uses a top bar and a left drawer that closes on navigation', async () => {
-    const tab = await openTab(browser, server.url, PHONE);
+    const tab = await openTab(suite.browser, suite.server.url, PHONE);
     const { page } = tab;
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with X' }).waitFor();

@@ -1,30 +1,18 @@
 // A visitor registers, lands in the app, sees the dashboard with honest zeros, logs out, and is
 // kept out of guarded routes; unknown paths show 'Page Not Found'. No CSP violation on the way.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchBrowser, openTab, snap } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
-import { startTestServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   it('redirects a guarded route to /auth for a visitor', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     await tab.page.goto('/schedules');
     await waitForPath(tab.page, '/auth');
     await tab.page.getByRole('button', { name: 'Sign in with X' }).waitFor();
@@ -33,7 +21,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
   });
 
   it('runs under a strict CSP, and the console watch would notice a violation', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const response = await tab.page.goto('/');
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
@@ -51,7 +39,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
   });
 
   it('shows Page Not Found for an unknown path', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     await tab.page.goto('/this/does/not/exist');
     await tab.page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await snap(tab.page, 'not-found-1280');
@@ -60,7 +48,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
   });
 
   it('registers, shows the dashboard, logs out and keeps the user out afterwards', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     const user = newUser('reg');
     await register(page, user);
@@ -113,7 +101,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
   });
 
   it('signs in with username and password and shows the login toast', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     const user = newUser('login');
     await register(page, user);

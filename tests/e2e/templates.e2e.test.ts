@@ -1,11 +1,12 @@
 // The Templates page and the admin Viral Response Styles page in a real browser against the real
 // server (offline AI writer): create, edit, the mention warning, delete, groups reordered with the
 // keyboard, and an AI variation previewed by an admin.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchBrowser, openTab, PHONE, snap } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
-import { ADMIN_PASSWORD, startTestServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
+import { ADMIN_PASSWORD } from './support/server';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
@@ -22,21 +23,10 @@ async function signedInUser(page: Page): Promise<void> {
 const cardNames = (page: Page) => page.getByTestId('template-card').locator('[data-slot="card-title"]').allTextContents();
 
 describe.skipIf(skip !== null)('templates in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ RIPOSTE_AI_BASE_URL: '', RIPOSTE_AI_API_KEY: '' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite({ RIPOSTE_AI_BASE_URL: '', RIPOSTE_AI_API_KEY: '' });
 
   it('creates, edits (AI options), warns about mentions and deletes a template', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await signedInUser(page);
 
@@ -141,7 +131,7 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
   });
 
   it('builds a template group and reorders it with the keyboard', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await signedInUser(page);
     for (const name of ['First', 'Second', 'Third']) {
@@ -195,7 +185,7 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const tab = await openTab(browser, server.url, PHONE);
+    const tab = await openTab(suite.browser, suite.server.url, PHONE);
     const { page } = tab;
     await signedInUser(page);
     await page.request.post('/api/templates', { data: { name: 'A rather long template name that must be truncated on a phone', content: 'x'.repeat(400) }, headers: CSRF });
@@ -208,21 +198,10 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
 });
 
 describe.skipIf(skip !== null)('viral response styles in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ RIPOSTE_AI_BASE_URL: '', RIPOSTE_AI_API_KEY: '' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite({ RIPOSTE_AI_BASE_URL: '', RIPOSTE_AI_API_KEY: '' });
 
   it('keeps the page to admins', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     await signedInUser(tab.page);
     await tab.page.goto('/admin/viral-styles');
     await tab.page.getByTestId('admin-only').getByText('Administrators only').waitFor();
@@ -230,7 +209,7 @@ describe.skipIf(skip !== null)('viral response styles in a real browser', () => 
   });
 
   it('lists the ten styles and previews an offline AI variation', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page, context } = tab;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // The bootstrap admin, password changed and email set beforehand (their own tests cover those dialogs).

@@ -1,30 +1,18 @@
 // Sign in with X from the browser's side: the login page's diagnostics when the server cannot
 // start it, and the callback page's three outcomes (error, no session after 5 tries, success).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchBrowser, openTab } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, openTab } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
-import { startTestServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 describe.skipIf(skip !== null)('Sign in with X pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   it('shows the diagnostics and a toast when X sign-in is not configured', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with X' }).click();
@@ -39,7 +27,7 @@ describe.skipIf(skip !== null)('Sign in with X pages', () => {
   });
 
   it('shows the provider error with a way back to the login page', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await page.goto('/x-auth-callback?auth_status=error&error_message=' + encodeURIComponent('You denied access'));
     await page.getByRole('alert').filter({ hasText: 'You denied access' }).waitFor();
@@ -50,7 +38,7 @@ describe.skipIf(skip !== null)('Sign in with X pages', () => {
   });
 
   it('gives up with a session error after five checks when no session exists', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     let checks = 0;
     page.on('request', (r) => {
@@ -71,7 +59,7 @@ describe.skipIf(skip !== null)('Sign in with X pages', () => {
   });
 
   it('continues to the app when the session is there', async () => {
-    const tab = await openTab(browser, server.url);
+    const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     const user = newUser('xcb');
     await register(page, user);
