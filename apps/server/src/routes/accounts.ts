@@ -61,6 +61,18 @@ export const accountRoutes = (deps: AppDeps): Router => {
   const db = () => deps.projector.db;
   const actorOf = (ctx: Context): MonitoringActor => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
 
+  /**
+   * The actor for a change. An admin still holding the bootstrap password (printed to a log) may
+   * look but not change anything, as on /api/admin (http/guards.ts).
+   */
+  const writerOf = (ctx: Context): MonitoringActor => {
+    const user = currentUser(ctx);
+    if (user.role === 'admin' && user.passwordChangeRequired) {
+      throw new AppError('forbidden', 'Change your password before using admin tools', { reason: 'PASSWORD_CHANGE_REQUIRED' });
+    }
+    return actorOf(ctx);
+  };
+
   /** Waits for the read side, then answers the account as the caller sees it. */
   const answer = async (ctx: Context, actor: MonitoringActor, written: Written, status = 200) => {
     await settle(deps, written.position);
@@ -92,7 +104,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   });
 
   router.post('/accounts', requireUser, async (ctx) => {
-    const actor = actorOf(ctx);
+    const actor = writerOf(ctx);
     const body = ctx.request.body;
     const written = isLegacyAdd(body)
       ? await deps.accounts.addLegacyAccount(actor, parseInput(legacyAccountInputSchema, body), commandContext(ctx))
@@ -102,26 +114,26 @@ export const accountRoutes = (deps: AppDeps): Router => {
 
   router.post('/accounts/legacy/verify-pin', requireUser, async (ctx) => {
     const { pin } = parseInput(legacyPinSchema, ctx.request.body);
-    await deps.accounts.verifyLegacyPin(actorOf(ctx), pin);
+    await deps.accounts.verifyLegacyPin(writerOf(ctx), pin);
     ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
   });
 
   router.put('/accounts/:id', requireUser, async (ctx) => {
-    const actor = actorOf(ctx);
+    const actor = writerOf(ctx);
     const id = idParam(ctx);
     const changes = parseInput(accountPatchSchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/visibility', requireUser, async (ctx) => {
-    const actor = actorOf(ctx);
+    const actor = writerOf(ctx);
     const id = idParam(ctx);
     const visibility = parseInput(visibilitySchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.setVisibility(actor, id, visibility, commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/tier', requireUser, async (ctx) => {
-    const actor = actorOf(ctx);
+    const actor = writerOf(ctx);
     const id = idParam(ctx);
     const { tier } = parseInput(tierChangeSchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.setTier(actor, id, tier, commandContext(ctx)));
@@ -129,7 +141,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
 
   router.delete('/accounts/:id', requireUser, async (ctx) => {
     const id = idParam(ctx);
-    await settle(deps, (await deps.accounts.deleteAccount(actorOf(ctx), id, commandContext(ctx))).position);
+    await settle(deps, (await deps.accounts.deleteAccount(writerOf(ctx), id, commandContext(ctx))).position);
     ctx.body = { success: true, id, message: 'Account deleted successfully' };
   });
 
