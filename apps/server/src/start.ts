@@ -25,6 +25,7 @@ import { createScheduler } from '@adapters/scheduler';
 import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker } from './accounts/legacy-pin';
 import { createXIdResolverJob } from './accounts/resolver-job';
+import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
 import { loadServerConfig, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
@@ -159,6 +160,7 @@ export const startServer = async (
     address = await listen(server, config.port, config.host);
     await projector.start();
     await bootstrapAdmin({ store, users, hasher, logger, adminPassword: config.adminPassword });
+    await seedCuratedAccounts({ accounts, projector, logger });
   } catch (error) {
     server.close();
     await closeStores();
