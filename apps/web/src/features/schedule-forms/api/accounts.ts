@@ -1,0 +1,87 @@
+// The two kinds of account every schedule form needs (spec part 2 §7): the user's connected X
+// accounts (who posts) and the monitored accounts they may answer (targets).
+import useSWR from 'swr';
+import { toast } from '@web/components/ui/use-toast';
+import { apiGet } from '@web/lib/api';
+
+export const X_ACCOUNTS_KEY = '/api/x/accounts';
+export const TARGET_ACCOUNTS_KEY = '/api/user/accounts';
+
+/** A connected X account, list view (spec §3). No xAccessSecret in the answer means an auth issue. */
+export type XAccount = {
+  id: string;
+  username: string;
+  displayName: string | null;
+  profilePicture?: string | null;
+  profileImageUrl?: string | null;
+  isActive?: boolean;
+  tokenExpiresAt?: string | null;
+  usedInSchedules?: boolean;
+  schedulesCount?: number;
+};
+
+export type XAccountsAnswer = { accounts: XAccount[]; accountLimit: number | null; remainingSlots: number | null };
+
+const NONE: XAccountsAnswer = { accounts: [], accountLimit: null, remainingSlots: null };
+
+/** A monitored account the user may target (GET /api/user/accounts). */
+export type TargetAccount = {
+  id: string;
+  username: string;
+  displayName: string | null;
+  xUserId?: string | null;
+  profilePicture?: string | null;
+  isActive?: boolean;
+};
+
+/**
+ * Connected X accounts. `fallbackOnError`: the classic page treats a failed call as "no accounts"
+ * (spec §7), so it shows 'Connect an Account First' rather than an error.
+ */
+export function useXAccounts({ fallbackOnError = false }: { fallbackOnError?: boolean } = {}) {
+  const swr = useSWR<XAccountsAnswer & { failed?: boolean }, Error>(fallbackOnError ? [X_ACCOUNTS_KEY, 'fallback'] : X_ACCOUNTS_KEY, async () => {
+    try {
+      return (await apiGet<XAccountsAnswer>(X_ACCOUNTS_KEY)) ?? NONE;
+    } catch (err) {
+      if (fallbackOnError) return { ...NONE, failed: true };
+      throw err;
+    }
+  });
+  return { ...swr, accounts: swr.data?.accounts ?? [] };
+}
+
+/** Monitored accounts visible to the user; the server answers a list (or {accounts}). */
+export function useTargetAccounts() {
+  const swr = useSWR<TargetAccount[] | { accounts: TargetAccount[] }, Error>(TARGET_ACCOUNTS_KEY);
+  const data = swr.data;
+  const accounts = Array.isArray(data) ? data : (data?.accounts ?? []);
+  return { ...swr, accounts };
+}
+
+export const accountLabel = (a: { username: string; displayName?: string | null }): string =>
+  a.displayName && a.displayName !== a.username ? `${a.displayName} (@${a.username})` : `@${a.username}`;
+
+// Auto-connect (spec part 2 §4, §8): answers the server calls quiet are not errors to show.
+const QUIET_AUTO_CONNECT = ['Not X authenticated', 'Account limit reached'];
+
+/**
+ * Tries once to connect the X account a user signed in with: GET /api/x/auto-connect. True when
+ * an account was connected (the caller refreshes its list).
+ */
+export async function autoConnect(): Promise<boolean> {
+  try {
+    const answer = await apiGet<{ success?: boolean; message?: string }>('/api/x/auto-connect');
+    if (answer?.success) return true;
+    const message = answer?.message ?? '';
+    if (!QUIET_AUTO_CONNECT.some((q) => message.includes(q))) {
+      toast({ title: 'Auto-Connect Error', description: 'Failed to auto-connect your X account. You can connect it manually.', variant: 'destructive' });
+    }
+    return false;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : '';
+    if (!QUIET_AUTO_CONNECT.some((q) => message.includes(q))) {
+      toast({ title: 'Auto-Connect Error', description: 'Failed to auto-connect your X account. You can connect it manually.', variant: 'destructive' });
+    }
+    return false;
+  }
+}

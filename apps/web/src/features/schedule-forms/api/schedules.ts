@@ -1,0 +1,130 @@
+// Schedules as the forms create, list and remove them (spec part 2 §7): the classic variant of
+// POST /api/schedules, the V2 calls, the bulk batch and DELETE. Actions raise the toasts of §8 and
+// refresh the lists; they rethrow the ApiError so a form can mark the field the server blamed.
+import useSWR, { mutate } from 'swr';
+import type { z } from 'zod';
+import type { bulkEntryPayloadSchema, classicSchedulePayloadSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
+import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { toast } from '@web/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@web/lib/api';
+
+export const SCHEDULES_KEY = '/api/schedules';
+export const V2_SCHEDULES_KEY = '/api/v2/schedules';
+
+/** A schedule as the lists answer it (spec §3 "in lists also"); fields a list does not need are optional. */
+export type ScheduleItem = {
+  id: string;
+  status: string;
+  scheduleType: string;
+  accountId: string;
+  connectedAccountId: string;
+  targetUsername: string | null;
+  accountName: string | null;
+  useAI: boolean;
+  viralStyle: string | null;
+  imageUrl: string | null;
+  isActive: boolean;
+  isExecuted: boolean;
+  isRecurring: boolean;
+  recurringType: 'daily' | 'weekly' | 'monthly' | null;
+  /** As the API answers them; see `isoRecurringDays`. */
+  recurringDays: number[] | null;
+  peakWindowType: string | null;
+  scheduledTime: string | null;
+  nextRunTime: string | null;
+  lastExecutedAt: string | null;
+  createdAt: string;
+  timeZone?: string | null;
+  templateId?: string | null;
+  templateGroupId?: string | null;
+  conditions: { content: string | null; targetAccount: string | null; imageIncluded: boolean } | null;
+};
+
+export type ClassicPayload = z.input<typeof classicSchedulePayloadSchema>;
+export type V2Payload = z.input<typeof v2ScheduleSchema>;
+export type BulkPayload = z.input<typeof bulkEntryPayloadSchema>;
+
+const asList = (data: ScheduleItem[] | { schedules: ScheduleItem[] } | undefined): ScheduleItem[] =>
+  Array.isArray(data) ? data : (data?.schedules ?? []);
+
+/** GET /api/v2/schedules -> {schedules}. */
+export function useV2Schedules() {
+  const swr = useSWR<{ schedules: ScheduleItem[] }, Error>(V2_SCHEDULES_KEY);
+  return { ...swr, schedules: asList(swr.data) };
+}
+
+/** GET /api/schedules: every schedule of the user (the calendar). */
+export function useSchedules() {
+  const swr = useSWR<ScheduleItem[] | { schedules: ScheduleItem[] }, Error>(SCHEDULES_KEY);
+  return { ...swr, schedules: asList(swr.data) };
+}
+
+/** Both lists show the same schedules: any change refreshes both. */
+export const refreshSchedules = () => Promise.all([mutate(SCHEDULES_KEY), mutate(V2_SCHEDULES_KEY)]);
+
+const failed = (err: unknown, fallback: string): never => {
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  throw err;
+};
+
+/** The classic page (and the calendar's compose panel): POST /api/schedules, classic variant. */
+export async function createClassicSchedule(payload: ClassicPayload): Promise<ScheduleItem> {
+  try {
+    const created = await apiRequest<ScheduleItem | { schedule: ScheduleItem }>('POST', SCHEDULES_KEY, payload);
+    await refreshSchedules();
+    return 'schedule' in created ? created.schedule : created;
+  } catch (err) {
+    return failed(err, 'Failed to schedule reply.');
+  }
+}
+
+export type V2Answer = { success: boolean; message: string; schedule?: ScheduleItem };
+
+/** POST /api/v2/schedule -> {success, message}. */
+export async function createV2Schedule(payload: V2Payload): Promise<V2Answer> {
+  try {
+    const answer = await apiRequest<V2Answer>('POST', '/api/v2/schedule', payload);
+    if (answer && answer.success === false) throw new Error(answer.message || 'Failed to schedule reply.');
+    await refreshSchedules();
+    return answer;
+  } catch (err) {
+    return failed(err, 'An error occurred while scheduling the reply.');
+  }
+}
+
+/** DELETE /api/schedules/{id} (204); pending schedules only, executed ones are refused by the server. */
+export async function deleteSchedule(id: string): Promise<void> {
+  try {
+    await apiRequest('DELETE', `${SCHEDULES_KEY}/${encodeURIComponent(id)}`);
+    toast({ title: M.deleted, description: M.deletedDescription });
+    await refreshSchedules();
+  } catch (err) {
+    failed(err, M.deleteFailed);
+  }
+}
+
+export type BulkAnswer = { success?: boolean; created?: number; schedules?: ScheduleItem[]; message?: string };
+
+/** POST /api/bulk-replies/batch: every entry or none. */
+export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAnswer> {
+  try {
+    const answer = await apiRequest<BulkAnswer>('POST', '/api/bulk-replies/batch', { entries });
+    const count = answer?.created ?? answer?.schedules?.length ?? entries.length;
+    toast({ title: M.bulkScheduled, description: `${count} ${count === 1 ? 'reply has' : 'replies have'} been scheduled` });
+    await refreshSchedules();
+    return answer;
+  } catch (err) {
+    return failed(err, M.bulkFailed);
+  }
+}
+
+/** POST /api/bulk-replies: one entry (the calendar's exact-time compose). */
+export async function scheduleBulkEntry(entry: BulkPayload): Promise<ScheduleItem | null> {
+  try {
+    const answer = await apiRequest<ScheduleItem | { schedule: ScheduleItem } | null>('POST', '/api/bulk-replies', entry);
+    await refreshSchedules();
+    return answer && 'schedule' in answer ? answer.schedule : answer;
+  } catch (err) {
+    return failed(err, M.createFailed);
+  }
+}

@@ -1,0 +1,221 @@
+// The Schedule a Reply form (spec part 2 §2, §4, §5): your X account (the first connected one,
+// read-only), the target combo-box, recurring options, AI and style, content with Repurpose and
+// counter, an optional image and the peak window. Checked with the shared schema before sending;
+// after success the form resets and keeps the account.
+import { useState, type FormEvent } from 'react';
+import { Sparkles, Wand2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { classicFormSchema, classicImageFileSchema } from '@core/scheduling/schemas';
+import { recommendedPeakWindow } from '@core/scheduling/time';
+import { CLASSIC_STYLES } from '@core/styles';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError } from '@web/lib/api';
+import { validate, type FieldErrors } from '@web/lib/form';
+import { Field, invalidProps } from '@web/features/auth/components/field';
+import { type TargetAccount, type XAccount } from '@web/features/schedule-forms/api/accounts';
+import { uploadImage } from '@web/features/schedule-forms/api/images';
+import { repurposeClassic } from '@web/features/schedule-forms/api/repurpose';
+import { createClassicSchedule } from '@web/features/schedule-forms/api/schedules';
+import { ContentCounter } from '@web/features/schedule-forms/components/content-counter';
+import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
+import { PeakWindowPicker, useNow } from '@web/features/schedule-forms/components/peak-window-picker';
+import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { TargetCombobox } from '@web/features/schedule-forms/components/target-combobox';
+import { formatDateTime, localDayKey } from '@web/features/schedule-forms/time-format';
+import { classicFormInput, classicPayload, initialClassicState, type ClassicState } from './classic-state';
+import { RecurringOptions } from './recurring-options';
+
+/** Ours: the spec's page sends a username; Riposte answers only accounts it monitors. */
+const PICK_A_SUGGESTION = 'Choose one of the monitored accounts in the suggestions';
+
+type Props = {
+  xAccount: XAccount | null;
+  targets: TargetAccount[];
+  loading: boolean;
+  zone: string;
+};
+
+export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
+  const now = useNow();
+  const fresh = () => initialClassicState(Number(localDayKey(new Date(), zone).slice(8, 10)), recommendedPeakWindow(new Date(), zone));
+  const [state, setState] = useState<ClassicState>(fresh);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [repurposing, setRepurposing] = useState(false);
+  const busy = submitting || repurposing;
+
+  const set = (patch: Partial<ClassicState>, fields: string[] = Object.keys(patch)) => {
+    setState((s) => ({ ...s, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+  };
+
+  async function repurpose() {
+    if (state.content.trim() === '') {
+      toast({ title: 'No content to repurpose', description: 'Please enter some content first.', variant: 'destructive' });
+      return;
+    }
+    setRepurposing(true);
+    const text = await repurposeClassic(state.content);
+    setRepurposing(false);
+    if (text !== null) set({ content: text });
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = validate(classicFormSchema, classicFormInput(state, xAccount?.id ?? null));
+    const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
+    const target = targets.find((t) => t.id === state.targetId) ?? null;
+    if (!found.targetAccount && target === null) found.targetAccount = PICK_A_SUGGESTION;
+    if (!parsed.ok || target === null || !xAccount || !state.peakWindow) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const imageUrl = state.image ? await uploadImage(state.image) : null;
+      if (state.image && imageUrl === null) return; // 'Upload failed' was shown; nothing is scheduled.
+      const created = await createClassicSchedule(
+        classicPayload({ ...state, peakWindow: state.peakWindow }, { targetId: target.id, targetUsername: target.username, xAccountId: xAccount.id }, imageUrl, new Date(), zone),
+      );
+      toast({
+        title: M.created,
+        description: created.nextRunTime
+          ? `Your reply to @${target.username} has been scheduled to be sent at ${formatDateTime(created.nextRunTime, zone)}`
+          : `Your reply to @${target.username} has been scheduled`,
+      });
+      // Reset, keeping the account (it is the first connected one, so it stays by itself).
+      setState(fresh());
+    } catch (err) {
+      if (err instanceof ApiError && err.field) setErrors({ [err.field.split('.').pop() === 'content' ? 'content' : err.field]: err.message });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const submitLabel = submitting ? 'Scheduling...' : !xAccount && !loading ? 'Connect an Account First' : 'Schedule Reply';
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Schedule a Reply" className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="classic-x-account" label="Your X Account" error={errors.accountId} hint={xAccount ? 'Replies are posted from this account.' : undefined}>
+          {xAccount ? (
+            <Input id="classic-x-account" value={`@${xAccount.username}`} readOnly aria-readonly className="bg-muted/50" />
+          ) : (
+            <p id="classic-x-account" className="flex h-10 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground sm:h-9">
+              {loading ? 'Loading…' : 'No X account connected'}
+            </p>
+          )}
+        </Field>
+        <Field id="classic-target" label="Target Account" error={errors.targetAccount} hint="The monitored account whose next post gets your reply.">
+          <TargetCombobox
+            id="classic-target"
+            accounts={targets}
+            text={state.targetText}
+            selectedId={state.targetId}
+            onChange={(text, selected) => set({ targetText: text, targetId: selected?.id ?? null }, ['targetAccount'])}
+            disabled={busy || loading}
+            invalid={invalidProps('classic-target', errors.targetAccount)}
+          />
+        </Field>
+      </div>
+
+      <RecurringOptions
+        isRecurring={state.isRecurring}
+        recurringType={state.recurringType}
+        weeklyDays={state.weeklyDays}
+        monthDay={state.monthDay}
+        onChange={(patch) => set(patch, ['recurringDays', 'recurringType'])}
+        disabled={busy}
+        error={errors.recurringDays ?? errors.recurringType}
+      />
+
+      <div className="grid gap-4 rounded-lg border p-4">
+        <label className="flex items-center justify-between gap-3" htmlFor="classic-ai">
+          <span className="grid">
+            <span className="flex items-center gap-1.5 text-sm font-medium">
+              <Sparkles className="size-4 text-violet-500" />
+              Use AI
+            </span>
+            <span className="text-xs text-muted-foreground">Rewrite your reply into a unique variation in a viral style each time it is sent</span>
+          </span>
+          <Switch id="classic-ai" checked={state.useAI} onCheckedChange={(v) => set({ useAI: v })} disabled={busy} />
+        </label>
+        {state.useAI && (
+          <div className="grid gap-2">
+            <Label htmlFor="classic-style">Viral style</Label>
+            <StyleSelect id="classic-style" styles={CLASSIC_STYLES} value={state.viralStyle} onChange={(v) => set({ viralStyle: v })} disabled={busy} />
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-end justify-between gap-2">
+          <Label htmlFor="classic-content">Reply Content</Label>
+          <Button variant="outline" size="sm" onClick={repurpose} disabled={state.content.length === 0 || busy}>
+            {repurposing ? <Spinner /> : <Wand2 />}
+            {repurposing ? 'Repurposing...' : 'Repurpose'}
+          </Button>
+        </div>
+        <Textarea
+          id="classic-content"
+          rows={6}
+          value={state.content}
+          placeholder="Write the reply to post under the target's next post."
+          onChange={(e) => set({ content: e.target.value })}
+          disabled={submitting}
+          className="max-h-80"
+          {...invalidProps('classic-content', errors.content)}
+        />
+        <div className="flex items-start justify-between gap-3">
+          {errors.content ? (
+            <p id="classic-content-error" className="text-sm font-medium text-destructive" role="alert">
+              {errors.content}
+            </p>
+          ) : (
+            <span />
+          )}
+          <ContentCounter text={state.content} />
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <span className="text-sm font-medium">Image (optional)</span>
+        <ImagePicker file={state.image} onChange={(image) => set({ image })} schema={classicImageFileSchema} titleFor={() => M.fileTooLargeTitle} disabled={busy} />
+      </div>
+
+      <div className="grid gap-2">
+        <span className="text-sm font-medium">When to Reply</span>
+        <PeakWindowPicker name="classic-peak" value={state.peakWindow} onChange={(peakWindow) => set({ peakWindow }, ['scheduleType'])} zone={zone} now={now} disabled={busy} error={errors.scheduleType} />
+        {errors.scheduleType && (
+          <p className="text-sm font-medium text-destructive" role="alert">
+            {errors.scheduleType}
+          </p>
+        )}
+        <p className="text-xs text-muted-foreground">Times are in your time zone ({zone}).</p>
+      </div>
+
+      {xAccount || submitting || loading ? (
+        <Button type="submit" size="lg" disabled={submitting || repurposing || loading} className="w-full sm:w-auto sm:justify-self-end">
+          {submitting && <Spinner />}
+          {submitLabel}
+        </Button>
+      ) : (
+        <Button size="lg" asChild className="w-full sm:w-auto sm:justify-self-end">
+          <Link href="/connected-accounts">{submitLabel}</Link>
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+// The classic form's state and how it becomes the call's payload (spec part 2 §5 Classic form,
+// §7 classic variant of POST /api/schedules). Pure: the page keeps the state, this file turns it
+// into what the shared schemas check and what the server receives.
+import { CLASSIC_FORM_DEFAULTS } from '@core/scheduling/schemas';
+import { classicFromPeakWindow, nextPeakSlot, type PeakWindow, type RecurringType } from '@core/scheduling/time';
+import type { ClassicStyle } from '@core/styles';
+import type { ClassicPayload } from '@web/features/schedule-forms/api/schedules';
+
+export type ClassicState = {
+  targetText: string;
+  targetId: string | null;
+  isRecurring: boolean;
+  recurringType: RecurringType;
+  /** 0 Sunday ... 6 Saturday, this form's numbering. */
+  weeklyDays: number[];
+  monthDay: number;
+  useAI: boolean;
+  viralStyle: ClassicStyle;
+  content: string;
+  image: File | null;
+  peakWindow: PeakWindow | null;
+};
+
+export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | null): ClassicState => ({
+  targetText: '',
+  targetId: null,
+  isRecurring: CLASSIC_FORM_DEFAULTS.isRecurring,
+  recurringType: CLASSIC_FORM_DEFAULTS.recurringType,
+  weeklyDays: [...CLASSIC_FORM_DEFAULTS.weeklyDays],
+  monthDay,
+  useAI: CLASSIC_FORM_DEFAULTS.useAI,
+  viralStyle: CLASSIC_FORM_DEFAULTS.viralStyle,
+  content: '',
+  image: null,
+  peakWindow,
+});
+
+/** The recurring days the form sends: weekly days 0-6, the day of the month, or none. */
+export const recurringDaysOf = (s: ClassicState): number[] =>
+  !s.isRecurring ? [] : s.recurringType === 'weekly' ? s.weeklyDays : s.recurringType === 'monthly' ? [s.monthDay] : [];
+
+/** What classicFormSchema checks. */
+export const classicFormInput = (s: ClassicState, xAccountId: string | null) => ({
+  accountId: xAccountId ?? '',
+  targetAccount: s.targetText,
+  content: s.content,
+  scheduleType: s.peakWindow ? classicFromPeakWindow(s.peakWindow) : undefined,
+  isRecurring: s.isRecurring,
+  recurringType: s.recurringType,
+  recurringDays: recurringDaysOf(s),
+  useAI: s.useAI,
+  viralStyle: s.viralStyle,
+  image: s.image ? { type: s.image.type, size: s.image.size } : null,
+});
+
+/**
+ * The classic variant's payload: accountId is the TARGET here, connectedAccountId the user's X
+ * account; scheduledTime is the window's next slot (the server recomputes it from the window).
+ */
+export const classicPayload = (
+  s: ClassicState & { peakWindow: PeakWindow },
+  ids: { targetId: string; targetUsername: string; xAccountId: string },
+  imageUrl: string | null,
+  now: Date,
+  zone: string,
+): ClassicPayload => ({
+  accountId: ids.targetId,
+  connectedAccountId: ids.xAccountId,
+  scheduleType: 'scheduled',
+  scheduledTime: nextPeakSlot(s.peakWindow, now, zone),
+  peakWindowType: s.peakWindow,
+  isActive: true,
+  isExecuted: false,
+  isRecurring: s.isRecurring,
+  recurringType: s.recurringType,
+  recurringDays: recurringDaysOf(s),
+  useAI: s.useAI,
+  viralStyle: s.viralStyle,
+  conditions: { content: s.content, targetAccount: ids.targetUsername, imageIncluded: imageUrl !== null },
+  imageUrl,
+});

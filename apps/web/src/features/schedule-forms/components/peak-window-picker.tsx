@@ -1,0 +1,58 @@
+// 'When to reply' (spec part 2 §2, §9): the three peak windows with the time each would post at
+// next, in the user's zone; '(Recommended)' marks the window whose next slot comes first.
+import { useEffect, useState } from 'react';
+import { Clock } from 'lucide-react';
+import { peakWindowOptions, RECOMMENDED_TAG, type PeakWindow } from '@core/scheduling/time';
+import { cn } from '@web/lib/utils';
+import { formatDateTime } from '@web/features/schedule-forms/time-format';
+
+/** The current time, refreshed every minute (the recommendation moves with the clock). */
+export function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+type Props = {
+  name: string;
+  value: PeakWindow | null;
+  onChange: (value: PeakWindow) => void;
+  zone: string;
+  now: Date;
+  disabled?: boolean;
+  error?: string | undefined;
+};
+
+export function PeakWindowPicker({ name, value, onChange, zone, now, disabled, error }: Props) {
+  const options = peakWindowOptions(now, zone);
+  return (
+    <div role="radiogroup" aria-label="When to reply" aria-invalid={error ? true : undefined} className="grid gap-2 sm:grid-cols-3" data-testid="peak-windows">
+      {options.map((o) => {
+        const checked = value === o.id;
+        return (
+          <label
+            key={o.id}
+            className={cn(
+              'relative flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm transition-colors hover:bg-accent/40 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50',
+              checked && 'border-primary bg-primary/5 ring-1 ring-primary',
+              disabled && 'cursor-not-allowed opacity-60',
+            )}
+          >
+            <input type="radio" className="sr-only" name={name} value={o.id} checked={checked} disabled={disabled} onChange={() => onChange(o.id)} />
+            <span className="font-medium">
+              {o.label}
+              {o.recommended && <span className="ml-1 text-xs font-semibold text-emerald-700">{RECOMMENDED_TAG}</span>}
+            </span>
+            <span className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Clock className="size-3" />
+              Next: {formatDateTime(o.nextSlot, zone)}
+            </span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// The searchable target-account combo-box of the classic form (spec part 2 §2): type to filter the
+// monitored accounts (username or display name), pick a suggestion with the mouse or the keyboard.
+// Typing a username that exactly matches one selects it too.
+import { useMemo } from 'react';
+import { useCombobox } from 'downshift';
+import { Check, ChevronsUpDown } from 'lucide-react';
+import { Input } from '@web/components/ui/input';
+import { cn } from '@web/lib/utils';
+import type { TargetAccount } from '@web/features/schedule-forms/api/accounts';
+
+type Props = {
+  id: string;
+  accounts: TargetAccount[];
+  /** What the input shows. */
+  text: string;
+  selectedId: string | null;
+  onChange: (text: string, selected: TargetAccount | null) => void;
+  disabled?: boolean;
+  invalid?: Record<string, unknown>;
+  placeholder?: string;
+};
+
+const clean = (s: string) => s.trim().replace(/^@/, '').toLowerCase();
+
+/** The account a typed text names exactly (case-insensitive, with or without @). */
+export const exactTarget = (accounts: readonly TargetAccount[], text: string): TargetAccount | null =>
+  accounts.find((a) => a.username.toLowerCase() === clean(text)) ?? null;
+
+export function TargetCombobox({ id, accounts, text, selectedId, onChange, disabled, invalid, placeholder }: Props) {
+  const items = useMemo(() => {
+    const q = clean(text);
+    const selected = accounts.find((a) => a.id === selectedId);
+    // A chosen account shows the whole list again when reopened.
+    if (q === '' || (selected && clean(selected.username) === q)) return accounts;
+    return accounts.filter((a) => a.username.toLowerCase().includes(q) || (a.displayName ?? '').toLowerCase().includes(q));
+  }, [accounts, text, selectedId]);
+
+  const { isOpen, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } = useCombobox<TargetAccount>({
+    items,
+    inputId: id,
+    inputValue: text,
+    selectedItem: accounts.find((a) => a.id === selectedId) ?? null,
+    itemToString: (a) => (a ? `@${a.username}` : ''),
+    itemToKey: (a) => a?.id,
+    onInputValueChange: ({ inputValue, type }) => {
+      // Selecting an item also changes the input; that change is reported by onSelectedItemChange.
+      if (type === useCombobox.stateChangeTypes.InputChange) onChange(inputValue ?? '', exactTarget(accounts, inputValue ?? ''));
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onChange(`@${selectedItem.username}`, selectedItem);
+    },
+  });
+
+  return (
+    <div className="relative">
+      <div className="relative">
+        <Input
+          placeholder={placeholder ?? 'Search monitored accounts'}
+          autoComplete="off"
+          disabled={disabled}
+          className="pr-9"
+          {...invalid}
+          {...getInputProps()}
+        />
+        <button
+          type="button"
+          aria-label="Show target accounts"
+          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-muted-foreground disabled:opacity-50"
+          disabled={disabled}
+          {...getToggleButtonProps()}
+        >
+          <ChevronsUpDown className="size-4" />
+        </button>
+      </div>
+      <ul
+        className={cn(
+          'absolute z-30 mt-1 max-h-64 w-full overflow-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg',
+          !isOpen && 'hidden',
+        )}
+        {...getMenuProps()}
+      >
+        {isOpen && items.length === 0 && <li className="px-2 py-1.5 text-sm text-muted-foreground">No target accounts available</li>}
+        {isOpen &&
+          items.map((a, index) => (
+            <li
+              key={a.id}
+              className={cn(
+                'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm',
+                highlightedIndex === index && 'bg-accent text-accent-foreground',
+              )}
+              {...getItemProps({ item: a, index })}
+            >
+              <span className="min-w-0 flex-1 truncate">
+                <span className="font-medium">@{a.username}</span>
+                {a.displayName && <span className="ml-2 text-muted-foreground">{a.displayName}</span>}
+              </span>
+              {a.id === selectedId && <Check className="size-4 shrink-0" />}
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}

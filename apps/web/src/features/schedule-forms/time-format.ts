@@ -1,0 +1,35 @@
+// Instants shown in the user's zone (their profile's IANA zone; the browser's when absent).
+import { useAuth } from '@web/features/auth/api/auth-status';
+
+export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The zone schedules are made and shown in. */
+export function useUserZone(): string {
+  const { user } = useAuth();
+  return user?.timeZone || browserZone();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatter = (zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    formatters.set(key, f);
+  }
+  return f;
+};
+
+/** 'Tue, Mar 4, 1:00 PM' */
+export const formatDateTime = (iso: string, zone: string): string =>
+  formatter(zone, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+/** '1:00 PM' */
+export const formatTimeOfDay = (iso: string, zone: string): string => formatter(zone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+/** 'Tuesday, March 4' */
+export const formatDayHeading = (iso: string, zone: string): string => formatter(zone, { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
+
+/** The local calendar day of an instant, 'YYYY-MM-DD' (en-CA formats dates that way). */
+export const localDayKey = (iso: string | number | Date, zone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
