@@ -25,6 +25,7 @@ describe('dependency rule', () => {
     expect(checkImport(root, f('core/users/decider.ts'), 'luxon')).toBeNull();
     expect(checkImport(root, f('core/users/decider.ts'), '@core/shared/errors')).toBeNull();
     expect(checkImport(root, f('core/users/decider.unit.test.ts'), 'fast-check')).toBeNull();
+    expect(checkImport(root, f('core/users/projection.unit.test.ts'), 'better-sqlite3')).toBeNull();
     expect(checkImport(root, f('adapters/x/client.ts'), '@core/x/port')).toBeNull();
     expect(checkImport(root, f('apps/server/src/app.ts'), '@adapters/x/client')).toBeNull();
     expect(checkImport(root, f('tests/api/x.int.test.ts'), '@apps/server/src/start')).toBeNull();
@@ -33,6 +34,8 @@ describe('dependency rule', () => {
   it('refuses what the design forbids', () => {
     const f = (p: string) => `${root}${p}`;
     expect(checkImport(root, f('core/users/decider.ts'), 'react')).toMatch(/only zod and luxon/);
+    expect(checkImport(root, f('core/users/projection.ts'), 'better-sqlite3')).toMatch(/only zod and luxon/);
+    expect(checkImport(root, f('core/users/projection.unit.test.ts'), 'koa')).toMatch(/only zod and luxon/);
     expect(checkImport(root, f('core/users/decider.ts'), 'crypto')).toMatch(/node built-ins/);
     expect(checkImport(root, f('core/users/decider.ts'), '../../adapters/x')).toMatch(/must not import adapters/);
     expect(checkImport(root, f('apps/web/src/main.tsx'), '@adapters/x/client')).toMatch(/browser/);

@@ -8,32 +8,9 @@
  * lights the figure up without a change here.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
+import type { ActivityItem, ConnectedAccountItem, MetricsOverview } from '@core/dashboard/views';
 
-export interface MetricsOverview {
-  impressionsToday: number;
-  impressionsWeek: number;
-  impressionsMonth: number;
-  repliesSent: number;
-  scheduledReplies: number;
-  monitoredAccounts: number;
-  engagementRate: number;
-}
-
-export interface ConnectedAccountItem {
-  id: string;
-  username: string;
-  profileImageUrl: string | null;
-}
-
-export interface ActivityItem {
-  id: string;
-  type: 'reply' | 'schedule' | 'account';
-  targetAccount: string;
-  content?: string;
-  timestamp: string;
-  status?: 'sent' | 'scheduled';
-  action?: 'added' | 'removed';
-}
+export type { ActivityItem, ConnectedAccountItem, MetricsOverview };
 
 /** True when `table` exists with every one of `columns`. */
 const has = (db: ReadDb, table: string, columns: readonly string[]): boolean => {

@@ -3,26 +3,14 @@
 // failure so a form can show the field the server blamed.
 import useSWR, { mutate } from 'swr';
 import type { ClassicStyle } from '@core/styles';
+import type { TemplateGroupView, TemplateView } from '@core/templates/views';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
 
 export const TEMPLATES_KEY = '/api/templates';
 export const TEMPLATE_GROUPS_KEY = '/api/template-groups';
 
-export type Template = {
-  id: string;
-  name: string;
-  content: string;
-  imageUrl: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  userId: string;
-  useAI: boolean;
-  aiTone: string | null;
-  aiMaxLength: number;
-  viralStyle: ClassicStyle;
-};
+export type Template = TemplateView;
 
 /** What a save answers: the template, and the @mentions the server stripped from it. */
 export type SavedTemplate = Template & { mentionsRemoved: string[] };
@@ -36,17 +24,7 @@ export type TemplateFields = {
   aiMaxLength: number;
 };
 
-export type TemplateGroup = {
-  id: string;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastTemplateIndex: number;
-  templateIds: string[];
-  templates: { id: string; name: string; isActive: boolean; sortOrder: number }[];
-};
+export type TemplateGroup = TemplateGroupView;
 
 export type GroupFields = { name: string; description: string | null; isActive: boolean };
 
