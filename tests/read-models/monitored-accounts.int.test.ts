@@ -1,0 +1,171 @@
+// The monitored_accounts read model on real SQLite: the projection's rows, the list query's
+// visibility (SQL) held to `canSee` by a property, and the activity overview counting only the
+// caller's own replies and schedules from the tables their capabilities will project.
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Position, RecordedEvent } from '@core/eventstore/types';
+import {
+  canSee,
+  monitoredAccountsProjection,
+  type MonitoredAccount,
+  type MonitoredAccountEvent,
+  type MonitoringActor,
+} from '@core/monitoring';
+import { projectEvents } from '@core/shared/projection';
+import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@apps/server/src/accounts/read';
+
+let n = 0;
+const recorded = (event: MonitoredAccountEvent, time = '2026-03-01T10:00:00.000Z'): RecordedEvent => {
+  n += 1;
+  return {
+    id: `e${n}`,
+    type: event.type,
+    data: event.data,
+    metadata: { actor: 'test', correlationId: 'c', causationId: null, time },
+    streamName: `monitored-account-${event.data.accountId}`,
+    revision: 0n,
+    position: String(n).padStart(20, '0') as Position,
+  };
+};
+
+const freshDb = () => {
+  const db = new Database(':memory:');
+  for (const ddl of monitoredAccountsProjection.schema) db.exec(ddl);
+  return db;
+};
+
+const apply = (db: Database.Database, events: MonitoredAccountEvent[]) => {
+  for (const s of projectEvents(monitoredAccountsProjection as never, events.map((e) => recorded(e)) as never)) {
+    const stmt = db.prepare(s.sql);
+    if (s.params === undefined) stmt.run();
+    else stmt.run(s.params as Record<string, unknown>);
+  }
+};
+
+const base = (accountId: string, o: Partial<MonitoredAccount> = {}): MonitoredAccount => ({
+  accountId,
+  userId: null,
+  addedByOwner: false,
+  source: 'curated',
+  username: `user_${accountId}`,
+  displayName: `User ${accountId}`,
+  bio: null,
+  profilePicture: null,
+  topicKeyword: null,
+  xUserId: null,
+  isActive: true,
+  userOnly: false,
+  shouldMonitor: true,
+  monitoringTier: 'standard',
+  monitoringInterval: 15,
+  visibleToLegacy: true,
+  visibleToNormal: true,
+  adminOnly: false,
+  ...o,
+});
+
+describe('monitored_accounts projection', () => {
+  it('follows every kind of change and removes deleted rows', () => {
+    const db = freshDb();
+    apply(db, [
+      { type: 'MonitoredAccountAdded', data: base('a1') },
+      { type: 'MonitoredAccountAdded', data: base('a2') },
+      { type: 'MonitoredAccountEdited', data: { accountId: 'a1', username: 'Renamed', displayName: 'R', bio: 'b', profilePicture: null, topicKeyword: 'ai', xUserId: null, isActive: false, userOnly: true } },
+      { type: 'MonitoredAccountVisibilityChanged', data: { accountId: 'a1', visibleToLegacy: false, visibleToNormal: true, adminOnly: true } },
+      { type: 'MonitoringScheduleChanged', data: { accountId: 'a1', monitoringTier: 'high', monitoringInterval: 5 } },
+      { type: 'MonitoringPaused', data: { accountId: 'a1' } },
+      { type: 'MonitoredAccountXUserResolved', data: { accountId: 'a1', xUserId: '42', profilePicture: 'https://p.example/a.png', bio: 'b' } },
+      { type: 'MonitoredAccountDeleted', data: { accountId: 'a2', username: 'user_a2', userId: null, addedByOwner: false } },
+    ]);
+    const rows = listVisibleAccounts(db, { kind: 'system' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: 'a1',
+      username: 'Renamed',
+      displayName: 'R',
+      topicKeyword: 'ai',
+      isActive: false,
+      userOnly: true,
+      visibleToLegacy: false,
+      adminOnly: true,
+      monitoringTier: 'high',
+      monitoringInterval: 5,
+      shouldMonitor: false,
+      isMonitored: false,
+      xUserId: '42',
+      profilePicture: 'https://p.example/a.png',
+    });
+    expect(unresolvedAccountIds(db, 10)).toEqual([]);
+  });
+});
+
+describe('the list query agrees with canSee', () => {
+  const users = ['u1', 'u2', 'u3'] as const;
+  const accountArb = fc.record({
+    userId: fc.option(fc.constantFrom(...users), { nil: null }),
+    visibleToLegacy: fc.boolean(),
+    visibleToNormal: fc.boolean(),
+    adminOnly: fc.boolean(),
+    userOnly: fc.boolean(),
+  });
+  const actorArb: fc.Arbitrary<MonitoringActor> = fc.oneof(
+    fc.constant<MonitoringActor>({ kind: 'system' }),
+    fc.record({ kind: fc.constant('user' as const), userId: fc.constantFrom(...users), audience: fc.constantFrom('admin' as const, 'legacy' as const, 'normal' as const), mayAdd: fc.boolean() }),
+  );
+
+  it('for random accounts and viewers', () => {
+    fc.assert(
+      fc.property(fc.array(accountArb, { maxLength: 25 }), fc.array(actorArb, { minLength: 1, maxLength: 5 }), (facts, actors) => {
+        const db = freshDb();
+        const accounts = facts.map((f, i) => base(`a${i}`, f));
+        apply(db, accounts.map((data) => ({ type: 'MonitoredAccountAdded', data })));
+        for (const actor of actors) {
+          const bySql = listVisibleAccounts(db, actor).map((a) => a.id).sort();
+          const byRule = accounts.filter((a) => canSee(actor, a)).map((a) => a.accountId).sort();
+          expect(bySql).toEqual(byRule);
+        }
+        db.close();
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('activity overview', () => {
+  it('is zero without the replies and schedules tables', () => {
+    const db = freshDb();
+    apply(db, [{ type: 'MonitoredAccountAdded', data: base('a1') }]);
+    expect(accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1')).toEqual([
+      { accountId: 'a1', username: 'user_a1', displayName: 'User a1', profilePicture: null, lastActivity: null, repliesSent: 0, scheduledReplies: 0, status: 'Monitoring' },
+    ]);
+  });
+
+  it("counts only the caller's own sent replies and pending schedules, with the latest activity", () => {
+    const db = freshDb();
+    apply(db, [
+      { type: 'MonitoredAccountAdded', data: base('a1') },
+      { type: 'MonitoredAccountAdded', data: base('a2', { shouldMonitor: false }) },
+    ]);
+    // The columns the replies and scheduling projections provide (documented in read.ts).
+    db.exec(`CREATE TABLE replies (id TEXT, account_id TEXT, user_id TEXT, status TEXT, sent_at TEXT)`);
+    db.exec(`CREATE TABLE schedules (id TEXT, account_id TEXT, user_id TEXT, is_active INTEGER, is_executed INTEGER, created_at TEXT)`);
+    const reply = db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?)');
+    reply.run('r1', 'a1', 'u1', 'sent', '2026-03-02T09:00:00.000Z');
+    reply.run('r2', 'a1', 'u1', 'sent', '2026-03-03T09:00:00.000Z');
+    reply.run('r3', 'a1', 'u1', 'failed', '2026-03-04T09:00:00.000Z');
+    reply.run('r4', 'a1', 'u2', 'sent', '2026-03-05T09:00:00.000Z');
+    const schedule = db.prepare('INSERT INTO schedules VALUES (?, ?, ?, ?, ?, ?)');
+    schedule.run('s1', 'a1', 'u1', 1, 0, '2026-03-01T12:00:00.000Z');
+    schedule.run('s2', 'a1', 'u1', 1, 1, '2026-03-01T13:00:00.000Z');
+    schedule.run('s3', 'a2', 'u1', 1, 0, '2026-03-06T08:00:00.000Z');
+    schedule.run('s4', 'a2', 'u1', 0, 0, '2026-03-01T08:00:00.000Z');
+    schedule.run('s5', 'a2', 'u2', 1, 0, '2026-03-07T08:00:00.000Z');
+
+    const rows = accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1');
+    expect(rows.map(({ accountId, lastActivity, repliesSent, scheduledReplies, status }) => ({ accountId, lastActivity, repliesSent, scheduledReplies, status }))).toEqual([
+      { accountId: 'a1', lastActivity: '2026-03-03T09:00:00.000Z', repliesSent: 2, scheduledReplies: 1, status: 'Monitoring' },
+      { accountId: 'a2', lastActivity: '2026-03-06T08:00:00.000Z', repliesSent: 0, scheduledReplies: 1, status: 'Paused' },
+    ]);
+  });
+});
