@@ -12,6 +12,7 @@ const TrialStatusPage = lazy(() => import('@web/features/subscription/trial-stat
 const ComingNextPage = lazy(() => import('@web/features/shell/routes/coming-next-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/templates-page'));
 const ViralStylesPage = lazy(() => import('@web/features/viral-styles/viral-styles-page'));
+const ClassicSchedulePage = lazy(() => import('@web/features/schedule-forms/classic/classic-page'));
 
 export default function SignedInArea() {
   return (
@@ -23,6 +24,7 @@ export default function SignedInArea() {
             <Route path="/trial-status" component={TrialStatusPage} />
             <Route path="/templates" component={TemplatesPage} />
             <Route path="/admin/viral-styles" component={ViralStylesPage} />
+            <Route path="/schedule-replies" component={ClassicSchedulePage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

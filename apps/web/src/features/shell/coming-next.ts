@@ -10,7 +10,6 @@ import {
   Layers,
   Link2,
   ListTree,
-  MessageSquarePlus,
   Settings,
   Sparkles,
   Timer,
@@ -21,12 +20,6 @@ import {
 export type ComingNext = { title: string; summary: string; icon: LucideIcon; points: string[]; adminOnly?: boolean };
 
 export const comingNext: Record<string, ComingNext> = {
-  '/schedule-replies': {
-    title: 'Schedule Replies',
-    icon: MessageSquarePlus,
-    summary: 'Schedule a reply under the next post of a monitored account, from one of your connected X accounts.',
-    points: ['Target account search with suggestions', 'One-time or recurring (days of the week or a day of the month)', 'AI rewrite in a viral style, optional image', 'Peak reply windows with the next one recommended'],
-  },
   '/schedule-replies-v2': {
     title: 'Schedule Replies V2',
     icon: Sparkles,
