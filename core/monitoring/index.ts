@@ -6,3 +6,4 @@ export * from './access';
 export * from './account';
 export * from './legacy-slots';
 export * from './projection';
+export type * from './views';

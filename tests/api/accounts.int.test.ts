@@ -321,7 +321,7 @@ describe('visibility', () => {
     // The slim list for forms follows the same rule.
     const options = (await plain.client.get('/api/user/accounts')).body as { id: string; username: string; xUserId: string | null; displayName: string }[];
     expect(options.map((o) => o.id).sort()).toEqual([...forNormal].sort());
-    expect(Object.keys(options[0] ?? {}).sort()).toEqual(['displayName', 'id', 'username', 'xUserId']);
+    expect(Object.keys(options[0] ?? {}).sort()).toEqual(['displayName', 'id', 'isActive', 'profilePicture', 'username', 'xUserId']);
   });
 });
 

@@ -10,54 +10,9 @@
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
+import type { AccountActivity, AccountOption, AccountView } from '@core/monitoring/views';
 
-/** A monitored account as the API answers it (spec part 2 §3, with the list-only fields). */
-export interface AccountView {
-  id: string;
-  username: string;
-  displayName: string;
-  profilePicture: string | null;
-  bio: string | null;
-  topicKeyword: string | null;
-  /** Null while X has not been asked successfully; resolved later. */
-  xUserId: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  monitoringInterval: number;
-  shouldMonitor: boolean;
-  /** Who added it; null for the curated accounts. */
-  userId: string | null;
-  monitoringTier: MonitoringTier;
-  visibleToLegacy: boolean;
-  visibleToNormal: boolean;
-  adminOnly: boolean;
-  addedByOwner: boolean;
-  /** Polled now: active and not paused. */
-  isMonitored: boolean;
-  userOnly: boolean;
-  source: 'curated' | 'user' | 'legacy';
-}
-
-/** The slim list of GET /api/user/accounts (schedule forms, reply history). */
-export interface AccountOption {
-  id: string;
-  username: string;
-  xUserId: string | null;
-  displayName: string;
-}
-
-export interface AccountActivity {
-  accountId: string;
-  username: string;
-  displayName: string;
-  profilePicture: string | null;
-  /** The caller's latest reply sent to, or schedule made for, this account; null when none. */
-  lastActivity: string | null;
-  repliesSent: number;
-  scheduledReplies: number;
-  status: 'Monitoring' | 'Paused';
-}
+export type { AccountActivity, AccountOption, AccountView };
 
 interface AccountRow {
   id: string;
@@ -122,7 +77,14 @@ export const findVisibleAccount = (db: ReadDb, actor: MonitoringActor, id: strin
 };
 
 export const accountOptions = (db: ReadDb, actor: MonitoringActor): AccountOption[] =>
-  listVisibleAccounts(db, actor).map(({ id, username, xUserId, displayName }) => ({ id, username, xUserId, displayName }));
+  listVisibleAccounts(db, actor).map(({ id, username, xUserId, displayName, profilePicture, isActive }) => ({
+    id,
+    username,
+    xUserId,
+    displayName,
+    profilePicture,
+    isActive,
+  }));
 
 /** Accounts whose X id is still unknown, oldest first (the resolver's work list). */
 export const unresolvedAccountIds = (db: ReadDb, limit: number): string[] =>

@@ -31,6 +31,7 @@ import {
   visibilitySchema,
   type MonitoringActor,
 } from '@core/monitoring';
+import type { AccountsAccessView } from '@core/monitoring/views';
 import { AppError } from '@core/shared/errors';
 import { parseInput } from '@core/templates/schemas';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
@@ -90,7 +91,8 @@ export const accountRoutes = (deps: AppDeps): Router => {
   router.get('/accounts/access', requireUser, async (ctx) => {
     const actor = actorOf(ctx);
     const usage = await deps.accounts.legacyUsage(currentUser(ctx).id);
-    ctx.body = { ...accessOf(actor), legacyMode: { enabled: deps.accounts.legacyModeEnabled, ...usage } };
+    const body: AccountsAccessView = { ...accessOf(actor), legacyMode: { enabled: deps.accounts.legacyModeEnabled, ...usage } };
+    ctx.body = body;
   });
 
   router.get('/accounts/activity', requireUser, (ctx) => {

@@ -1,0 +1,59 @@
+// What the API answers for monitored accounts (spec part 2 §3, §7): one shape for the server's
+// read queries and the web app's hooks.
+import type { MonitoringAccess } from './access';
+import type { MonitoringTier } from './tiers';
+
+/** A monitored account as the API answers it (spec part 2 §3, with the list-only fields). */
+export interface AccountView {
+  id: string;
+  username: string;
+  displayName: string;
+  profilePicture: string | null;
+  bio: string | null;
+  topicKeyword: string | null;
+  /** Null while X has not been asked successfully; resolved later. */
+  xUserId: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  monitoringInterval: number;
+  shouldMonitor: boolean;
+  /** Who added it; null for the curated accounts. */
+  userId: string | null;
+  monitoringTier: MonitoringTier;
+  visibleToLegacy: boolean;
+  visibleToNormal: boolean;
+  adminOnly: boolean;
+  addedByOwner: boolean;
+  /** Polled now: active and not paused. */
+  isMonitored: boolean;
+  userOnly: boolean;
+  source: 'curated' | 'user' | 'legacy';
+}
+
+/** The slim list of GET /api/user/accounts (schedule forms, reply history). */
+export interface AccountOption {
+  id: string;
+  username: string;
+  xUserId: string | null;
+  displayName: string;
+  profilePicture: string | null;
+  isActive: boolean;
+}
+
+export interface AccountActivity {
+  accountId: string;
+  username: string;
+  displayName: string;
+  profilePicture: string | null;
+  /** The caller's latest reply sent to, or schedule made for, this account; null when none. */
+  lastActivity: string | null;
+  repliesSent: number;
+  scheduledReplies: number;
+  status: 'Monitoring' | 'Paused';
+}
+
+/** GET /api/accounts/access: what the page may offer, and legacy mode's state for this user. */
+export interface AccountsAccessView extends MonitoringAccess {
+  legacyMode: { enabled: boolean; used: number; limit: number };
+}
