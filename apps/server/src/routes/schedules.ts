@@ -1,0 +1,194 @@
+/**
+ * Schedules (spec part 2 §7): the list, the template-based and classic creates, delete, a
+ * schedule's replies; the V2 list, create and image upload; the bulk calls (one entry, or a batch
+ * that creates all or none); and GET /uploads/<file>, the uploaded images served back.
+ *
+ * Every call is the signed-in user's own: another user's schedule, connected account, template
+ * or group answers 404 like an id that never existed, and targets must be visible to the user.
+ * Writes wait for the read model and answer with the fresh schedule. Reference: docs/api.md.
+ */
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
+import {
+  bulkBatchSchema,
+  bulkEntryPayloadSchema,
+  draftFromBulkPayload,
+  draftFromSchedulePayload,
+  draftFromV2,
+  parseScheduleInput,
+  SCHEDULE_MESSAGES,
+  v2ScheduleSchema,
+  type ScheduleContext,
+} from '@core/scheduling';
+import { requireMaySchedule } from '@core/scheduling/access';
+import { AppError } from '@core/shared/errors';
+import type { User } from '@core/users/state';
+import { settle, type AppDeps } from '../deps';
+import { currentUser, requireUser } from '../http/guards';
+import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from '../schedules/read';
+import type { ScheduleWritten } from '../schedules/service';
+import { receiveImage, UPLOAD_MESSAGES, UploadRefused } from '../schedules/upload';
+import { commandContext } from './present';
+
+// Schedule ids are UUIDs we made; anything else cannot name one.
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
+const catchingUp = () => new AppError('unavailable', 'Saved; the list is still catching up, reload in a moment', { reason: 'READ_MODEL_BEHIND' });
+
+const idParam = (ctx: Context): string => {
+  const id = (ctx.params as { id?: string }).id ?? '';
+  if (!ID.test(id)) throw notFound();
+  return id;
+};
+
+export const V2_SCHEDULED_MESSAGE = 'Reply scheduled successfully';
+
+export const scheduleRoutes = (deps: AppDeps): Router => {
+  const router = new Router();
+  const db = () => deps.projector.db;
+  const tierConfig = { legacyUsernames: deps.config.legacyUsernames };
+  const context = (user: User): ScheduleContext => ({ now: deps.clock().toISOString(), timeZone: user.timeZone });
+  // A clear refusal before the payload is even read (trial over; bulk on the trial).
+  const mayCreate = (user: User, bulk = false) => requireMaySchedule(user, deps.clock(), tierConfig, { bulk });
+
+  const fresh = async (userId: string, written: ScheduleWritten): Promise<ScheduleView & { mentionsRemoved: string[] }> => {
+    await settle(deps, written.position);
+    const view = findSchedule(db(), userId, written.id);
+    if (view === null) throw catchingUp();
+    return { ...view, mentionsRemoved: written.mentionsRemoved };
+  };
+
+  // ---- the Schedules list and the classic page ------------------------------------------------
+
+  router.get('/api/schedules', requireUser, (ctx) => {
+    ctx.body = listSchedules(db(), currentUser(ctx).id);
+  });
+
+  router.get('/api/schedules/:id', requireUser, (ctx) => {
+    const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx));
+    if (view === null) throw notFound();
+    ctx.body = view;
+  });
+
+  router.post('/api/schedules', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user);
+    const draft = draftFromSchedulePayload(ctx.request.body, context(user));
+    const written = await deps.schedules.create(user, draft, commandContext(ctx));
+    ctx.status = 201;
+    ctx.body = await fresh(user.id, written);
+  });
+
+  router.delete('/api/schedules/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    await settle(deps, await deps.schedules.remove(user.id, idParam(ctx), commandContext(ctx)));
+    ctx.status = 204;
+  });
+
+  router.get('/api/schedules/:id/replies', requireUser, (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx);
+    if (findSchedule(db(), user.id, id) === null) throw notFound();
+    ctx.body = listScheduleReplies(db(), user.id, id);
+  });
+
+  // ---- V2 -------------------------------------------------------------------------------------
+
+  router.get('/api/v2/schedules', requireUser, (ctx) => {
+    ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id) };
+  });
+
+  router.post('/api/v2/schedule', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user);
+    const draft = draftFromV2(parseScheduleInput(v2ScheduleSchema, ctx.request.body));
+    const schedule = await fresh(user.id, await deps.schedules.create(user, draft, commandContext(ctx)));
+    ctx.status = 201;
+    ctx.body = { success: true, message: V2_SCHEDULED_MESSAGE, schedule, mentionsRemoved: schedule.mentionsRemoved };
+  });
+
+  router.post('/api/v2/upload-image', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user);
+    try {
+      const image = await receiveImage(ctx.req, { store: deps.images, ownerId: user.id, createdAt: deps.clock().toISOString() });
+      ctx.status = 201;
+      ctx.body = { success: true, imageUrl: imageUrlOf(image), message: UPLOAD_MESSAGES.uploaded };
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      ctx.status = error.status;
+      ctx.body = { success: false, message: error.message, error: error.message, field: 'image', code: error.reason };
+      // The rest of a refused body is not read: close the connection rather than drain it.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
+    }
+  });
+
+  // ---- Bulk -----------------------------------------------------------------------------------
+
+  router.post('/api/bulk-replies', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user, true);
+    const draft = draftFromBulkPayload(parseScheduleInput(bulkEntryPayloadSchema, ctx.request.body), context(user));
+    const written = await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true });
+    ctx.status = 201;
+    ctx.body = await fresh(user.id, written);
+  });
+
+  router.post('/api/bulk-replies/batch', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user, true);
+    const { entries } = parseScheduleInput(bulkBatchSchema, ctx.request.body);
+    const at = context(user);
+    const drafts = entries.map((entry, index) => {
+      try {
+        return draftFromBulkPayload(entry, at);
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError(error.code, error.message, {
+            field: `entries.${index}${error.field ? `.${error.field}` : ''}`,
+            ...(error.reason ? { reason: error.reason } : {}),
+          });
+        throw error;
+      }
+    });
+    const written = await deps.schedules.createBatch(user, drafts, commandContext(ctx));
+    const schedules = [];
+    for (const w of written) schedules.push(await fresh(user.id, w));
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: SCHEDULE_MESSAGES.bulkScheduled,
+      schedules,
+      mentionsRemoved: [...new Set(schedules.flatMap((s) => s.mentionsRemoved))],
+    };
+  });
+
+  // ---- uploaded images ------------------------------------------------------------------------
+
+  router.get(`${UPLOADS_PATH}:file`, requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const fileName = uploadFileNameOf(`${UPLOADS_PATH}${(ctx.params as { file?: string }).file ?? ''}`);
+    const opened = fileName === null ? null : await deps.images.open(fileName);
+    // Someone else's image is not found, exactly like one that never existed (admins see all).
+    if (opened === null || (opened.image.ownerId !== user.id && user.role !== 'admin')) {
+      if (opened !== null) (opened.data as Readable).destroy?.();
+      throw new AppError('not_found', 'Image not found', { reason: 'IMAGE_NOT_FOUND' });
+    }
+    const { image } = opened;
+    ctx.type = image.contentType;
+    ctx.length = image.size;
+    ctx.set('Content-Disposition', `inline; filename="${image.fileName}"`);
+    // An id names one immutable image; only the owner's browser may keep it.
+    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    // Even if a browser were talked into rendering it as a document, nothing in it may run.
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+    ctx.body = opened.data instanceof Readable ? opened.data : Readable.from(opened.data);
+  });
+
+  return router;
+};

@@ -1,0 +1,154 @@
+/**
+ * Schedules wired to the event store: one stream per schedule (`schedule-{id}`), every change
+ * decided by core/scheduling's decider. Before a create is decided, what the draft refers to is
+ * checked against the read side (lookups.ts): the target visible to the user, the connected
+ * account, template, group and uploaded image the user's own. The names found there are stored
+ * with the schedule, so lists show them even after the account or template goes.
+ *
+ * The batch (Bulk Replies' "Schedule All") creates all or none. Every entry is validated, looked
+ * up and DECIDED first, in memory; only when all of them produced their event is anything written.
+ * What is left to fail after that is the store itself (each entry is a new stream under a fresh
+ * UUID appended with 'no_stream', so no conflict is possible): if an append fails midway, the
+ * schedules already created are deleted again (compensation) before the error is answered.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@adapters/logging';
+import { handleCommand } from '@core/eventstore/command-handler';
+import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
+import { decideSchedule, scheduleDecider, scheduleStream, type ScheduleCommand, type ScheduleDraft, type ScheduleEvent } from '@core/scheduling';
+import { requireMaySchedule } from '@core/scheduling/access';
+import { AppError, isAppError } from '@core/shared/errors';
+import type { User } from '@core/users/state';
+import type { TierConfig } from '@core/users/tier';
+import type { ScheduleLookups } from './lookups';
+
+export interface CommandContext {
+  actor: string | null;
+  correlationId: string;
+}
+
+export interface ScheduleWritten {
+  id: string;
+  position: Position | null;
+  /** @mentions stripped from the text on creation (the pages show the policy notice). */
+  mentionsRemoved: string[];
+}
+
+export const SCHEDULE_REF_MESSAGES = {
+  targetNotFound: 'Target account not found',
+  connectedAccountNotFound: 'Connected X account not found. Connect it on My X Accounts first.',
+  templateNotFound: 'Template not found',
+  templateGroupNotFound: 'Template group not found',
+  imageNotFound: 'Image not found. Upload it again.',
+  batchFailed: 'Failed to schedule bulk replies; nothing was scheduled. Please try again.',
+} as const;
+
+const notFound = (message: string, field: string, reason: string) => new AppError('not_found', message, { field, reason });
+
+/** An error of entry `index` of a batch, its field prefixed so the page can point at the row. */
+const inEntry = (error: unknown, index: number): unknown =>
+  isAppError(error)
+    ? new AppError(error.code, error.message, { field: `entries.${index}${error.field ? `.${error.field}` : ''}`, ...(error.reason ? { reason: error.reason } : {}) })
+    : error;
+
+export interface SchedulesServiceDeps {
+  store: EventStore;
+  lookups: ScheduleLookups;
+  tierConfig: TierConfig;
+  logger: Logger;
+  clock: () => Date;
+}
+
+export const createSchedulesService = ({ store, lookups, tierConfig, logger, clock }: SchedulesServiceDeps) => {
+  const metadata = (ctx: CommandContext, time: string): EventMetadata => ({ actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time });
+
+  /** The draft with its references checked (404 otherwise) and their names filled in. */
+  const resolve = async (user: User, draft: ScheduleDraft): Promise<ScheduleDraft> => {
+    const target = lookups.target(user, draft.targetAccountId);
+    if (target === null) throw notFound(SCHEDULE_REF_MESSAGES.targetNotFound, 'accountId', 'TARGET_NOT_FOUND');
+    const account = lookups.connectedAccount(user.id, draft.connectedAccountId);
+    if (account === null) throw notFound(SCHEDULE_REF_MESSAGES.connectedAccountNotFound, 'connectedAccountId', 'CONNECTED_ACCOUNT_NOT_FOUND');
+    const content = draft.content;
+    if (content.kind === 'template' && lookups.template(user.id, content.templateId) === null)
+      throw notFound(SCHEDULE_REF_MESSAGES.templateNotFound, 'templateId', 'TEMPLATE_NOT_FOUND');
+    if (content.kind === 'template_group' && lookups.templateGroup(user.id, content.templateGroupId) === null)
+      throw notFound(SCHEDULE_REF_MESSAGES.templateGroupNotFound, 'templateGroupId', 'TEMPLATE_GROUP_NOT_FOUND');
+    if (draft.imageUrl !== null && !(await lookups.imageAllowed(user.id, draft.imageUrl)))
+      throw notFound(SCHEDULE_REF_MESSAGES.imageNotFound, 'imageUrl', 'IMAGE_NOT_FOUND');
+    return { ...draft, targetAccountId: target.id, targetUsername: target.name, connectedAccountId: account.id, accountName: account.name };
+  };
+
+  const createCommand = (user: User, draft: ScheduleDraft, now: string): Extract<ScheduleCommand, { type: 'CreateSchedule' }> => ({
+    type: 'CreateSchedule',
+    scheduleId: randomUUID(),
+    userId: user.id,
+    now,
+    timeZone: user.timeZone,
+    draft,
+  });
+
+  const mentionsOf = (events: readonly ScheduleEvent[]): string[] =>
+    events.flatMap((e) => (e.type === 'ScheduleCreated' ? e.data.mentionsRemoved : []));
+
+  return {
+    /** Creates one schedule (classic, V2, template based, or one bulk entry with `bulk`). */
+    async create(user: User, draft: ScheduleDraft, ctx: CommandContext, options: { bulk?: boolean } = {}): Promise<ScheduleWritten> {
+      const now = clock().toISOString();
+      requireMaySchedule(user, now, tierConfig, options);
+      const command = createCommand(user, await resolve(user, draft), now);
+      const result = await handleCommand(store, scheduleStream(command.scheduleId), scheduleDecider, command, {
+        metadata: metadata(ctx, now),
+        newId: randomUUID,
+      });
+      return { id: command.scheduleId, position: result.position, mentionsRemoved: mentionsOf(result.events) };
+    },
+
+    /** All or none (see the file's comment). Errors name the entry: `entries.2.accountId`. */
+    async createBatch(user: User, drafts: readonly ScheduleDraft[], ctx: CommandContext): Promise<ScheduleWritten[]> {
+      const now = clock().toISOString();
+      requireMaySchedule(user, now, tierConfig, { bulk: true });
+      const decided: { command: ReturnType<typeof createCommand>; events: ScheduleEvent[] }[] = [];
+      for (const [index, draft] of drafts.entries()) {
+        try {
+          const command = createCommand(user, await resolve(user, draft), now);
+          decided.push({ command, events: decideSchedule(command, scheduleDecider.initialState()) });
+        } catch (error) {
+          throw inEntry(error, index);
+        }
+      }
+
+      const written: ScheduleWritten[] = [];
+      try {
+        for (const { command, events } of decided) {
+          const appended = await store.append(
+            scheduleStream(command.scheduleId),
+            events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: metadata(ctx, now) })),
+            'no_stream',
+          );
+          written.push({ id: command.scheduleId, position: appended.position, mentionsRemoved: mentionsOf(events) });
+        }
+      } catch (error) {
+        logger.error({ err: error, created: written.length, of: decided.length }, 'bulk schedule append failed; removing the ones created');
+        for (const done of written) {
+          await handleCommand(store, scheduleStream(done.id), scheduleDecider, { type: 'DeleteSchedule', scheduleId: done.id, userId: user.id }, {
+            metadata: metadata({ ...ctx, actor: 'system' }, clock().toISOString()),
+            newId: randomUUID,
+          }).catch((err: unknown) => logger.error({ err, scheduleId: done.id }, 'compensating delete failed'));
+        }
+        throw new AppError('unavailable', SCHEDULE_REF_MESSAGES.batchFailed, { reason: 'BATCH_FAILED', cause: error });
+      }
+      return written;
+    },
+
+    /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */
+    async remove(userId: string, scheduleId: string, ctx: CommandContext): Promise<Position | null> {
+      const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {
+        metadata: metadata(ctx, clock().toISOString()),
+        newId: randomUUID,
+      });
+      return result.position;
+    },
+  };
+};
+
+export type SchedulesService = ReturnType<typeof createSchedulesService>;

@@ -1,0 +1,129 @@
+/**
+ * The V2 image upload (POST /api/v2/upload-image, multipart field `image`), streamed: busboy parses
+ * the body as it arrives, the first bytes decide the type (core/images: PNG, JPEG, GIF or WebP by
+ * their signature; the declared type and the file name are ignored), and the bytes go straight to
+ * the image store. The 5 MB limit is enforced while parsing: a Content-Length that cannot fit is
+ * refused before a byte is read, and the stream is abandoned the moment a file passes the limit;
+ * the store keeps nothing of a refused file. The server never holds a whole body in memory.
+ */
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { IMAGE_CONTENT_TYPES, sniffImage, SNIFF_BYTES, type ImageStore, type StoredImage } from '@core/images';
+import { IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '@core/scheduling';
+
+export const UPLOAD_MESSAGES = {
+  noImage: 'Please choose an image to upload',
+  malformed: 'The upload could not be read. Please try again.',
+  tooLarge: SCHEDULE_MESSAGES.fileTooLarge,
+  invalidType: SCHEDULE_MESSAGES.invalidFileType,
+  uploaded: 'Image uploaded successfully',
+} as const;
+
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** A refused upload: its HTTP status, message and reason (the route answers with field 'image'). */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+    this.name = 'UploadRefused';
+  }
+}
+
+const tooLarge = () => new UploadRefused(413, UPLOAD_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
+
+export interface ReceiveOptions {
+  store: ImageStore;
+  ownerId: string;
+  createdAt: string;
+  maxBytes?: number;
+}
+
+/** Reads the request's `image` part into the store; UploadRefused for anything we refuse. */
+export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Promise<StoredImage> => {
+  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
+    return Promise.reject(new UploadRefused(400, UPLOAD_MESSAGES.noImage, 'NO_IMAGE'));
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) return Promise.reject(tooLarge());
+
+  return new Promise<StoredImage>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 8, parts: 10, fieldSize: 1024, headerPairs: 20 } });
+    } catch {
+      reject(new UploadRefused(400, UPLOAD_MESSAGES.malformed, 'MALFORMED_UPLOAD'));
+      return;
+    }
+    let settled = false;
+    let saving: Promise<StoredImage> | null = null;
+
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      // Stop reading: the route answers and closes the connection instead of draining the rest.
+      req.unpipe(parser);
+      reject(error);
+    };
+
+    parser.on('file', (name, file) => {
+      if (name !== 'image' || saving !== null) {
+        file.resume();
+        return;
+      }
+      file.once('limit', () => fail(tooLarge()));
+      saving = saveFile(file, options);
+      // A refused or failed save settles the request; a successful one waits for the parser to finish.
+      saving.catch(fail);
+    });
+    parser.once('error', () => fail(new UploadRefused(400, UPLOAD_MESSAGES.malformed, 'MALFORMED_UPLOAD')));
+    parser.once('close', () => {
+      if (saving === null) fail(new UploadRefused(400, UPLOAD_MESSAGES.noImage, 'NO_IMAGE'));
+      else
+        saving.then((image) => {
+          if (settled) return;
+          settled = true;
+          resolve(image);
+        }, fail);
+    });
+    req.once('aborted', () => fail(new UploadRefused(400, UPLOAD_MESSAGES.malformed, 'UPLOAD_ABORTED')));
+    req.once('error', fail);
+    req.pipe(parser);
+  });
+};
+
+/** Sniffs the first bytes, then streams the rest into the store; throws when the limit is passed. */
+const saveFile = async (file: NodeJS.ReadableStream & { truncated?: boolean }, options: ReceiveOptions): Promise<StoredImage> => {
+  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done === true) break;
+    head.push(next.value);
+    headBytes += next.value.length;
+  }
+  const kind = sniffImage(Buffer.concat(head));
+  if (kind === null) {
+    file.resume();
+    throw new UploadRefused(400, UPLOAD_MESSAGES.invalidType, 'INVALID_FILE_TYPE');
+  }
+  async function* data(): AsyncGenerator<Uint8Array> {
+    yield* head;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done === true) break;
+      yield next.value;
+    }
+    // busboy ends a file that passed the limit normally, marked truncated: never keep it.
+    if (file.truncated === true) throw tooLarge();
+  }
+  return options.store.save({ ownerId: options.ownerId, kind, createdAt: options.createdAt, data: data() });
+};
+
+export const contentTypeOf = (image: StoredImage): string => IMAGE_CONTENT_TYPES[image.kind];
