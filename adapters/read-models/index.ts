@@ -3,6 +3,7 @@
  * `projections rebuild` build the same read database. Add a capability's projection here.
  */
 import { monitoredAccountsProjection } from '@core/monitoring/projection';
+import { schedulesProjection } from '@core/scheduling/projection';
 import type { Projection } from '@core/shared/projection';
 import { templateGroupsProjection, templatesProjection } from '@core/templates/projection';
 import { usersProjection } from '@core/users/projection';
@@ -12,4 +13,5 @@ export const allProjections: readonly Projection[] = [
   templatesProjection as Projection,
   templateGroupsProjection as Projection,
   monitoredAccountsProjection as Projection,
+  schedulesProjection as Projection,
 ];

@@ -2,11 +2,15 @@
  * The readiness gate, which startServer passes too quickly to observe: until the composition root
  * says ready, /healthz answers 503 and so does every other call. Built from real in-memory parts.
  */
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineWriter } from '@adapters/ai-offline';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
+import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
@@ -17,6 +21,8 @@ import { createAccountsService } from './accounts/service';
 import { createApp } from './app';
 import { loadServerConfig } from './config';
 import { createLoginLimiter } from './http/rate-limit';
+import { createScheduleLookups } from './schedules/lookups';
+import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { createUsersService } from './users/service';
 
@@ -25,6 +31,8 @@ let base = '';
 const store = createMemoryEventStore();
 const projector = createProjector({ store, path: ':memory:', projections: [usersProjection] });
 const sessions = createSqliteSessionStore({ path: ':memory:', sweepIntervalMs: 0 });
+const images = createFsImageStore(mkdtempSync(join(tmpdir(), 'riposte-app-')));
+const noLegacy = { legacyUsernames: [] };
 const server = createServer(
   createApp(
     {
@@ -36,6 +44,14 @@ const server = createServer(
       users: createUsersService(store),
       templates: createTemplatesService(store),
       accounts: createAccountsService({ store, legacyPin: createLegacyPinChecker(undefined) }),
+      schedules: createSchedulesService({
+        store,
+        lookups: createScheduleLookups(() => projector.db, noLegacy, images),
+        tierConfig: noLegacy,
+        logger: createLogger({ level: 'silent' }),
+        clock: () => new Date(),
+      }),
+      images,
       ai: createOfflineWriter(),
       hasher: createPasswordHasher('test'),
       loginLimiter: createLoginLimiter(),

@@ -23,6 +23,7 @@ import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { miscRoutes } from './routes/misc';
+import { scheduleRoutes } from './routes/schedules';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/user';
 import './http/types';
@@ -36,6 +37,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   adminRoutes(deps),
   templateRoutes(deps),
   accountRoutes(deps),
+  scheduleRoutes(deps),
   aiRoutes(deps),
 ];
 
@@ -59,7 +61,9 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
     ctx.set('Retry-After', '1');
     throw new AppError('unavailable', 'The server is starting; try again in a moment', { reason: 'STARTING' });
   });
-  app.use(webApp(deps.webDist));
+  // Uploaded images (/uploads/<file>) are served by their router after the session is read.
+  const web = webApp(deps.webDist);
+  app.use((ctx, next) => (ctx.path.startsWith('/uploads/') ? next() : web(ctx, next)));
   app.use(csrfProtection({ publicUrl: deps.config.publicUrl }));
   app.use(
     bodyParser({

@@ -4,10 +4,12 @@ import type { PasswordHasher } from '@adapters/password';
 import type { Projector } from '@adapters/projections-sqlite';
 import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
+import type { ImageStore } from '@core/images';
 import type { EventStore, Position } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
 import type { LoginLimiter } from './http/rate-limit';
 import type { AccountsService } from './accounts/service';
+import type { SchedulesService } from './schedules/service';
 import type { TemplatesService } from './templates/service';
 import type { UsersService } from './users/service';
 
@@ -21,6 +23,10 @@ export interface AppDeps {
   templates: TemplatesService;
   /** Monitored accounts (routes/accounts.ts). */
   accounts: AccountsService;
+  /** Schedules (routes/schedules.ts). */
+  schedules: SchedulesService;
+  /** Uploaded images (the V2 upload; served under /uploads/). */
+  images: ImageStore;
   /** The AI writer: OpenAI-compatible when RIPOSTE_AI_* configure one, else offline. */
   ai: AiWriter;
   hasher: PasswordHasher;

@@ -15,6 +15,7 @@ import type { DestinationStream } from 'pino';
 import { createOfflineWriter } from '@adapters/ai-offline';
 import { createOpenAiWriter, openAiConfigFrom, wantsOpenAi } from '@adapters/ai-openai';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
+import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
@@ -31,6 +32,8 @@ import { loadServerConfig, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
 import { loadOrCreateSessionKeys } from './session-keys';
+import { createScheduleLookups } from './schedules/lookups';
+import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
 import { createUsersService } from './users/service';
@@ -119,6 +122,15 @@ export const startServer = async (
     onLookupUnavailable: (username, err) => logger.warn({ err, username }, 'X lookup unavailable; monitored account stored unresolved'),
   });
   const hasher = createPasswordHasher(config.fastHashes ? 'test' : 'default');
+  // Uploaded images under <data>/uploads; schedules check their references on the read side.
+  const images = createFsImageStore(config.dataDir);
+  const schedules = createSchedulesService({
+    store,
+    lookups: createScheduleLookups(() => projector.db, { legacyUsernames: config.legacyUsernames }, images),
+    tierConfig: { legacyUsernames: config.legacyUsernames },
+    logger: logger.child({ component: 'schedules' }),
+    clock,
+  });
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
@@ -134,6 +146,8 @@ export const startServer = async (
     users,
     templates: createTemplatesService(store, clock),
     accounts,
+    schedules,
+    images,
     ai,
     hasher,
     loginLimiter: createLoginLimiter(options.loginLimits),
