@@ -3,3 +3,4 @@ export * from './account';
 export * from './limits';
 export * from './messages';
 export * from './projection';
+export * from './schemas';
