@@ -4,7 +4,6 @@ export const comingNextPatterns = [
   '/bulk-replies',
   '/schedules',
   '/schedule-replies/:id',
-  '/accounts',
   '/connected-accounts',
   '/history',
   '/reply-history',

@@ -11,6 +11,7 @@ const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'
 const TrialStatusPage = lazy(() => import('@web/features/subscription/trial-status-page'));
 const ComingNextPage = lazy(() => import('@web/features/shell/routes/coming-next-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/templates-page'));
+const AccountsPage = lazy(() => import('@web/features/monitored-accounts/accounts-page'));
 const ViralStylesPage = lazy(() => import('@web/features/viral-styles/viral-styles-page'));
 const ClassicSchedulePage = lazy(() => import('@web/features/schedule-forms/classic/classic-page'));
 
@@ -23,6 +24,7 @@ export default function SignedInArea() {
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/trial-status" component={TrialStatusPage} />
             <Route path="/templates" component={TemplatesPage} />
+            <Route path="/accounts" component={AccountsPage} />
             <Route path="/admin/viral-styles" component={ViralStylesPage} />
             <Route path="/schedule-replies" component={ClassicSchedulePage} />
             {comingNextPatterns.map((pattern) => (

@@ -1,0 +1,86 @@
+// Account Activity Overview (spec part 2 §2): Account, Last Activity, Replies Sent, Scheduled
+// Replies, Status. The counts are the user's own, read from the server's read models (the spec's
+// random placeholders are not kept): zeros until replies and schedules exist.
+import type { AccountActivity } from '@core/monitoring/views';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { AccountAvatar } from '@web/features/monitored-accounts/components/account-avatar';
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** '3 hours ago', 'yesterday', ... ; the exact time is in the cell's title. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 365 * 86_400],
+    ['month', 30 * 86_400],
+    ['week', 7 * 86_400],
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  return 'just now';
+}
+
+type Props = { rows: AccountActivity[] | undefined; error: Error | undefined };
+
+export function ActivityTable({ rows, error }: Props) {
+  return (
+    <Card className="gap-2" data-testid="activity-overview">
+      <CardHeader>
+        <CardTitle>Account Activity Overview</CardTitle>
+        <CardDescription>Your replies and scheduled replies per monitored account.</CardDescription>
+      </CardHeader>
+      <CardContent className="px-2 sm:px-4">
+        {error ? (
+          <p className="px-2 py-4 text-sm text-muted-foreground" role="alert">
+            Activity could not be loaded: {error.message}
+          </p>
+        ) : !rows ? (
+          <div className="grid gap-2 p-2" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-9 w-full" />
+            ))}
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="px-2 py-4 text-sm text-muted-foreground">No accounts to show yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Account</TableHead>
+                <TableHead>Last Activity</TableHead>
+                <TableHead className="text-right">Replies Sent</TableHead>
+                <TableHead className="text-right">Scheduled Replies</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.accountId} data-testid="activity-row" data-username={r.username}>
+                  <TableCell>
+                    <div className="flex items-center gap-2">
+                      <AccountAvatar account={r} className="size-7" />
+                      <span className="font-medium">@{r.username}</span>
+                    </div>
+                  </TableCell>
+                  <TableCell className="text-muted-foreground" title={r.lastActivity ? new Date(r.lastActivity).toLocaleString() : undefined}>
+                    {r.lastActivity ? timeAgo(r.lastActivity) : 'No activity yet'}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{r.repliesSent}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.scheduledReplies}</TableCell>
+                  <TableCell>
+                    <Badge variant={r.status === 'Monitoring' ? 'success' : 'secondary'}>{r.status}</Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
