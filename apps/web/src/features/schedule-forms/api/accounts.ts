@@ -1,6 +1,7 @@
 // The two kinds of account every schedule form needs (spec part 2 §7): the user's connected X
 // accounts (who posts) and the monitored accounts they may answer (targets).
 import useSWR from 'swr';
+import type { AccountOption } from '@core/monitoring/views';
 import { toast } from '@web/components/ui/use-toast';
 import { apiGet } from '@web/lib/api';
 
@@ -25,14 +26,7 @@ export type XAccountsAnswer = { accounts: XAccount[]; accountLimit: number | nul
 const NONE: XAccountsAnswer = { accounts: [], accountLimit: null, remainingSlots: null };
 
 /** A monitored account the user may target (GET /api/user/accounts). */
-export type TargetAccount = {
-  id: string;
-  username: string;
-  displayName: string | null;
-  xUserId?: string | null;
-  profilePicture?: string | null;
-  isActive?: boolean;
-};
+export type TargetAccount = AccountOption;
 
 /**
  * Connected X accounts. `fallbackOnError`: the classic page treats a failed call as "no accounts"
@@ -50,12 +44,10 @@ export function useXAccounts({ fallbackOnError = false }: { fallbackOnError?: bo
   return { ...swr, accounts: swr.data?.accounts ?? [] };
 }
 
-/** Monitored accounts visible to the user; the server answers a list (or {accounts}). */
+/** Monitored accounts visible to the user. */
 export function useTargetAccounts() {
-  const swr = useSWR<TargetAccount[] | { accounts: TargetAccount[] }, Error>(TARGET_ACCOUNTS_KEY);
-  const data = swr.data;
-  const accounts = Array.isArray(data) ? data : (data?.accounts ?? []);
-  return { ...swr, accounts };
+  const swr = useSWR<TargetAccount[], Error>(TARGET_ACCOUNTS_KEY);
+  return { ...swr, accounts: swr.data ?? [] };
 }
 
 export const accountLabel = (a: { username: string; displayName?: string | null }): string =>

@@ -11,7 +11,10 @@ import { apiRequest, errorMessage } from '@web/lib/api';
 export const SCHEDULES_KEY = '/api/schedules';
 export const V2_SCHEDULES_KEY = '/api/v2/schedules';
 
-/** A schedule as the lists answer it (spec §3 "in lists also"); fields a list does not need are optional. */
+/**
+ * A schedule as the lists answer it (spec §3 "in lists also"): the server's schedule view, the
+ * fields the pages use. Weekly recurringDays are ISO weekdays (1 Monday ... 7 Sunday).
+ */
 export type ScheduleItem = {
   id: string;
   status: string;
@@ -27,16 +30,21 @@ export type ScheduleItem = {
   isExecuted: boolean;
   isRecurring: boolean;
   recurringType: 'daily' | 'weekly' | 'monthly' | null;
-  /** As the API answers them; see `isoRecurringDays`. */
   recurringDays: number[] | null;
   peakWindowType: string | null;
   scheduledTime: string | null;
   nextRunTime: string | null;
   lastExecutedAt: string | null;
   createdAt: string;
-  timeZone?: string | null;
-  templateId?: string | null;
-  templateGroupId?: string | null;
+  /** The rule's wall-clock time in `timeZone`, 'HH:MM'. */
+  recurringTime: string | null;
+  timeZone: string;
+  /** Fixed text, or the text the AI rewrites. */
+  content: string | null;
+  templateId: string | null;
+  templateName?: string | null;
+  templateGroupId: string | null;
+  templateGroupName?: string | null;
   conditions: { content: string | null; targetAccount: string | null; imageIncluded: boolean } | null;
 };
 

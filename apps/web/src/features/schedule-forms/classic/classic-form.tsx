@@ -108,7 +108,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Schedule a Reply" className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <Field id="classic-x-account" label="Your X Account" error={errors.accountId} hint={xAccount ? 'Replies are posted from this account.' : undefined}>
           {xAccount ? (
             <Input id="classic-x-account" value={`@${xAccount.username}`} readOnly aria-readonly className="bg-muted/50" />

@@ -29,30 +29,33 @@ type Props = {
 export function PeakWindowPicker({ name, value, onChange, zone, now, disabled, error }: Props) {
   const options = peakWindowOptions(now, zone);
   return (
-    <div role="radiogroup" aria-label="When to reply" aria-invalid={error ? true : undefined} className="grid gap-2 sm:grid-cols-3" data-testid="peak-windows">
-      {options.map((o) => {
-        const checked = value === o.id;
-        return (
-          <label
-            key={o.id}
-            className={cn(
-              'relative flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm transition-colors hover:bg-accent/40 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50',
-              checked && 'border-primary bg-primary/5 ring-1 ring-primary',
-              disabled && 'cursor-not-allowed opacity-60',
-            )}
-          >
-            <input type="radio" className="sr-only" name={name} value={o.id} checked={checked} disabled={disabled} onChange={() => onChange(o.id)} />
-            <span className="font-medium">
-              {o.label}
-              {o.recommended && <span className="ml-1 text-xs font-semibold text-emerald-700">{RECOMMENDED_TAG}</span>}
-            </span>
-            <span className="flex items-center gap-1 text-xs text-muted-foreground">
-              <Clock className="size-3" />
-              Next: {formatDateTime(o.nextSlot, zone)}
-            </span>
-          </label>
-        );
-      })}
+    // Three across when the form is wide enough (a container query: V2's form is half the page).
+    <div className="@container">
+      <div role="radiogroup" aria-label="When to reply" aria-invalid={error ? true : undefined} className="grid gap-2 @xl:grid-cols-3" data-testid="peak-windows">
+        {options.map((o) => {
+          const checked = value === o.id;
+          return (
+            <label
+              key={o.id}
+              className={cn(
+                'relative flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm transition-colors hover:bg-accent/40 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50',
+                checked && 'border-primary bg-primary/5 ring-1 ring-primary',
+                disabled && 'cursor-not-allowed opacity-60',
+              )}
+            >
+              <input type="radio" className="sr-only" name={name} value={o.id} checked={checked} disabled={disabled} onChange={() => onChange(o.id)} />
+              <span className="font-medium">
+                {o.label}
+                {o.recommended && <span className="ml-1 text-xs font-semibold text-emerald-700">{RECOMMENDED_TAG}</span>}
+              </span>
+              <span className="flex items-center gap-1 text-xs text-muted-foreground">
+                <Clock className="size-3" />
+                Next: {formatDateTime(o.nextSlot, zone)}
+              </span>
+            </label>
+          );
+        })}
+      </div>
     </div>
   );
 }

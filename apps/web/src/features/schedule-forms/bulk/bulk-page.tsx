@@ -1,0 +1,218 @@
+// Bulk Replies (spec part 2 §2, §5, §8): global settings, the table of entries, Add Reply
+// (disabled while data loads), Schedule All Replies (disabled with no entries) with its
+// confirmation. The table is checked with the shared schema and the duplicate rule before it is
+// sent, and sent as one batch that the server creates all or none of. Trial users see that bulk
+// scheduling is a Premium feature.
+import { useEffect, useRef, useState } from 'react';
+import { AtSign, Crown, Layers, Plus, Send } from 'lucide-react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { firstAvailableTarget } from '@core/scheduling/duplicates';
+import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError } from '@web/lib/api';
+import { useAuth } from '@web/features/auth/api/auth-status';
+import { PageHeader } from '@web/features/shell/components/page-header';
+import { useTargetAccounts, useXAccounts } from '@web/features/schedule-forms/api/accounts';
+import { scheduleBulkBatch } from '@web/features/schedule-forms/api/schedules';
+import { localDayKey, useUserZone } from '@web/features/schedule-forms/time-format';
+import { addRow, bulkState, clearRows, setGlobal, type BulkRow, type GlobalSettings as GlobalSettingsValues } from './bulk-store';
+import { checkRows, payloadsOf, type RowErrors } from './bulk-validation';
+import { EntriesView } from './entries-view';
+import { GlobalSettings } from './global-settings';
+import { rowControls } from './row-controls';
+import { useMediaQuery } from './use-media';
+
+const NOTICE_MS = 5000;
+
+/** 'entries.3.accountId' from the server -> row 3's accountId. */
+const serverRowError = (field: string | undefined, message: string, rows: readonly BulkRow[]): Map<string, RowErrors> => {
+  const m = /^entries\.(\d+)\.?([A-Za-z]*)/.exec(field ?? '');
+  const row = m ? rows[Number(m[1])] : undefined;
+  return row ? new Map([[row.id, { [m?.[2] || 'accountId']: message } as RowErrors]]) : new Map();
+};
+
+export default function BulkRepliesPage() {
+  const zone = useUserZone();
+  const { user } = useAuth();
+  const targets = useTargetAccounts();
+  const x = useXAccounts();
+  const snap = useSnapshot(bulkState);
+  const rows = snap.rows as readonly BulkRow[];
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [errors, setErrors] = useState<Map<string, RowErrors>>(new Map());
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [mentionNoticeAt, setMentionNoticeAt] = useState<number | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const today = localDayKey(new Date(), zone);
+  const tomorrow = localDayKey(new Date(Date.now() + 86_400_000), zone);
+  const loading = targets.isLoading || x.isLoading;
+  const premiumOnly = user?.tier === 'trial' || user?.tier === 'expired';
+
+  // Global defaults once the data is in: the first connected account, tomorrow's date.
+  useEffect(() => {
+    if (!bulkState.global.scheduledDate) setGlobal({ scheduledDate: tomorrow });
+    const first = x.accounts[0];
+    if (!bulkState.global.connectedAccountId && first) setGlobal({ connectedAccountId: first.id });
+  }, [x.accounts, tomorrow]);
+
+  useEffect(() => {
+    if (targets.error) toast({ title: 'Error loading accounts', description: 'Please try again.', variant: 'destructive' });
+  }, [targets.error]);
+  useEffect(() => {
+    if (x.error) toast({ title: 'Error loading connected accounts', description: 'Please try again.', variant: 'destructive' });
+  }, [x.error]);
+  useEffect(() => () => void (noticeTimer.current && clearTimeout(noticeTimer.current)), []);
+
+  // Messages follow the table: an edit re-checks the rows that were marked.
+  useEffect(() => {
+    setErrors((previous) => (previous.size === 0 ? previous : checkRows(rows)));
+  }, [rows]);
+
+  const showMentionNotice = () => {
+    if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    setMentionNoticeAt(Date.now());
+    noticeTimer.current = setTimeout(() => setMentionNoticeAt(null), NOTICE_MS);
+  };
+
+  const add = () => {
+    const target = firstAvailableTarget(
+      targets.accounts.map((t) => t.id),
+      rows,
+    );
+    if (target === null) {
+      toast({ title: M.noAvailableTargets, description: 'Every target account already has a reply in this batch.', variant: 'destructive' });
+      return;
+    }
+    addRow(target);
+  };
+
+  const review = () => {
+    const found = checkRows(rows);
+    setErrors(found);
+    if (found.size === 0) return setConfirming(true);
+    const duplicate = [...found.values()].some((e) => e.accountId === M.duplicateTarget);
+    toast({
+      title: duplicate ? M.duplicateTarget : 'Error',
+      description: duplicate ? 'A target account is used twice in the same time frame. Change its slot, date or target.' : 'Some replies need attention.',
+      variant: 'destructive',
+    });
+  };
+
+  async function send() {
+    setSending(true);
+    try {
+      await scheduleBulkBatch(payloadsOf(rows));
+      setConfirming(false);
+      clearRows();
+      setErrors(new Map());
+    } catch (err) {
+      setConfirming(false);
+      if (err instanceof ApiError) setErrors(serverRowError(err.field, err.message, rows));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const controls = (row: BulkRow, index: number) =>
+    rowControls({
+      row,
+      index,
+      errors: errors.get(row.id),
+      targets: targets.accounts,
+      xAccounts: x.accounts,
+      today,
+      disabled: sending,
+      onMentionsStripped: showMentionNotice,
+    });
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Bulk Replies" description="Plan many replies at once and schedule them together." />
+
+      {premiumOnly && (
+        <Alert variant="warning" data-testid="bulk-premium">
+          <Crown />
+          <AlertTitle>Bulk scheduling is a Premium feature</AlertTitle>
+          <AlertDescription>
+            <p>
+              You can prepare replies here, but scheduling them in bulk needs Premium.{' '}
+              <Link href="/payment" className="font-medium underline underline-offset-4">
+                Upgrade to Premium
+              </Link>
+            </p>
+          </AlertDescription>
+        </Alert>
+      )}
+      {mentionNoticeAt !== null && (
+        <Alert variant="warning" data-testid="bulk-mentions">
+          <AtSign />
+          <AlertTitle>@mentions removed</AlertTitle>
+          <AlertDescription>{M.mentionsNotAllowed}</AlertDescription>
+        </Alert>
+      )}
+
+      <GlobalSettings settings={snap.global as GlobalSettingsValues} xAccounts={x.accounts} today={today} rowCount={rows.length} disabled={sending} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Replies ({rows.length})</CardTitle>
+          <CardDescription>One row per reply. A target can be used once per time frame.</CardDescription>
+          <CardAction>
+            <Button onClick={add} disabled={loading || sending}>
+              <Plus />
+              Add Reply
+            </Button>
+          </CardAction>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {rows.length === 0 ? (
+            <div className="grid justify-items-center gap-2 rounded-lg border border-dashed py-10 text-center text-muted-foreground">
+              <Layers className="size-8" />
+              <p>No replies yet. Add one to start your batch.</p>
+            </div>
+          ) : (
+            <EntriesView rows={rows} controls={controls} errors={errors} wide={wide} />
+          )}
+          <Button size="lg" className="w-full sm:w-auto sm:justify-self-end" onClick={review} disabled={rows.length === 0 || sending || premiumOnly}>
+            <Send />
+            Schedule All Replies
+          </Button>
+        </CardContent>
+      </Card>
+
+      <AlertDialog open={confirming} onOpenChange={(open) => !sending && setConfirming(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Schedule all replies?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {rows.length} {rows.length === 1 ? 'reply' : 'replies'} will be scheduled. Either all of them are scheduled, or none if one is refused.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={sending}>Cancel</AlertDialogCancel>
+            <Button onClick={() => void send()} disabled={sending}>
+              {sending && <Spinner />}
+              {sending ? 'Scheduling...' : 'Schedule All'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// The Global settings card (spec part 2 §2): what every new row starts with, and a button to
+// apply them to the rows already in the table.
+import { Settings2 } from 'lucide-react';
+import { BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
+import { CLASSIC_STYLES } from '@core/styles';
+import { Button } from '@web/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Switch } from '@web/components/ui/switch';
+import type { XAccount } from '@web/features/schedule-forms/api/accounts';
+import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { applyGlobalToAll, setGlobal, type GlobalSettings as Settings } from './bulk-store';
+import { FREQUENCY, SLOT_LABELS } from './row-controls';
+
+type Props = { settings: Settings; xAccounts: XAccount[]; today: string; rowCount: number; disabled: boolean };
+
+export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled }: Props) {
+  return (
+    <Card data-testid="global-settings">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Settings2 className="size-4" />
+          Global Settings
+        </CardTitle>
+        <CardDescription>New replies start with these settings.</CardDescription>
+        <CardAction>
+          <Button variant="outline" size="sm" onClick={applyGlobalToAll} disabled={disabled || rowCount === 0}>
+            Apply to all replies
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4 [&>*]:min-w-0">
+        <div className="grid content-start gap-2">
+          <Label htmlFor="bulk-global-account">Post from</Label>
+          <Select value={settings.connectedAccountId} onValueChange={(connectedAccountId) => setGlobal({ connectedAccountId })} disabled={disabled}>
+            <SelectTrigger id="bulk-global-account" aria-label="Post from">
+              <SelectValue placeholder={xAccounts.length === 0 ? 'No connected accounts available' : 'Choose your X account'} />
+            </SelectTrigger>
+            <SelectContent>
+              {xAccounts.map((a) => (
+                <SelectItem key={a.id} value={a.id}>
+                  @{a.username}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor="bulk-global-tone">Tone</Label>
+          <StyleSelect id="bulk-global-tone" label="Tone" styles={CLASSIC_STYLES} value={settings.tone} onChange={(tone) => setGlobal({ tone })} disabled={disabled} />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor="bulk-global-slot">Time slot</Label>
+          <Select value={settings.scheduledTime} onValueChange={(v) => setGlobal({ scheduledTime: v as BulkSlot })} disabled={disabled}>
+            <SelectTrigger id="bulk-global-slot" aria-label="Time slot">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {BULK_SLOTS.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {SLOT_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor="bulk-global-date">Date</Label>
+          <Input id="bulk-global-date" type="date" min={today} value={settings.scheduledDate} onChange={(e) => setGlobal({ scheduledDate: e.target.value })} disabled={disabled} />
+        </div>
+        <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2" htmlFor="bulk-global-recurring">
+          <span className="text-sm font-medium">Recurring</span>
+          <span className="flex items-center gap-2">
+            {settings.isRecurring && (
+              <Select value={settings.recurringType} onValueChange={(v) => setGlobal({ recurringType: v as RecurringType })} disabled={disabled}>
+                <SelectTrigger aria-label="Frequency" className="h-8 w-28 sm:h-8">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RECURRING_TYPES.map((t) => (
+                    <SelectItem key={t} value={t}>
+                      {FREQUENCY[t]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+            <Switch id="bulk-global-recurring" checked={settings.isRecurring} onCheckedChange={(isRecurring) => setGlobal({ isRecurring })} disabled={disabled} />
+          </span>
+        </label>
+        <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2" htmlFor="bulk-global-ai">
+          <span className="text-sm font-medium">Use AI</span>
+          <Switch id="bulk-global-ai" checked={settings.useAI} onCheckedChange={(useAI) => setGlobal({ useAI })} disabled={disabled} />
+        </label>
+      </CardContent>
+    </Card>
+  );
+}

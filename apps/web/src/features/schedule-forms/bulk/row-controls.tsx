@@ -1,0 +1,201 @@
+// The controls of one bulk row, built once and laid out by the table (wide screens) or the cards
+// (narrow ones). Each control is labelled with the row's number for screen readers and tests.
+import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import { BULK_SLOT_DEFINITIONS, BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
+import { CLASSIC_STYLES } from '@core/styles';
+import { stripMentions } from '@core/text/mentions';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { cn } from '@web/lib/utils';
+import type { TargetAccount, XAccount } from '@web/features/schedule-forms/api/accounts';
+import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { removeRow, updateRow, type BulkRow, type RowPatch } from './bulk-store';
+import type { RowErrors } from './bulk-validation';
+
+export const SLOT_LABELS: Record<BulkSlot, string> = {
+  morning: BULK_SLOT_DEFINITIONS.morning.label,
+  lunch: BULK_SLOT_DEFINITIONS.lunch.label,
+  afternoon: BULK_SLOT_DEFINITIONS.afternoon.label,
+  custom: 'Custom time',
+};
+export const FREQUENCY: Record<RecurringType, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+
+export type RowControls = Record<'target' | 'connected' | 'tone' | 'time' | 'date' | 'recurring' | 'ai' | 'text' | 'remove', ReactNode>;
+
+type Options = {
+  row: BulkRow;
+  index: number;
+  errors: RowErrors | undefined;
+  targets: TargetAccount[];
+  xAccounts: XAccount[];
+  today: string;
+  disabled: boolean;
+  /** Called when @mentions were stripped from the row's text. */
+  onMentionsStripped: () => void;
+};
+
+const RowError = ({ text }: { text: string | undefined }) =>
+  text ? (
+    <p className="mt-1 text-xs font-medium text-destructive" role="alert">
+      {text}
+    </p>
+  ) : null;
+
+const clampInt = (value: string, min: number, max: number): number => {
+  const n = Math.trunc(Number(value));
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
+};
+
+export function rowControls({ row, index, errors, targets, xAccounts, today, disabled, onMentionsStripped }: Options): RowControls {
+  const n = index + 1;
+  const set = (patch: RowPatch) => updateRow(row.id, patch);
+  const invalid = (e: string | undefined) => (e ? { 'aria-invalid': true as const } : {});
+
+  return {
+    target: (
+      <div>
+        <Select value={row.accountId} onValueChange={(accountId) => set({ accountId })} disabled={disabled}>
+          <SelectTrigger aria-label={`Target account, reply ${n}`} className="min-w-36" {...invalid(errors?.accountId)}>
+            <SelectValue placeholder="Target" />
+          </SelectTrigger>
+          <SelectContent className="max-h-72">
+            {targets.map((t) => (
+              <SelectItem key={t.id} value={t.id}>
+                @{t.username}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <RowError text={errors?.accountId} />
+      </div>
+    ),
+    connected: (
+      <div>
+        <Select value={row.connectedAccountId} onValueChange={(connectedAccountId) => set({ connectedAccountId })} disabled={disabled}>
+          <SelectTrigger aria-label={`Connected account, reply ${n}`} className="min-w-36" {...invalid(errors?.connectedAccountId)}>
+            <SelectValue placeholder={xAccounts.length === 0 ? 'None connected' : 'Post from'} />
+          </SelectTrigger>
+          <SelectContent>
+            {xAccounts.map((a) => (
+              <SelectItem key={a.id} value={a.id}>
+                @{a.username}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <RowError text={errors?.connectedAccountId} />
+      </div>
+    ),
+    tone: (
+      <StyleSelect id={`bulk-tone-${row.id}`} label={`Tone, reply ${n}`} styles={CLASSIC_STYLES} value={row.tone} onChange={(tone) => set({ tone })} disabled={disabled || !row.useAI} compact />
+    ),
+    time: (
+      <div className="grid gap-1.5">
+        <Select value={row.scheduledTime} onValueChange={(v) => set({ scheduledTime: v as BulkSlot })} disabled={disabled}>
+          <SelectTrigger aria-label={`Time slot, reply ${n}`} className="min-w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {BULK_SLOTS.map((s) => (
+              <SelectItem key={s} value={s}>
+                {SLOT_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {row.scheduledTime === 'custom' && (
+          <div className="flex items-center gap-1">
+            <Input
+              type="number"
+              min={0}
+              max={23}
+              aria-label={`Hour, reply ${n}`}
+              className="w-16"
+              value={row.customHour}
+              onChange={(e) => set({ customHour: clampInt(e.target.value, 0, 23) })}
+              disabled={disabled}
+            />
+            <span aria-hidden>:</span>
+            <Input
+              type="number"
+              min={0}
+              max={59}
+              aria-label={`Minute, reply ${n}`}
+              className="w-16"
+              value={String(row.customMinute).padStart(2, '0')}
+              onChange={(e) => set({ customMinute: clampInt(e.target.value, 0, 59) })}
+              disabled={disabled}
+            />
+          </div>
+        )}
+        <RowError text={errors?.customHour ?? errors?.customMinute ?? errors?.scheduledTime} />
+      </div>
+    ),
+    date: (
+      <div>
+        <Input
+          type="date"
+          aria-label={`Date, reply ${n}`}
+          min={today}
+          value={row.scheduledDate}
+          onChange={(e) => set({ scheduledDate: e.target.value })}
+          disabled={disabled || row.isRecurring}
+          className={cn('min-w-36', row.isRecurring && 'opacity-50')}
+          {...invalid(errors?.scheduledDate)}
+        />
+        <RowError text={errors?.scheduledDate} />
+      </div>
+    ),
+    recurring: (
+      <div className="flex items-center gap-2">
+        <Switch checked={row.isRecurring} onCheckedChange={(isRecurring) => set({ isRecurring })} aria-label={`Recurring, reply ${n}`} disabled={disabled} />
+        {row.isRecurring && (
+          <Select value={row.recurringType} onValueChange={(v) => set({ recurringType: v as RecurringType })} disabled={disabled}>
+            <SelectTrigger aria-label={`Frequency, reply ${n}`} className="w-28">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {RECURRING_TYPES.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {FREQUENCY[t]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </div>
+    ),
+    ai: <Switch checked={row.useAI} onCheckedChange={(useAI) => set({ useAI })} aria-label={`AI, reply ${n}`} disabled={disabled} />,
+    text: (
+      <div>
+        <Textarea
+          rows={2}
+          aria-label={`Reply text, reply ${n}`}
+          placeholder={row.useAI ? 'Optional: what the AI reply should say' : 'Write the reply'}
+          value={row.customReplyText}
+          onChange={(e) => set({ customReplyText: e.target.value })}
+          onBlur={() => {
+            const { text, removed } = stripMentions(row.customReplyText);
+            if (removed.length > 0) {
+              set({ customReplyText: text });
+              onMentionsStripped();
+            }
+          }}
+          disabled={disabled}
+          className="min-h-16"
+          {...invalid(errors?.customReplyText)}
+        />
+        <RowError text={errors?.customReplyText} />
+      </div>
+    ),
+    remove: (
+      <Button variant="ghost" size="icon-sm" aria-label={`Remove reply ${n}`} onClick={() => removeRow(row.id)} disabled={disabled}>
+        <Trash2 />
+      </Button>
+    ),
+  };
+}

@@ -1,0 +1,162 @@
+// Your Scheduled Replies (spec part 2 §2): the user's schedules grouped by day with Refresh.
+// Deleting asks first and then really deletes (the spec only showed 'coming soon'); executed
+// schedules cannot be deleted.
+import { useState } from 'react';
+import { CalendarClock, ImageIcon, RefreshCw, Repeat, Sparkles, Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Spinner } from '@web/components/ui/spinner';
+import { deleteSchedule, type ScheduleItem } from '@web/features/schedule-forms/api/schedules';
+import { useNow } from '@web/features/schedule-forms/components/peak-window-picker';
+import { contentSummary, dayHeading, groupByDay, isPending, placedAt, recurrenceLabel, styleLabel } from '@web/features/schedule-forms/schedule-view';
+import { formatTimeOfDay } from '@web/features/schedule-forms/time-format';
+
+type Props = {
+  schedules: ScheduleItem[];
+  loading: boolean;
+  error: Error | undefined;
+  refreshing: boolean;
+  onRefresh: () => void;
+  zone: string;
+};
+
+function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onDelete: () => void }) {
+  const recurrence = recurrenceLabel(s);
+  const pending = isPending(s);
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="scheduled-reply">
+      <div className="flex items-start gap-3">
+        <div className="w-16 shrink-0 text-sm font-semibold tabular-nums">{formatTimeOfDay(placedAt(s), zone)}</div>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm">
+            <span className="font-medium">@{s.targetUsername ?? s.conditions?.targetAccount ?? 'unknown'}</span>
+            {s.accountName && <span className="text-muted-foreground"> · from @{s.accountName}</span>}
+          </p>
+          <p className="mt-1 line-clamp-3 text-sm break-words text-muted-foreground">{contentSummary(s)}</p>
+        </div>
+        {pending && (
+          <Button variant="ghost" size="icon-sm" aria-label={`Delete reply to @${s.targetUsername ?? ''}`} onClick={onDelete}>
+            <Trash2 />
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-1.5 pl-[4.75rem]">
+        <Badge variant={pending ? 'info' : 'success'}>{pending ? 'Pending' : 'Executed'}</Badge>
+        {s.useAI && (
+          <Badge variant="admin">
+            <Sparkles />
+            {styleLabel(s.viralStyle) ?? 'AI'}
+          </Badge>
+        )}
+        {recurrence && (
+          <Badge variant="outline">
+            <Repeat />
+            {recurrence}
+          </Badge>
+        )}
+        {(s.imageUrl || s.conditions?.imageIncluded) && (
+          <Badge variant="outline">
+            <ImageIcon />
+            Image
+          </Badge>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function ScheduledList({ schedules, loading, error, refreshing, onRefresh, zone }: Props) {
+  const now = useNow();
+  const [deleting, setDeleting] = useState<ScheduleItem | null>(null);
+  const [pending, setPending] = useState(false);
+  const groups = groupByDay(schedules, zone);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await deleteSchedule(deleting.id);
+      setDeleting(null);
+    } catch {
+      // The toast said why; the dialog stays for another try or Cancel.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card data-testid="scheduled-replies">
+      <CardHeader>
+        <CardTitle>Your Scheduled Replies</CardTitle>
+        <CardDescription>Grouped by the day they go out, in your time zone.</CardDescription>
+        <CardAction>
+          <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} />
+            Refresh
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {loading ? (
+          <div className="grid gap-3" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-20 w-full" />
+            ))}
+          </div>
+        ) : error ? (
+          <div className="grid justify-items-center gap-2 py-8 text-center" role="alert">
+            <p className="font-medium">Error loading schedules</p>
+            <p className="text-sm text-muted-foreground">Please try again.</p>
+            <Button variant="outline" size="sm" onClick={onRefresh}>
+              Retry
+            </Button>
+          </div>
+        ) : groups.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
+            <CalendarClock className="size-8" />
+            <p>No scheduled replies yet.</p>
+          </div>
+        ) : (
+          groups.map((g) => (
+            <section key={g.key} aria-label={dayHeading(g.key, zone, now)} className="grid gap-2" data-testid="schedule-day">
+              <h3 className="text-sm font-semibold text-muted-foreground">{dayHeading(g.key, zone, now)}</h3>
+              <ul className="grid gap-2">
+                {g.items.map((s) => (
+                  <ScheduleRow key={s.id} s={s} zone={zone} onDelete={() => setDeleting(s)} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </CardContent>
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !pending && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete scheduled reply?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The reply to @{deleting?.targetUsername ?? ''} will not be sent. This action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+            <Button variant="destructive" onClick={() => void confirmDelete()} disabled={pending}>
+              {pending && <Spinner />}
+              {pending ? 'Deleting...' : 'Delete'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
