@@ -1,7 +1,5 @@
 /** Signed-in routes whose screens come with later issues; they show a 'coming next' panel. */
 export const comingNextPatterns = [
-  '/schedule-replies-v2',
-  '/bulk-replies',
   '/schedules',
   '/schedule-replies/:id',
   '/connected-accounts',

@@ -14,6 +14,8 @@ const TemplatesPage = lazy(() => import('@web/features/templates/templates-page'
 const AccountsPage = lazy(() => import('@web/features/monitored-accounts/accounts-page'));
 const ViralStylesPage = lazy(() => import('@web/features/viral-styles/viral-styles-page'));
 const ClassicSchedulePage = lazy(() => import('@web/features/schedule-forms/classic/classic-page'));
+const V2SchedulePage = lazy(() => import('@web/features/schedule-forms/v2/v2-page'));
+const BulkRepliesPage = lazy(() => import('@web/features/schedule-forms/bulk/bulk-page'));
 
 export default function SignedInArea() {
   return (
@@ -27,6 +29,8 @@ export default function SignedInArea() {
             <Route path="/accounts" component={AccountsPage} />
             <Route path="/admin/viral-styles" component={ViralStylesPage} />
             <Route path="/schedule-replies" component={ClassicSchedulePage} />
+            <Route path="/schedule-replies-v2" component={V2SchedulePage} />
+            <Route path="/bulk-replies" component={BulkRepliesPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

@@ -7,11 +7,9 @@ import {
   FlaskConical,
   Gauge,
   History,
-  Layers,
   Link2,
   ListTree,
   Settings,
-  Sparkles,
   Timer,
   Users,
   type LucideIcon,
@@ -20,18 +18,6 @@ import {
 export type ComingNext = { title: string; summary: string; icon: LucideIcon; points: string[]; adminOnly?: boolean };
 
 export const comingNext: Record<string, ComingNext> = {
-  '/schedule-replies-v2': {
-    title: 'Schedule Replies V2',
-    icon: Sparkles,
-    summary: 'A faster AI reply form beside your scheduled replies, grouped by day.',
-    points: ['New AI Reply form', 'Warning when @mentions are typed (they are stripped before sending)', 'Your Scheduled Replies list with Refresh'],
-  },
-  '/bulk-replies': {
-    title: 'Bulk Replies',
-    icon: Layers,
-    summary: 'Write many AI replies at once and schedule them together.',
-    points: ['Global settings for the whole batch', 'A table of entries with Add Reply', 'Schedule All Replies with a confirmation'],
-  },
   '/schedules': {
     title: 'Schedules',
     icon: CalendarClock,
