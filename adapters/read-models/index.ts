@@ -7,6 +7,7 @@ import { schedulesProjection } from '@core/scheduling/projection';
 import type { Projection } from '@core/shared/projection';
 import { templateGroupsProjection, templatesProjection } from '@core/templates/projection';
 import { usersProjection } from '@core/users/projection';
+import { connectedAccountsProjection } from '@core/x-accounts/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -14,4 +15,5 @@ export const allProjections: readonly Projection[] = [
   templateGroupsProjection as Projection,
   monitoredAccountsProjection as Projection,
   schedulesProjection as Projection,
+  connectedAccountsProjection as Projection,
 ];

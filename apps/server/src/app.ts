@@ -26,6 +26,7 @@ import { miscRoutes } from './routes/misc';
 import { scheduleRoutes } from './routes/schedules';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/user';
+import { xRoutes } from './routes/x';
 import './http/types';
 
 /** Every router of the API, in one list, so the route-walk test sees each registered route. */
@@ -39,6 +40,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   accountRoutes(deps),
   scheduleRoutes(deps),
   aiRoutes(deps),
+  xRoutes(deps),
 ];
 
 export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; routers: Router[] } => {

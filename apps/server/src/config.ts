@@ -20,6 +20,8 @@ import {
   withDefault,
 } from '@adapters/env';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
+import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
+import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
 
 /** Test-only switch for cheap password hashes; refused unless NODE_ENV=test (see .env.example). */
 const FAST_HASHES = 'RIPOSTE_TEST_FAST_HASHES';
@@ -51,12 +53,22 @@ export const serverEnvSchema = z
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
     // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
     ...aiEnvSchema.shape,
+    // X (apps/server/src/x/open.ts): both key and secret talk to X; neither means the bundled X
+    // emulator (sandbox). RIPOSTE_X_SANDBOX=false refuses the sandbox, so X calls answer 503.
+    ...xEnvSchema.shape,
+    RIPOSTE_X_SANDBOX: optional(z.enum(['true', 'false'])),
+    // Token encryption at rest (adapters/crypto-tokens): unset keeps a generated key in <data>/token-key.
+    ...tokenEnvSchema.shape,
     LOG_LEVEL: logLevel(),
     NODE_ENV: optional(z.string()),
     [FAST_HASHES]: booleanFlag(false),
   })
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
+    if ((env.RIPOSTE_X_API_KEY === undefined) !== (env.RIPOSTE_X_API_SECRET === undefined)) {
+      const missing = env.RIPOSTE_X_API_KEY === undefined ? 'RIPOSTE_X_API_KEY' : 'RIPOSTE_X_API_SECRET';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set both RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET, or neither (sandbox X)' });
+    }
     if (env[FAST_HASHES] && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',
@@ -87,6 +99,9 @@ export interface ServerConfig {
   emailTestModeEverywhere: boolean;
   /** RIPOSTE_AI_*; `wantsOpenAi(ai)` says whether a model-backed writer is configured. */
   ai: AiEnv;
+  /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
+  x: XEnv & { sandbox: boolean };
+  tokens: TokenEnv;
   logLevel: ServerEnv['LOG_LEVEL'];
   fastHashes: boolean;
 }
@@ -116,6 +131,16 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     RIPOSTE_AI_TIMEOUT_MS: env.RIPOSTE_AI_TIMEOUT_MS,
     RIPOSTE_AI_MAX_RETRIES: env.RIPOSTE_AI_MAX_RETRIES,
   },
+  x: {
+    RIPOSTE_X_API_KEY: env.RIPOSTE_X_API_KEY,
+    RIPOSTE_X_API_SECRET: env.RIPOSTE_X_API_SECRET,
+    RIPOSTE_X_BEARER_TOKEN: env.RIPOSTE_X_BEARER_TOKEN,
+    RIPOSTE_X_API_URL: env.RIPOSTE_X_API_URL,
+    RIPOSTE_X_ACCESS: env.RIPOSTE_X_ACCESS,
+    RIPOSTE_X_TIMEOUT_MS: env.RIPOSTE_X_TIMEOUT_MS,
+    sandbox: env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false',
+  },
+  tokens: { RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS },
   logLevel: env.LOG_LEVEL,
   fastHashes: env[FAST_HASHES],
 });

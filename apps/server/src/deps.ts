@@ -12,6 +12,7 @@ import type { AccountsService } from './accounts/service';
 import type { SchedulesService } from './schedules/service';
 import type { TemplatesService } from './templates/service';
 import type { UsersService } from './users/service';
+import type { XDeps } from './x';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -29,6 +30,8 @@ export interface AppDeps {
   images: ImageStore;
   /** The AI writer: OpenAI-compatible when RIPOSTE_AI_* configure one, else offline. */
   ai: AiWriter;
+  /** X: the app client (emulator in sandbox mode), connected accounts, sign in with X (apps/server/src/x). */
+  x: XDeps;
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
   clock: () => Date;

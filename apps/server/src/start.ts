@@ -37,6 +37,9 @@ import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
 import { createUsersService } from './users/service';
+import { createTokenCipher, tokenKeyringFrom } from '@adapters/crypto-tokens';
+import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
+import { openX } from './x/open';
 
 export interface StartOptions {
   /** Where log lines go (default stdout); the redaction test reads them back. */
@@ -113,6 +116,12 @@ export const startServer = async (
   const sessions = createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
   const users = createUsersService(store, clock);
   const ai = openAiWriter(config);
+  // X: the real adapter against X, or against the bundled emulator when no credentials are set.
+  const tokenKeys = tokenKeyringFrom(config.tokens, config.dataDir);
+  logger.info(tokenKeys.description);
+  const cipher = createTokenCipher(tokenKeys.keyring);
+  const openedX = await openX(config, logger);
+  const xAccounts = createXAccountsService({ store, cipher, db: () => projector.db, clock });
   // No X client is wired here yet: monitored accounts are stored with their X id unresolved until
   // one is (pass its `lookupUser` as lookupXUser; the resolver job then fills the ids in).
   const accounts = createAccountsService({
@@ -149,6 +158,15 @@ export const startServer = async (
     schedules,
     images,
     ai,
+    x: {
+      app: openedX.app,
+      sandbox: openedX.sandbox,
+      credentials: { apiKey: config.x.RIPOSTE_X_API_KEY !== undefined, apiSecret: config.x.RIPOSTE_X_API_SECRET !== undefined },
+      accounts: xAccounts,
+      signIn: createXSignIn({ store, users, xAccounts, clock }),
+      pending: createPendingRequests(),
+      cipher,
+    },
     hasher,
     loginLimiter: createLoginLimiter(options.loginLimits),
     clock,
@@ -167,6 +185,7 @@ export const startServer = async (
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();
+    await openedX.close().catch((err: unknown) => logger.error({ err }, 'stopping the X emulator failed'));
   };
 
   let address: AddressInfo;

@@ -1,4 +1,4 @@
-/** Public odds and ends: health, the web app's configuration, and sign-in with X until it lands. */
+/** Public odds and ends: health and the web app's configuration. */
 import Router from '@koa/router';
 import { wantsOpenAi } from '@adapters/ai-openai';
 import type { AppDeps } from '../deps';
@@ -19,28 +19,11 @@ export const miscRoutes = (deps: AppDeps): Router => {
 
   router.get('/api/config', (ctx) => {
     ctx.body = {
-      // No X credentials can be configured yet: the X emulator. The AI writer is offline unless RIPOSTE_AI_* say otherwise.
-      sandboxX: true,
+      // True when the bundled X emulator stands in for X (no RIPOSTE_X_API_KEY); the AI writer is offline unless RIPOSTE_AI_* say otherwise.
+      sandboxX: deps.x.sandbox,
       aiOffline: !wantsOpenAi(deps.config.ai),
       emailTestMode: emailTestModeAllowed(deps, ctx),
       version: deps.version,
-    };
-  });
-
-  // Sign in with X arrives with the X integration; until then the login page shows why not.
-  router.get('/api/x/auth/login', (ctx) => {
-    const message = 'X API credentials not configured. Please contact the administrator.';
-    ctx.status = 503;
-    ctx.body = {
-      error: 'X API credentials not configured',
-      message,
-      diagnostics: {
-        host: ctx.host,
-        protocol: ctx.protocol,
-        xAPIKeyPresent: false,
-        xAPISecretPresent: false,
-        errorMessage: 'Sign in with X is not set up on this server yet',
-      },
     };
   });
 

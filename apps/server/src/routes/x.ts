@@ -1,0 +1,336 @@
+/**
+ * /api/x (spec part 1 §7 sign in with X; part 2 §7 the connection calls), every rule on the server:
+ *
+ *   GET    /api/x/auth/login                 public: { url } of X's authenticate page (callback mode), or 503 with diagnostics
+ *   GET    /api/x/auth/callback              public: X sends the browser back here (sign in, or a popup connect)
+ *   GET    /api/x/accounts                   { accounts, accountLimit, remainingSlots } (null = unlimited)
+ *   DELETE /api/x/accounts/:id               disconnect; 409 ACCOUNT_IN_USE while schedules use it
+ *   GET    /api/x/auth/url                   PIN mode: { url, token }
+ *   POST   /api/x/auth/verify-pin            { token, pinCode } -> { success, username }
+ *   GET    /api/x/auth/direct                callback mode (popup + status polling): { url, token, fallbackAvailable }
+ *   GET    /api/x/auth/direct/reconnect/:id  the same for an existing account
+ *   GET    /api/x/auth/status/:token         { status: pending|success|error, username, message }
+ *   GET    /api/x/auth/reconnect/:id         PIN mode for an existing account: { url, token }
+ *   POST   /api/x/auth/reconnect-pin         { accountId, pinCode, token? } -> { success, username }
+ *   GET    /api/x/auto-connect               connects the X account the user signed in with: { success, message }
+ *   GET    /api/x/auth/credentials-check     credentials status (core/x XCredentialsStatus)
+ *   GET    /api/x/test-credentials           the same
+ *   POST   /api/x/test-tweet                 { connectedAccountId, content } -> { success, tweetId }
+ *
+ * Only the caller's own accounts and requests exist for them (anything else is 404). No answer
+ * ever carries a token; the request token secret never leaves the server.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AppError, isAppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/users/issues';
+import type { User } from '@core/users/state';
+import { isXError, throwUnlessSent } from '@core/x';
+import { hasFreeSlot, remainingSlots, reconnectPinSchema, testTweetSchema, verifyPinSchema, X_ACCOUNT_MESSAGES } from '@core/x-accounts';
+import { settle, type AppDeps } from '../deps';
+import { currentUser, requireUser } from '../http/guards';
+import { signIn } from '../http/session';
+import type { RiposteSession } from '../http/types';
+import { connectFor, exchange, limitOf, requireXApp } from '../x/flows';
+import type { PendingPurpose, PendingRequest } from '../x/pending';
+import { countConnectedAccounts, listConnectedAccounts } from '../x/read';
+import { tokenBinding } from '../x/accounts-service';
+import { commandContext } from './present';
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+const notFound = () => new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
+const expired = () => new AppError('not_found', X_ACCOUNT_MESSAGES.requestExpired, { reason: 'X_AUTH_REQUEST_EXPIRED' });
+
+/** The X account a user signed in with, kept sealed in their server-side session for auto-connect. */
+interface XSignInMemo {
+  xUserId: string;
+  username: string;
+  displayName: string;
+  profilePicture: string | null;
+  accessToken: string;
+  accessSecret: string;
+}
+type XSession = RiposteSession & { xSignIn?: XSignInMemo };
+const SIGN_IN_MEMO_ACCOUNT = 'sign-in';
+
+const idParam = (ctx: Context): string => {
+  const id = (ctx.params as { id?: string }).id ?? '';
+  if (!ID.test(id)) throw notFound();
+  return id;
+};
+
+// Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
+const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
+
+const ownsRequest = (request: PendingRequest | null, user: User): request is PendingRequest =>
+  request !== null && request.purpose.kind !== 'sign_in' && request.purpose.userId === user.id;
+
+export const xRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api/x' });
+
+  const ownAccount = async (user: User, accountId: string) => {
+    const state = await deps.x.accounts.load(accountId);
+    if (state.status !== 'connected' || state.account.userId !== user.id) throw notFound();
+    return state.account;
+  };
+
+  const requireSlot = (user: User) => {
+    const limit = limitOf(deps, user);
+    if (!hasFreeSlot(limit, countConnectedAccounts(deps.projector.db, user.id))) {
+      throw new AppError('payment_required', X_ACCOUNT_MESSAGES.limitReached(limit ?? 0), { reason: 'ACCOUNT_LIMIT_REACHED' });
+    }
+  };
+
+  const start = async (ctx: Context, purpose: PendingPurpose, mode: 'pin' | 'callback', screenName?: string) => {
+    const app = requireXApp(deps);
+    const auth = await app.startAuthorization({
+      callback: mode === 'pin' ? 'oob' : callbackUrl(deps, ctx),
+      linkMode: purpose.kind === 'sign_in' ? 'authenticate' : 'authorize',
+      // Connecting a second account: X must offer its login form, not the account signed in there.
+      forceLogin: purpose.kind === 'connect',
+      ...(screenName === undefined ? {} : { screenName }),
+    });
+    const pending = deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode });
+    return { url: auth.url, token: pending.token };
+  };
+
+  // --- Sign in with X -------------------------------------------------------------------------
+
+  router.get('/auth/login', async (ctx) => {
+    const { apiKey, apiSecret } = deps.x.credentials;
+    const diagnostics = (errorMessage: string) => ({ host: ctx.host, protocol: ctx.protocol, xAPIKeyPresent: apiKey, xAPISecretPresent: apiSecret, errorMessage });
+    if (deps.x.app === null) {
+      ctx.status = 503;
+      ctx.body = {
+        error: 'X API credentials not configured',
+        message: 'X API credentials not configured. Please contact the administrator.',
+        diagnostics: diagnostics('RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET must both be set (or leave both unset for the sandbox X)'),
+      };
+      return;
+    }
+    try {
+      const { url } = await start(ctx, { kind: 'sign_in' }, 'callback');
+      ctx.body = { url };
+    } catch (error) {
+      ctx.state.log.warn({ err: error }, 'sign in with X could not start');
+      ctx.status = 503;
+      const errorMessage = error instanceof Error ? error.message : String(error);
+      ctx.body = { error: 'X authentication failed to start', message: `X authentication failed to start: ${errorMessage}`, diagnostics: diagnostics(errorMessage) };
+    }
+  });
+
+  /** Where X sends the browser back (callback mode), for sign in and for popup connects. */
+  router.get('/auth/callback', async (ctx) => {
+    const q = ctx.query as Record<string, string | undefined>;
+    const requestToken = q.oauth_token ?? q.denied ?? '';
+    const request = requestToken === '' ? null : deps.x.pending.byRequestToken(requestToken);
+    const signInResult = (params: Record<string, string>) => ctx.redirect(`/x-auth-callback?${new URLSearchParams(params).toString()}`);
+    const popupResult = (params: Record<string, string>) => ctx.redirect(`/connected-accounts?${new URLSearchParams(params).toString()}`);
+    ctx.set('Cache-Control', 'no-store');
+
+    if (request === null || !deps.x.pending.take(request)) {
+      signInResult({ auth_status: 'error', error_message: X_ACCOUNT_MESSAGES.requestExpired });
+      return;
+    }
+    const fail = (message: string) => {
+      deps.x.pending.settle(request, { status: 'error', message });
+      if (request.purpose.kind === 'sign_in') signInResult({ auth_status: 'error', error_message: message });
+      else popupResult({ x_auth: 'error', message });
+    };
+    if (q.denied !== undefined || q.oauth_verifier === undefined) {
+      fail('X authorisation was cancelled');
+      return;
+    }
+    try {
+      if (request.purpose.kind === 'sign_in') {
+        const app = requireXApp(deps);
+        const { authorized, profile } = await exchange(app, request, q.oauth_verifier);
+        const found = await deps.x.signIn.findOrCreateUser(profile, commandContext(ctx, 'system'));
+        if (!found.user.isActive) throw new AppError('forbidden', 'This account is deactivated', { reason: 'ACCOUNT_DEACTIVATED' });
+        const written = await deps.users.recordLogin(found.user.id, commandContext(ctx, found.user.id));
+        await signIn(ctx, found.user.id, deps.clock());
+        const session = ctx.session as XSession;
+        const bind = (field: 'xAccessToken' | 'xAccessSecret') => tokenBinding(found.user.id, SIGN_IN_MEMO_ACCOUNT, field);
+        session.xSignIn = {
+          ...profile,
+          accessToken: deps.x.cipher.encrypt(authorized.tokens.accessToken, bind('xAccessToken')),
+          accessSecret: deps.x.cipher.encrypt(authorized.tokens.accessSecret, bind('xAccessSecret')),
+        };
+        // Auto-connect: the account signed in with becomes a connected account when a slot is free.
+        try {
+          const connected = await deps.x.accounts.connect(
+            { userId: found.user.id, limit: limitOf(deps, written.user), profile, tokens: authorized.tokens, via: 'sign_in' },
+            commandContext(ctx, found.user.id),
+          );
+          await settle(deps, connected.position);
+        } catch (error) {
+          ctx.state.log.info({ err: error, userId: found.user.id }, 'signed in with X; the account was not auto-connected');
+        }
+        await settle(deps, written.position);
+        deps.x.pending.settle(request, { status: 'success', username: found.user.username, message: 'Signed in with X' });
+        signInResult({ auth_status: 'success', username: found.user.username });
+        return;
+      }
+      const user = await deps.users.load(request.purpose.userId);
+      if (user === null || !user.isActive) throw expired();
+      const result = await connectFor(deps, user, request, q.oauth_verifier, 'callback', commandContext(ctx, user.id));
+      await settle(deps, result.position);
+      deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
+      popupResult({ x_auth: 'success', username: result.username });
+    } catch (error) {
+      ctx.state.log.warn({ err: error, purpose: request.purpose.kind }, 'X callback failed');
+      fail(isAppError(error) ? error.message : 'X authentication failed');
+    }
+  });
+
+  // --- Connected accounts ---------------------------------------------------------------------
+
+  router.get('/accounts', requireUser, (ctx) => {
+    const user = currentUser(ctx);
+    const accounts = listConnectedAccounts(deps.projector.db, user.id);
+    const accountLimit = limitOf(deps, user);
+    ctx.body = { accounts, accountLimit, remainingSlots: remainingSlots(accountLimit, accounts.length) };
+  });
+
+  router.delete('/accounts/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const { position } = await deps.x.accounts.disconnect(user.id, idParam(ctx), commandContext(ctx));
+    await settle(deps, position);
+    ctx.body = { success: true, message: 'X account disconnected' };
+  });
+
+  router.get('/auth/url', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    requireSlot(user);
+    ctx.body = await start(ctx, { kind: 'connect', userId: user.id }, 'pin');
+  });
+
+  router.get('/auth/direct', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    requireSlot(user);
+    try {
+      ctx.body = { ...(await start(ctx, { kind: 'connect', userId: user.id }, 'callback')), fallbackAvailable: true };
+    } catch (error) {
+      if (isAppError(error) && error.reason === 'X_NOT_CONFIGURED') throw error;
+      ctx.state.log.warn({ err: error }, 'direct X connect could not start; PIN mode offered');
+      ctx.status = 503;
+      ctx.body = { success: false, message: 'Direct connection is unavailable; use the PIN instead', error: 'DIRECT_UNAVAILABLE', fallbackAvailable: true };
+    }
+  });
+
+  router.get('/auth/direct/reconnect/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const account = await ownAccount(user, idParam(ctx));
+    ctx.body = { ...(await start(ctx, { kind: 'reconnect', userId: user.id, accountId: account.accountId }, 'callback', account.username)), fallbackAvailable: true };
+  });
+
+  router.get('/auth/reconnect/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const account = await ownAccount(user, idParam(ctx));
+    ctx.body = await start(ctx, { kind: 'reconnect', userId: user.id, accountId: account.accountId }, 'pin', account.username);
+  });
+
+  const verify = async (ctx: Context, request: PendingRequest | null, pinCode: string) => {
+    const user = currentUser(ctx);
+    if (!ownsRequest(request, user) || !deps.x.pending.take(request)) throw expired();
+    try {
+      const result = await connectFor(deps, user, request, pinCode, 'pin', commandContext(ctx));
+      await settle(deps, result.position);
+      deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
+      ctx.body = { success: true, username: result.username, accountId: result.accountId };
+    } catch (error) {
+      deps.x.pending.settle(request, { status: 'error', message: isAppError(error) ? error.message : X_ACCOUNT_MESSAGES.pinFailed });
+      throw error;
+    }
+  };
+
+  router.post('/auth/verify-pin', requireUser, async (ctx) => {
+    const { token, pinCode } = parseOrThrow(verifyPinSchema, ctx.request.body);
+    await verify(ctx, deps.x.pending.get(token), pinCode);
+  });
+
+  router.post('/auth/reconnect-pin', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const body = parseOrThrow(reconnectPinSchema, ctx.request.body);
+    const request = body.token === undefined ? deps.x.pending.latestReconnectOf(user.id, body.accountId) : deps.x.pending.get(body.token);
+    if (request !== null && (request.purpose.kind !== 'reconnect' || request.purpose.accountId !== body.accountId)) throw expired();
+    await verify(ctx, request, body.pinCode);
+  });
+
+  router.get('/auth/status/:token', requireUser, (ctx) => {
+    const user = currentUser(ctx);
+    const request = deps.x.pending.get((ctx.params as { token?: string }).token ?? '');
+    if (!ownsRequest(request, user)) {
+      ctx.body = { status: 'error', username: null, message: X_ACCOUNT_MESSAGES.requestExpired };
+      return;
+    }
+    const o = request.outcome;
+    ctx.body = { status: o.status, username: o.status === 'success' ? o.username : null, message: o.status === 'pending' ? 'Waiting for X authorisation' : o.message };
+  });
+
+  router.get('/auto-connect', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const memo = (ctx.session as XSession | null)?.xSignIn;
+    if (memo === undefined || user.xUserId === null || memo.xUserId !== user.xUserId) {
+      ctx.body = { success: false, message: X_ACCOUNT_MESSAGES.notXAuthenticated };
+      return;
+    }
+    const existing = await deps.x.accounts.connectedHolder(memo.xUserId);
+    if (existing?.userId === user.id) {
+      ctx.body = { success: true, message: `@${memo.username} is already connected` };
+      return;
+    }
+    const limit = limitOf(deps, user);
+    if (!hasFreeSlot(limit, countConnectedAccounts(deps.projector.db, user.id))) {
+      ctx.body = { success: false, message: X_ACCOUNT_MESSAGES.accountLimitReached };
+      return;
+    }
+    const bind = (field: 'xAccessToken' | 'xAccessSecret') => tokenBinding(user.id, SIGN_IN_MEMO_ACCOUNT, field);
+    const tokens = { accessToken: deps.x.cipher.decrypt(memo.accessToken, bind('xAccessToken')), accessSecret: deps.x.cipher.decrypt(memo.accessSecret, bind('xAccessSecret')) };
+    const { accessToken: _t, accessSecret: _s, ...profile } = memo;
+    const result = await deps.x.accounts.connect({ userId: user.id, limit, profile, tokens, via: 'sign_in' }, commandContext(ctx));
+    await settle(deps, result.position);
+    ctx.body = { success: true, message: `Connected @${result.username}` };
+  });
+
+  // --- Credentials and the test tweet -----------------------------------------------------------
+
+  const credentials = async (ctx: Context) => {
+    if (deps.x.app === null) {
+      const { apiKey, apiSecret } = deps.x.credentials;
+      ctx.body = {
+        status: 'incomplete',
+        message: X_ACCOUNT_MESSAGES.credentialsNotOk,
+        error: 'RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET must both be set',
+        possibleSolution: 'Set both variables (or neither, for the sandbox X) and restart the server',
+        sandbox: false,
+        credentials: { apiKey, apiSecret, clientId: false, clientSecret: false, bearerToken: false },
+        tests: { generateAuthLink: false, bearerTokenAccess: false },
+      };
+      return;
+    }
+    ctx.body = await deps.x.app.checkCredentials();
+  };
+  router.get('/auth/credentials-check', requireUser, credentials);
+  router.get('/test-credentials', requireUser, credentials);
+
+  router.post('/test-tweet', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const { connectedAccountId, content } = parseOrThrow(testTweetSchema, ctx.request.body);
+    if (!ID.test(connectedAccountId)) throw notFound();
+    const app = requireXApp(deps);
+    const tokens = await deps.x.accounts.userTokens(connectedAccountId, user.id);
+    const outcome = await app.asUser(tokens).post({ text: content });
+    if (outcome.kind === 'auth_failed') {
+      await deps.x.accounts.markAuthFailed(connectedAccountId, outcome.message, commandContext(ctx)).catch(() => undefined);
+    }
+    try {
+      ctx.body = { success: true, tweetId: throwUnlessSent(outcome) };
+    } catch (error) {
+      if (isXError(error)) ctx.state.log.info({ outcome: error.outcome.kind }, 'test tweet refused');
+      throw error;
+    }
+  });
+
+  return router;
+};

@@ -1,0 +1,211 @@
+/**
+ * Connected X accounts wired to the event store. Every change goes through the decider of
+ * core/x-accounts; tokens are sealed here (adapters/crypto-tokens, bound to user, account and
+ * field) before a command is built, and opened only by `userTokens` when a call to X needs them.
+ *
+ * One X account belongs to at most one Riposte user: the X user id is reserved (kind x_account,
+ * owner = the connected account id) before the account's first event, and given back on
+ * disconnect. A reservation whose account never got written (a crash in between) or is already
+ * disconnected is taken over.
+ *
+ * The slot limit spans a user's accounts, so it is checked here, under a per-user lock so two
+ * connects of one user in this process cannot both take the last slot.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TokenCipher } from '@adapters/crypto-tokens';
+import type { ReadDb } from '@adapters/projections-sqlite';
+import { handleCommand } from '@core/eventstore/command-handler';
+import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
+import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
+import { fold } from '@core/shared/decider';
+import { AppError } from '@core/shared/errors';
+import type { XUserTokens } from '@core/x';
+import {
+  asSealed,
+  hasFreeSlot,
+  X_ACCOUNT_MESSAGES,
+  X_ACCOUNT_RESERVATION,
+  xAccountDecider,
+  xAccountStream,
+  type ConnectVia,
+  type SealedTokens,
+  type XAccountCommand,
+  type XAccountEvent,
+  type XAccountState,
+  type XProfileSnapshot,
+} from '@core/x-accounts';
+import { countConnectedAccounts, schedulesUsing } from './read';
+
+export interface XCommandContext {
+  actor: string | null;
+  correlationId: string;
+}
+
+export interface ConnectRequest {
+  userId: string;
+  /** From the user's tier (core/x-accounts xAccountLimit); null = unlimited. */
+  limit: number | null;
+  profile: XProfileSnapshot;
+  tokens: XUserTokens;
+  via: ConnectVia;
+}
+
+export interface ConnectResult {
+  accountId: string;
+  username: string;
+  /** True when the account was already this user's and only its tokens were renewed. */
+  renewed: boolean;
+  position: Position | null;
+}
+
+/** A half-written reservation may be taken over after this (a connect in progress takes less). */
+const ORPHAN_AFTER_MS = 60_000;
+
+const toDomain = (e: RecordedEvent): XAccountEvent => ({ type: e.type, data: e.data }) as XAccountEvent;
+
+export const tokenBinding = (userId: string, accountId: string, field: 'xAccessToken' | 'xAccessSecret') => ({ userId, accountId, field });
+
+export interface XAccountsServiceDeps {
+  store: EventStore;
+  cipher: TokenCipher;
+  db: () => ReadDb;
+  clock: () => Date;
+}
+
+export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsServiceDeps) => {
+  const options = (ctx: XCommandContext) => ({
+    metadata: { actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time: clock().toISOString() } satisfies EventMetadata,
+    newId: randomUUID,
+  });
+  const locks = new Map<string, Promise<unknown>>();
+  const withUserLock = async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const before = locks.get(userId) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(work);
+    locks.set(userId, run);
+    try {
+      return await run;
+    } finally {
+      if (locks.get(userId) === run) locks.delete(userId);
+    }
+  };
+
+  const load = async (accountId: string): Promise<XAccountState> =>
+    fold(xAccountDecider, (await store.readStream(xAccountStream(accountId))).map(toDomain));
+
+  const execute = (accountId: string, command: XAccountCommand, ctx: XCommandContext) =>
+    handleCommand(store, xAccountStream(accountId), xAccountDecider, command, options(ctx));
+
+  const seal = (userId: string, accountId: string, tokens: XUserTokens): SealedTokens => ({
+    accessToken: asSealed(cipher.encrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken'))),
+    accessSecret: asSealed(cipher.encrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret'))),
+  });
+
+  /** Who holds the X user id now: the account id and when it was reserved, or null. */
+  const holderOf = async (xUserId: string): Promise<{ accountId: string; since: number } | null> => {
+    const events = await store.readStream(reservationStream(X_ACCOUNT_RESERVATION, xUserId));
+    const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
+    if (state.status !== 'held') return null;
+    return { accountId: state.ownerId, since: Date.parse(events.at(-1)?.metadata.time ?? '1970-01-01T00:00:00Z') };
+  };
+
+  const renew = async (accountId: string, request: ConnectRequest, ctx: XCommandContext): Promise<ConnectResult> => {
+    const result = await execute(
+      accountId,
+      { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
+      ctx,
+    );
+    return { accountId, username: request.profile.username, renewed: true, position: result.position };
+  };
+
+  const connect = (request: ConnectRequest, ctx: XCommandContext): Promise<ConnectResult> =>
+    withUserLock(request.userId, async () => {
+      const { xUserId, username } = request.profile;
+      const held = await holderOf(xUserId);
+      if (held !== null) {
+        const state = await load(held.accountId);
+        if (state.status === 'connected') {
+          if (state.account.userId === request.userId) return renew(held.accountId, request, ctx);
+          throw new AppError('conflict', X_ACCOUNT_MESSAGES.takenByAnotherUser(username), { reason: 'X_ACCOUNT_TAKEN' });
+        }
+        const stale = state.status === 'disconnected' || clock().getTime() - held.since > ORPHAN_AFTER_MS;
+        if (!stale) throw new AppError('conflict', 'This X account is being connected right now; try again in a minute', { reason: 'X_ACCOUNT_BUSY' });
+        await release(store, { kind: X_ACCOUNT_RESERVATION, value: xUserId, ownerId: held.accountId }, options({ ...ctx, actor: 'system' }));
+      }
+      if (!hasFreeSlot(request.limit, countConnectedAccounts(db(), request.userId))) {
+        throw new AppError('payment_required', X_ACCOUNT_MESSAGES.limitReached(request.limit ?? 0), { reason: 'ACCOUNT_LIMIT_REACHED' });
+      }
+      const accountId = randomUUID();
+      try {
+        await reserve(store, { kind: X_ACCOUNT_RESERVATION, value: xUserId, ownerId: accountId }, options(ctx));
+      } catch (error) {
+        if (isReservationTaken(error)) throw new AppError('conflict', X_ACCOUNT_MESSAGES.takenByAnotherUser(username), { reason: 'X_ACCOUNT_TAKEN' });
+        throw error;
+      }
+      try {
+        const result = await execute(
+          accountId,
+          { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
+          ctx,
+        );
+        return { accountId, username, renewed: false, position: result.position };
+      } catch (error) {
+        await release(store, { kind: X_ACCOUNT_RESERVATION, value: xUserId, ownerId: accountId }, options(ctx)).catch(() => undefined);
+        throw error;
+      }
+    });
+
+  return {
+    load,
+    connect,
+
+    /** New tokens for an existing account of this user; the X account must be the same one. */
+    reconnect: async (userId: string, accountId: string, profile: XProfileSnapshot, tokens: XUserTokens, via: ConnectVia, ctx: XCommandContext) => {
+      const result = await execute(
+        accountId,
+        { type: 'ReconnectXAccount', accountId, userId, profile, tokens: seal(userId, accountId, tokens), via, now: clock().toISOString() },
+        ctx,
+      );
+      return { accountId, username: profile.username, position: result.position };
+    },
+
+    disconnect: async (userId: string, accountId: string, ctx: XCommandContext) => {
+      const result = await execute(
+        accountId,
+        { type: 'DisconnectXAccount', accountId, userId, schedulesUsing: schedulesUsing(db(), accountId), now: clock().toISOString() },
+        ctx,
+      );
+      const gone = result.events.find((e) => e.type === 'XAccountDisconnected');
+      if (gone !== undefined) {
+        await release(store, { kind: X_ACCOUNT_RESERVATION, value: gone.data.xUserId, ownerId: accountId }, options(ctx)).catch(() => undefined);
+      }
+      return { position: result.position };
+    },
+
+    markAuthFailed: async (accountId: string, reason: string, ctx: XCommandContext) =>
+      (await execute(accountId, { type: 'MarkXAuthFailed', accountId, reason, now: clock().toISOString() }, ctx)).position,
+
+    /** The account's tokens, opened, for a call to X on its owner's behalf ("not found" for anyone else). */
+    userTokens: async (accountId: string, userId: string): Promise<XUserTokens & { username: string }> => {
+      const state = await load(accountId);
+      if (state.status !== 'connected' || state.account.userId !== userId) {
+        throw new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
+      }
+      const { tokens } = state.account;
+      return {
+        accessToken: cipher.decrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken')),
+        accessSecret: cipher.decrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret')),
+        username: state.account.username,
+      };
+    },
+
+    /** The account (any user's) that holds this X user id, if connected: sign in with X finds its user. */
+    connectedHolder: async (xUserId: string): Promise<{ accountId: string; userId: string } | null> => {
+      const held = await holderOf(xUserId);
+      if (held === null) return null;
+      const state = await load(held.accountId);
+      return state.status === 'connected' ? { accountId: held.accountId, userId: state.account.userId } : null;
+    },
+  };
+};
+
+export type XAccountsService = ReturnType<typeof createXAccountsService>;

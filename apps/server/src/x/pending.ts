@@ -1,0 +1,94 @@
+/**
+ * OAuth requests in flight, kept in this process's memory and never in the read database: the
+ * request token secret must not leave the server, and a request is worth nothing after a restart
+ * (the user simply starts again). Each request is known to the browser by a random token (256
+ * bits) and to X by its request token; both find it. A request expires after `ttlMs`, is used at
+ * most once, and then keeps its outcome for the status poll (GET /api/x/auth/status/:token) until
+ * it expires too.
+ */
+import { randomBytes } from 'node:crypto';
+
+export type PendingPurpose =
+  | { kind: 'sign_in' }
+  | { kind: 'connect'; userId: string }
+  | { kind: 'reconnect'; userId: string; accountId: string };
+
+export type PendingStatus =
+  | { status: 'pending' }
+  | { status: 'success'; username: string; message: string }
+  | { status: 'error'; message: string };
+
+export interface PendingRequest {
+  token: string;
+  requestToken: string;
+  requestTokenSecret: string;
+  purpose: PendingPurpose;
+  mode: 'pin' | 'callback';
+  createdAt: number;
+  outcome: PendingStatus;
+  /** True once the PIN or verifier was spent (a second use is refused). */
+  used: boolean;
+}
+
+export const PENDING_TTL_MS = 15 * 60_000;
+const MAX_PENDING = 10_000;
+
+export const createPendingRequests = (now: () => number = Date.now, ttlMs = PENDING_TTL_MS) => {
+  const byToken = new Map<string, PendingRequest>();
+  const byRequestToken = new Map<string, string>();
+  // POST /api/x/auth/reconnect-pin names the account, not the request: the latest one is used.
+  const latestReconnect = new Map<string, string>();
+  const reconnectKey = (userId: string, accountId: string) => `${userId}\u0000${accountId}`;
+
+  const sweep = () => {
+    const limit = now() - ttlMs;
+    for (const [token, p] of byToken) {
+      if (p.createdAt < limit) {
+        byToken.delete(token);
+        byRequestToken.delete(p.requestToken);
+      }
+    }
+    for (const [key, token] of latestReconnect) if (!byToken.has(token)) latestReconnect.delete(key);
+  };
+
+  const live = (p: PendingRequest | undefined): PendingRequest | null => (p === undefined || p.createdAt < now() - ttlMs ? null : p);
+
+  return {
+    add(entry: Omit<PendingRequest, 'token' | 'createdAt' | 'outcome' | 'used'>): PendingRequest {
+      sweep();
+      // A flood of starts must not grow memory without bound: the oldest go first.
+      while (byToken.size >= MAX_PENDING) {
+        const oldest = byToken.keys().next().value;
+        if (oldest === undefined) break;
+        const p = byToken.get(oldest);
+        byToken.delete(oldest);
+        if (p) byRequestToken.delete(p.requestToken);
+      }
+      const request: PendingRequest = { ...entry, token: randomBytes(32).toString('base64url'), createdAt: now(), outcome: { status: 'pending' }, used: false };
+      byToken.set(request.token, request);
+      byRequestToken.set(request.requestToken, request.token);
+      if (request.purpose.kind === 'reconnect') latestReconnect.set(reconnectKey(request.purpose.userId, request.purpose.accountId), request.token);
+      return request;
+    },
+    get: (token: string): PendingRequest | null => live(byToken.get(token)),
+    byRequestToken: (requestToken: string): PendingRequest | null => {
+      const token = byRequestToken.get(requestToken);
+      return token === undefined ? null : live(byToken.get(token));
+    },
+    latestReconnectOf: (userId: string, accountId: string): PendingRequest | null => {
+      const token = latestReconnect.get(reconnectKey(userId, accountId));
+      return token === undefined ? null : live(byToken.get(token));
+    },
+    /** Marks the request used; false when it was already used (the caller refuses). */
+    take(request: PendingRequest): boolean {
+      if (request.used) return false;
+      request.used = true;
+      return true;
+    },
+    settle(request: PendingRequest, outcome: PendingStatus): void {
+      request.outcome = outcome;
+    },
+  };
+};
+
+export type PendingRequests = ReturnType<typeof createPendingRequests>;

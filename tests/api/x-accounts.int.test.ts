@@ -1,0 +1,147 @@
+// Sign in with X and connected X accounts over real HTTP, against the bundled X emulator (sandbox
+// mode: no RIPOSTE_X_API_KEY), with the real adapter (twitter-api-v2) in between.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, errorOf, startTestServer, type TestServer } from './support';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The emulator's consent form, submitted as a person would: a PIN (oob) or a redirect (callback). */
+const consent = async (authUrl: string, username: string): Promise<{ pin: string | null; location: string | null }> => {
+  const url = new URL(authUrl);
+  const res = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ oauth_token: url.searchParams.get('oauth_token') ?? '', username, decision: 'allow' }).toString(),
+    redirect: 'manual',
+  });
+  const html = await res.text();
+  return { pin: /<code>(\d+)<\/code>/.exec(html)?.[1] ?? null, location: res.headers.get('location') };
+};
+
+const signInWithX = async (handle: string) => {
+  const client = server.client();
+  const start = await client.get('/api/x/auth/login');
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const { url } = start.body as { url: string };
+  const { location } = await consent(url, handle);
+  expect(location).toContain('/api/x/auth/callback?');
+  const back = new URL(location ?? '');
+  const done = await client.get(`${back.pathname}${back.search}`);
+  expect(done.status).toBe(302);
+  return { client, redirect: done.headers.get('location') ?? '' };
+};
+
+const connectByPin = async (client: Client, handle: string) => {
+  const start = await client.get('/api/x/auth/url');
+  expect(start.status).toBe(200);
+  const { url, token } = start.body as { url: string; token: string };
+  const { pin } = await consent(url, handle);
+  expect(pin).toMatch(/^\d+$/);
+  return client.post('/api/x/auth/verify-pin', { token, pinCode: pin });
+};
+
+const accounts = async (client: Client) =>
+  (await client.get('/api/x/accounts')).body as { accounts: { id: string; username: string }[]; accountLimit: number | null; remainingSlots: number | null };
+
+describe('sign in with X', () => {
+  it('creates the user by X id, starts a session, auto-connects the account, and finds the same user next time', async () => {
+    const first = await signInWithX('xsign_alice');
+    expect(first.redirect).toMatch(/^\/x-auth-callback\?auth_status=success&username=xsign_alice$/);
+    const status = await first.client.get('/api/auth/status');
+    const user = (status.body as { user: { id: string; username: string; xUserId: string; passwordChangeRequired: boolean } }).user;
+    expect(user).toMatchObject({ username: 'xsign_alice', passwordChangeRequired: true });
+    expect(user.xUserId).toMatch(/^\d+$/);
+    const list = await accounts(first.client);
+    expect(list.accounts.map((a) => a.username)).toEqual(['xsign_alice']);
+    expect(list).toMatchObject({ accountLimit: 1, remainingSlots: 0 });
+    expect(JSON.stringify(list)).not.toMatch(/accessToken|accessSecret|rtk1\./);
+
+    const again = await signInWithX('xsign_alice');
+    const same = (await again.client.get('/api/auth/status')).body as { user: { id: string } };
+    expect(same.user.id).toBe(user.id);
+    expect(again.client.sessionId()).not.toBe(first.client.sessionId());
+  });
+
+  it('makes the username unique when the X handle is taken by a password user', async () => {
+    await server.newUser('xtaken_bob');
+    const { client, redirect } = await signInWithX('xtaken_bob');
+    expect(redirect).toContain('username=xtaken_bob_x');
+    expect(((await client.get('/api/auth/status')).body as { user: { username: string } }).user.username).toBe('xtaken_bob_x');
+  });
+});
+
+describe('connected X accounts', () => {
+  it('connects by PIN, enforces the slot, refuses the same X account for another user, keeps accounts private, disconnects', async () => {
+    const { client: owner } = await server.newUser();
+    expect((await accounts(owner)).accounts).toEqual([]);
+    const verified = await connectByPin(owner, 'pin_carol');
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, username: 'pin_carol' });
+    const list = await accounts(owner);
+    expect(list).toMatchObject({ accountLimit: 1, remainingSlots: 0 });
+    const [account] = list.accounts;
+    expect(account).toMatchObject({ username: 'pin_carol', isActive: true, usedInSchedules: false, schedulesCount: 0 });
+
+    // Trial: one slot.
+    const full = await owner.get('/api/x/auth/url');
+    expect(full.status).toBe(402);
+    expect(errorOf(full).code).toBe('ACCOUNT_LIMIT_REACHED');
+
+    // Another user: the same X account is refused clearly; the owner's account does not exist for them.
+    const { client: other } = await server.newUser();
+    const taken = await connectByPin(other, 'pin_carol');
+    expect(taken.status).toBe(409);
+    expect(errorOf(taken)).toMatchObject({ code: 'X_ACCOUNT_TAKEN', message: expect.stringContaining('already connected to another Riposte user') });
+    expect((await other.request('DELETE', `/api/x/accounts/${account?.id}`)).status).toBe(404);
+    expect((await other.get(`/api/x/auth/reconnect/${account?.id}`)).status).toBe(404);
+
+    // A PIN token is single-use and bound to the user who started it.
+    const bad = await owner.post('/api/x/auth/verify-pin', { token: 'nope', pinCode: '123' });
+    expect(bad.status).toBe(404);
+    expect((await owner.post('/api/x/auth/verify-pin', { token: 'x', pinCode: ' ' })).body).toMatchObject({ message: 'Please enter the PIN provided by X.', field: 'pinCode' });
+
+    // Test tweet through the emulator.
+    const tweet = await owner.post('/api/x/test-tweet', { connectedAccountId: account?.id, content: 'Hello from the sandbox' });
+    expect(tweet.status).toBe(200);
+    expect((tweet.body as { tweetId: string }).tweetId).toMatch(/^\d+$/);
+
+    // Disconnect; the X account is free again, for the other user.
+    const gone = await owner.request('DELETE', `/api/x/accounts/${account?.id}`);
+    expect(gone.status).toBe(200);
+    expect((await accounts(owner)).accounts).toEqual([]);
+    expect((await connectByPin(other, 'pin_carol')).status).toBe(200);
+  });
+
+  it('answers the credentials status and sandbox config', async () => {
+    const { client } = await server.newUser();
+    const creds = (await client.get('/api/x/auth/credentials-check')).body as { status: string; sandbox: boolean };
+    expect(creds.sandbox).toBe(true);
+    expect(['success', 'partial']).toContain(creds.status);
+    expect(((await client.get('/api/config')).body as { sandboxX: boolean }).sandboxX).toBe(true);
+    expect((await server.client().get('/api/x/accounts')).status).toBe(401);
+  });
+
+  it('never writes a plaintext token to the database files', async () => {
+    const { client } = await signInWithX('xgrep_dave');
+    const me = ((await client.get('/api/auth/status')).body as { user: { xUserId: string } }).user;
+    // Emulator access tokens are "<x user id>-<secret>": grep for that prefix.
+    const needle = `${me.xUserId}-`;
+    const files = readdirSync(server.dataDir).filter((f) => /^(events|read|sessions)\.db(-wal)?$/.test(f));
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    let sealed = false;
+    for (const f of files) {
+      const bytes = readFileSync(join(server.dataDir, f)).toString('latin1');
+      expect(bytes.includes(needle), `${f} holds a plaintext token`).toBe(false);
+      sealed ||= bytes.includes('rtk1.');
+    }
+    expect(sealed).toBe(true);
+  });
+});
