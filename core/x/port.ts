@@ -14,6 +14,7 @@
  * in adapters/x-emulator). One contract suite checks both: tests/contracts/x.contract.ts.
  */
 import type { XOutcome } from './outcomes';
+import type { XApiAccess } from './summon';
 import type { XCredentialsStatus, XPost, XUser, XUserTokens } from './types';
 
 /**
@@ -103,6 +104,8 @@ export interface XAppClient extends XReader {
   readonly sandbox: boolean;
   /** Base of X's web pages for people (https://x.com, or the emulator): post links, web intents. */
   readonly webUrl: string;
+  /** The app's API access: self-serve access is bound by X's 2026 reply rule (summon.ts). */
+  readonly access: XApiAccess;
   checkCredentials(): Promise<XCredentialsStatus>;
   startAuthorization(start: XAuthorizationStart): Promise<XAuthorizationRequest>;
   /** Exchanges the PIN or verifier for the user's tokens (an XError with auth_failed when X refuses it). */

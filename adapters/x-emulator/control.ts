@@ -1,0 +1,148 @@
+/**
+ * The emulator's remote control for tests and demos: what a person or X itself would do between
+ * calls (post, delete, suspend, revoke), limits and the summon rule, and fault injection.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { XReplySettings } from '@core/x';
+import type { Endpoint, RateLimits } from './rate-limits';
+import type { EmuApp, EmuPost, EmuUser, World } from './world';
+
+export type Fault =
+  /** Wait, then answer normally. */
+  | { kind: 'delay'; ms: number }
+  /** Answer this status (default body: X's problem for it). afterStore: the call took effect first. */
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string>; afterStore?: boolean }
+  /** Close the connection without an answer. */
+  | { kind: 'drop'; afterStore?: boolean }
+  /** Never answer (the client times out). */
+  | { kind: 'hang'; afterStore?: boolean };
+
+export interface FaultTarget {
+  /** How many matching requests it applies to (default 1). */
+  times?: number;
+  method?: string;
+  /** The request path, exactly or by pattern (default: every path). */
+  path?: string | RegExp;
+}
+
+export interface RecordedXRequest {
+  method: string;
+  path: string;
+  host: string | undefined;
+  /** 'oauth1', 'bearer', 'basic' or 'none'. */
+  auth: string;
+  at: number;
+}
+
+export interface PostOptions {
+  replySettings?: XReplySettings;
+  inReplyTo?: string;
+  quote?: string;
+}
+
+export interface XEmulatorControl {
+  readonly requests: readonly RecordedXRequest[];
+  /** Makes a post now, as if the user posted on X (creates a sandbox user when unknown). */
+  post(username: string, text: string, options?: PostOptions): EmuPost;
+  deletePost(id: string): void;
+  setReplySettings(id: string, settings: XReplySettings): void;
+  getPost(id: string): EmuPost | undefined;
+  /** A user's stored posts, newest first (deleted ones included, marked). */
+  postsBy(username: string): EmuPost[];
+  createUser(username: string, options?: { displayName?: string; premium?: boolean }): EmuUser;
+  user(username: string): EmuUser | undefined;
+  suspend(username: string, suspended?: boolean): void;
+  /** Revokes every access token of the user (as when they remove the app on X); returns how many. */
+  revokeTokens(username: string): number;
+  addApp(app: EmuApp): void;
+  summonRule(on?: boolean): boolean;
+  exhaustRateLimit(endpoint: Endpoint, untilMs?: number): void;
+  resetRateLimits(): void;
+  inject(fault: Fault, target?: FaultTarget): void;
+  clearFaults(): void;
+  /** Internal: used by the server. */
+  record(req: IncomingMessage, method: string, path: string): void;
+  takeFaults(method: string, path: string): Fault[];
+}
+
+export const createControl = (world: World, limits: RateLimits, rule: { get(): boolean; set(on: boolean): void }): XEmulatorControl => {
+  const requests: RecordedXRequest[] = [];
+  const faults: { fault: Fault; left: number; target: FaultTarget }[] = [];
+
+  const userNamed = (username: string): EmuUser => {
+    const user = world.userByName(username.replace(/^@/, ''));
+    if (!user) throw new Error(`No emulated X user @${username}`);
+    return user;
+  };
+  const postWithId = (id: string): EmuPost => {
+    world.visiblePost(id);
+    const post = world.posts.get(id);
+    if (!post) throw new Error(`No emulated post ${id}`);
+    return post;
+  };
+  const matches = (t: FaultTarget, method: string, path: string) =>
+    (t.method === undefined || t.method.toUpperCase() === method) &&
+    (t.path === undefined || (typeof t.path === 'string' ? t.path === path : t.path.test(path)));
+
+  return {
+    requests,
+    post: (username, text, options = {}) => {
+      const user = world.userByName(username.replace(/^@/, '')) ?? world.addUser({ username: username.replace(/^@/, '') });
+      const parent = options.inReplyTo ? postWithId(options.inReplyTo) : undefined;
+      return world.addPost(user.id, {
+        text,
+        replySettings: options.replySettings ?? 'everyone',
+        mediaKeys: [],
+        ...(parent ? { replyToId: parent.id, replyToUserId: parent.authorId } : {}),
+        ...(options.quote ? { quotedId: postWithId(options.quote).id } : {}),
+      });
+    },
+    deletePost: (id) => void (postWithId(id).deleted = true),
+    setReplySettings: (id, settings) => void (postWithId(id).replySettings = settings),
+    getPost: (id) => {
+      world.visiblePost(id);
+      return world.posts.get(id);
+    },
+    postsBy: (username) => world.postsBy(userNamed(username).id),
+    createUser: (username, options = {}) =>
+      world.addUser({ username, ...(options.displayName ? { displayName: options.displayName } : {}), premium: options.premium ?? false }),
+    user: (username) => world.userByName(username.replace(/^@/, '')),
+    suspend: (username, suspended = true) => void (userNamed(username).suspended = suspended),
+    revokeTokens: (username) => {
+      const user = userNamed(username);
+      let n = 0;
+      for (const t of world.accessTokens.values()) {
+        if (t.userId === user.id && !t.revoked) {
+          t.revoked = true;
+          n += 1;
+        }
+      }
+      return n;
+    },
+    addApp: (app) => void world.apps.set(app.consumerKey, app),
+    summonRule: (on) => {
+      if (on !== undefined) rule.set(on);
+      return rule.get();
+    },
+    exhaustRateLimit: (endpoint, untilMs) => limits.exhaust(endpoint, untilMs),
+    resetRateLimits: () => limits.reset(),
+    inject: (fault, target = {}) => void faults.push({ fault, left: target.times ?? 1, target }),
+    clearFaults: () => void faults.splice(0),
+    record: (req, method, path) => {
+      const authorization = req.headers.authorization ?? '';
+      const auth = /^OAuth /i.test(authorization) ? 'oauth1' : /^Bearer /i.test(authorization) ? 'bearer' : /^Basic /i.test(authorization) ? 'basic' : 'none';
+      requests.push({ method, path, host: req.headers.host, auth, at: world.now() });
+      if (requests.length > 5000) requests.splice(0, requests.length - 5000);
+    },
+    takeFaults: (method, path) => {
+      const taken: Fault[] = [];
+      for (const entry of [...faults]) {
+        if (!matches(entry.target, method, path)) continue;
+        taken.push(entry.fault);
+        entry.left -= 1;
+        if (entry.left <= 0) faults.splice(faults.indexOf(entry), 1);
+      }
+      return taken;
+    },
+  };
+};

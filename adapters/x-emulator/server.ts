@@ -1,0 +1,199 @@
+/**
+ * The X emulator: a local HTTP server speaking the part of the X API Riposte uses, at X's paths
+ * and with X's shapes, so the real adapter (twitter-api-v2) runs against it unchanged. It checks
+ * OAuth 1.0a signatures, applies X's rules to posts (the 2026 summon rule switchable), sends
+ * x-rate-limit headers and 429s, and its simulated accounts (the 30 curated ones) post on their
+ * own on a schedule with peaks at the spec's windows, deterministic given a seed and a clock.
+ *
+ * `control` drives it from tests: make posts, delete them, suspend accounts, revoke tokens,
+ * exhaust rate limits, switch the summon rule, and inject faults (delays, statuses, dropped or
+ * hanging connections, before or after a post was stored).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { CURATED_ACCOUNTS, type CuratedAccount } from '@core/monitoring/curated-accounts';
+import { createAuthenticator, type Ctx } from './auth';
+import { createControl, type Fault, type XEmulatorControl } from './control';
+import { createMediaRoutes } from './media';
+import { createRateLimits, type Endpoint } from './rate-limits';
+import { createApiRoutes } from './routes-api';
+import { createOAuthRoutes } from './routes-oauth';
+import { createWebRoutes } from './routes-web';
+import { problem, type Reply } from './wire';
+import { createWorld, type EmuApp } from './world';
+
+export const SANDBOX_APP: EmuApp = {
+  name: 'Riposte (sandbox)',
+  consumerKey: 'sandbox-consumer-key',
+  consumerSecret: 'sandbox-consumer-secret',
+  access: 'self_serve',
+  bearerToken: 'AAAAAAAAAAAAAAAAAAAAAsandbox-bearer-token',
+};
+
+export interface XEmulatorOptions {
+  /** Loopback by default: the emulator has no business on a network. */
+  host?: string;
+  port?: number;
+  /** Same seed and clock, same simulated timelines. Default 1. */
+  seed?: number;
+  /** Epoch milliseconds; default Date.now. Simulated posts exist up to this time. */
+  clock?: () => number;
+  /** The app Riposte signs in as (default SANDBOX_APP); more apps may be added through control. */
+  app?: Partial<EmuApp>;
+  /** The 2026 rule for self-serve apps; default on, as on X. */
+  summonRule?: boolean;
+  /** The simulated accounts; default the 30 curated accounts. */
+  accounts?: readonly CuratedAccount[];
+  /** Sandbox users that exist from the start (they can also be created on the consent page). */
+  sandboxUsers?: readonly string[];
+  /** Per-15-minute limits per endpoint and caller, and posts per user per 24 hours. */
+  limits?: Partial<Record<Endpoint, number>>;
+  postsPerDay?: number;
+}
+
+export interface XEmulator {
+  /** http://127.0.0.1:PORT: the API, the OAuth pages and the web intents all live here. */
+  readonly url: string;
+  readonly app: EmuApp;
+  readonly control: XEmulatorControl;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 12 * 1024 * 1024;
+
+const readBody = async (req: IncomingMessage): Promise<Buffer | null> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+const write = (res: ServerResponse, reply: Reply) => {
+  const isText = reply.text !== undefined;
+  const payload = isText ? reply.text : JSON.stringify(reply.body ?? {});
+  res.writeHead(reply.status, {
+    'content-type': reply.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'),
+    'content-length': String(Buffer.byteLength(payload ?? '')),
+    ...reply.headers,
+  });
+  res.end(payload);
+};
+
+const notFound = (path: string): Reply =>
+  path.startsWith('/2/') || path.startsWith('/1.1/')
+    ? problem(404, 'Not Found Error', `Sorry, that page does not exist: ${path}`)
+    : { status: 404, text: 'Not found', contentType: 'text/plain; charset=utf-8' };
+
+export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XEmulator> => {
+  const now = options.clock ?? Date.now;
+  const world = createWorld(options.seed ?? 1, now);
+  const app: EmuApp = { ...SANDBOX_APP, ...options.app };
+  world.apps.set(app.consumerKey, app);
+  (options.accounts ?? CURATED_ACCOUNTS).forEach((a, index) =>
+    world.addUser({
+      username: a.username,
+      displayName: a.displayName,
+      description: a.bio ?? '',
+      verified: true,
+      followers: 1_000_000 * (a.monitoringTier === 'high' ? 50 : a.monitoringTier === 'standard' ? 20 : 80),
+      createdAt: Date.UTC(2009, 0, 1),
+      simulated: { username: a.username, topicKeyword: a.topicKeyword ?? a.displayName, monitoringTier: a.monitoringTier, timeZone: a.timeZone, worker: index + 1 },
+    }),
+  );
+  for (const username of options.sandboxUsers ?? []) world.addUser({ username });
+
+  const limits = createRateLimits(now, options.limits, options.postsPerDay);
+  const { authenticate } = createAuthenticator(world);
+  let summonRule = options.summonRule ?? true;
+  const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule });
+  const oauth = createOAuthRoutes(world, authenticate);
+  const media = createMediaRoutes(world);
+  const web = createWebRoutes(world);
+  const control = createControl(world, limits, { get: () => summonRule, set: (on) => (summonRule = on) });
+
+  type Handler = (ctx: Ctx, m: RegExpExecArray) => Reply;
+  const routes: [string, RegExp, Handler][] = [
+    ['GET', /^\/$/, () => web.home()],
+    ['POST', /^\/oauth\/request_token$/, (c) => oauth.requestToken(c)],
+    ['GET', /^\/oauth\/(authorize|authenticate)$/, (c, m) => oauth.consentPage(c, `/oauth/${m[1]}` as '/oauth/authorize')],
+    ['POST', /^\/oauth\/(authorize|authenticate)$/, (c, m) => oauth.decide(c, `/oauth/${m[1]}` as '/oauth/authorize')],
+    ['POST', /^\/oauth\/access_token$/, (c) => oauth.accessToken(c)],
+    ['POST', /^\/oauth2\/token$/, (c) => oauth.bearerToken(c)],
+    ['GET', /^\/2\/users\/me$/, (c) => api.me(c)],
+    ['GET', /^\/2\/users\/by\/username\/([^/]+)$/, (c, m) => api.userByUsername(decodeURIComponent(m[1] ?? ''))(c)],
+    ['GET', /^\/2\/users\/([^/]+)\/tweets$/, (c, m) => api.userTweets(decodeURIComponent(m[1] ?? ''))(c)],
+    ['GET', /^\/2\/tweets\/([^/]+)$/, (c, m) => api.tweet(decodeURIComponent(m[1] ?? ''))(c)],
+    ['POST', /^\/2\/tweets$/, (c) => api.createTweet(c)],
+    ['POST', /^\/2\/media\/upload\/initialize$/, (c) => api.guarded('POST /2/media/upload', true, media.initialize)(c)],
+    ['POST', /^\/2\/media\/upload\/([^/]+)\/append$/, (c, m) => api.guarded('POST /2/media/upload', true, media.append(m[1] ?? ''))(c)],
+    ['POST', /^\/2\/media\/upload\/([^/]+)\/finalize$/, (c, m) => api.guarded('POST /2/media/upload', true, media.finalize(m[1] ?? ''))(c)],
+    ['GET', /^\/2\/media\/upload$/, (c) => api.guarded('POST /2/media/upload', true, media.status)(c)],
+    ['GET', /^\/intent\/(?:post|tweet)$/, (c) => web.intentForm(c)],
+    ['POST', /^\/intent\/post$/, (c) => web.intentPost(c)],
+    ['GET', /^\/([A-Za-z0-9_]{1,15})\/status\/(\d+)$/, (c, m) => web.status(m[1] ?? '', m[2] ?? '')],
+  ];
+
+  const route = (ctx: Ctx): Reply => {
+    for (const [method, pattern, handler] of routes) {
+      const m = method === ctx.method ? pattern.exec(ctx.path) : null;
+      if (m) return handler(ctx, m);
+    }
+    return notFound(ctx.path);
+  };
+
+  const apply = (fault: Fault, res: ServerResponse) => {
+    if (fault.kind === 'drop') res.socket?.destroy();
+    else if (fault.kind === 'status') write(res, { status: fault.status, body: fault.body ?? problem(fault.status, 'Service Unavailable', 'Service Unavailable').body, headers: fault.headers ?? {} });
+    // 'hang': never answer; close() ends the socket.
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const body = await readBody(req);
+    if (body === null) return write(res, problem(413, 'Payload Too Large', 'Request entity too large'));
+    const contentType = String(req.headers['content-type'] ?? '');
+    const form = /^application\/x-www-form-urlencoded/i.test(contentType) ? new URLSearchParams(body.toString('utf8')) : null;
+    const ctx: Ctx = { req, method, path: url.pathname, query: url.searchParams, body, contentType, form };
+    control.record(req, method, url.pathname);
+    const faults = control.takeFaults(method, url.pathname);
+    for (const f of faults) if (f.kind === 'delay') await new Promise((r) => setTimeout(r, f.ms));
+    const fault = faults.find((f) => f.kind !== 'delay');
+    if (fault && !('afterStore' in fault && fault.afterStore)) return apply(fault, res);
+    const reply = route(ctx);
+    if (fault) return apply(fault, res);
+    write(res, reply);
+  };
+
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) write(res, problem(500, 'Internal Server Error', `Emulator failure: ${String(error)}`));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    control,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+};

@@ -1,0 +1,36 @@
+/**
+ * What twitter-api-v2 reported, as core/x's library-neutral XAnswer: an HTTP answer with its
+ * status, body and headers, or a transport failure, told apart by whether the request can have
+ * reached X (refused, not resolved: no; timeout, reset, cut answer: maybe).
+ */
+import { ApiPartialResponseError, ApiRequestError, ApiResponseError } from 'twitter-api-v2';
+import type { XAnswer, XTransportFailure } from '@core/x';
+
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_PROTOCOL']);
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+const transportFailureOf = (error: Error): XTransportFailure => {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (NOT_CONNECTED.has(code)) return 'not_connected';
+  if (error.message === 'Request timeout.' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
+  if (RESET.has(code) || /socket hang up|Socket closed/i.test(error.message)) return 'reset';
+  return 'other';
+};
+
+export const toXAnswer = (error: unknown): XAnswer => {
+  if (error instanceof ApiResponseError) {
+    return { kind: 'response', status: error.code, body: error.data, headers: error.headers as Record<string, string | string[] | undefined> };
+  }
+  if (error instanceof ApiPartialResponseError) {
+    return { kind: 'transport', failure: 'partial', message: error.message, status: error.response.statusCode ?? 0 };
+  }
+  if (error instanceof ApiRequestError) {
+    // twitter-api-v2 1.29 stores the cause as `error` while its `requestError` getter reads
+    // `requestError`, so the getter is undefined; read both.
+    const options = (error as unknown as { _options?: { error?: Error; requestError?: Error } })._options;
+    const cause = error.requestError ?? options?.requestError ?? options?.error ?? new Error(error.message);
+    return { kind: 'transport', failure: transportFailureOf(cause), message: cause.message };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'transport', failure: 'other', message };
+};

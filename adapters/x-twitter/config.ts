@@ -1,0 +1,65 @@
+/**
+ * X configuration from the environment, validated at start-up:
+ *  - RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET: the app's consumer key and secret (OAuth 1.0a).
+ *    Both or neither: with neither, Riposte runs in sandbox mode against the bundled emulator.
+ *  - RIPOSTE_X_BEARER_TOKEN (optional): the app-only token for public reads; without it one is
+ *    obtained from the key and secret (POST oauth2/token).
+ *  - RIPOSTE_X_API_URL (optional): send the API somewhere other than api.x.com, e.g. an emulator
+ *    started on its own (npx tsx adapters/x-emulator/main.ts).
+ *  - RIPOSTE_X_ACCESS (optional, self_serve | enterprise): the app's X API access; self-serve
+ *    access is bound by X's 2026 reply rule (docs/adr/0008-x-integration.md).
+ *  - RIPOSTE_X_TIMEOUT_MS (optional): per request, default 15000.
+ */
+import { z } from 'zod';
+import type { XApiAccess } from '@core/x';
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const secret = z.preprocess(blank, z.string().trim().min(1).optional());
+
+export const xEnvSchema = z
+  .object({
+    RIPOSTE_X_API_KEY: secret,
+    RIPOSTE_X_API_SECRET: secret,
+    RIPOSTE_X_BEARER_TOKEN: secret,
+    RIPOSTE_X_API_URL: z.preprocess(
+      blank,
+      z.url({ protocol: /^https?$/, error: 'RIPOSTE_X_API_URL must be an http(s) URL such as http://127.0.0.1:4100' }).optional(),
+    ),
+    RIPOSTE_X_ACCESS: z.preprocess(
+      blank,
+      z.enum(['self_serve', 'enterprise'], { error: 'RIPOSTE_X_ACCESS must be self_serve or enterprise' }).default('self_serve'),
+    ),
+    RIPOSTE_X_TIMEOUT_MS: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'RIPOSTE_X_TIMEOUT_MS must be a number of milliseconds' })
+        .int()
+        .min(1000, 'RIPOSTE_X_TIMEOUT_MS must be at least 1000')
+        .max(120_000, 'RIPOSTE_X_TIMEOUT_MS must be at most 120000')
+        .default(15_000),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.RIPOSTE_X_API_KEY === undefined) !== (env.RIPOSTE_X_API_SECRET === undefined)) {
+      const missing = env.RIPOSTE_X_API_KEY === undefined ? 'RIPOSTE_X_API_KEY' : 'RIPOSTE_X_API_SECRET';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is missing: set both RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET, or neither for sandbox mode` });
+    }
+  });
+export type XEnv = z.output<typeof xEnvSchema>;
+
+/** True when no X credentials are configured: Riposte starts the emulator and says 'Sandbox X'. */
+export const isSandbox = (env: XEnv): boolean => env.RIPOSTE_X_API_KEY === undefined;
+
+export interface XClientConfig {
+  consumerKey: string;
+  consumerSecret: string;
+  bearerToken?: string;
+  /** Where api.x.com really is: unset for X itself, the emulator's URL otherwise. */
+  apiBaseUrl?: string;
+  /** Base of pages for people (post links, web intents); default https://x.com, or apiBaseUrl. */
+  webUrl?: string;
+  /** Shown as 'Sandbox X' in the UI. */
+  sandbox?: boolean;
+  access?: XApiAccess;
+  timeoutMs?: number;
+}

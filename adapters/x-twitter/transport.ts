@@ -1,0 +1,44 @@
+/**
+ * Pointing twitter-api-v2 somewhere other than X, without changing a line of it. The library
+ * builds https://api.x.com/... and https://upload.x.com/... URLs itself (some are hard-coded, like
+ * the OAuth endpoints), signs them, and sends them with node's https.request and the `httpAgent`
+ * of its settings. An agent decides where the bytes go: this one opens its connections to the
+ * configured base (the emulator's http://127.0.0.1:PORT) whatever host the URL names. The library
+ * therefore signs exactly what it signs for X, sends the same Host header, parses answers by the
+ * same rules (form-encoded OAuth answers included), and the emulator checks the signature against
+ * https://api.x.com/..., as X would.
+ *
+ * Alternatives considered: rewriting URLs in an onBeforeRequestConfig plugin works for signing
+ * but changes the library's own URL-based decisions (body encoding for upload.x.com, parsing of
+ * /oauth/ answers); an HTTPS emulator would need a certificate authority in tests.
+ */
+import { Agent } from 'node:http';
+import { connect as netConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import type { ITwitterApiClientPlugin } from 'twitter-api-v2';
+
+/** The hosts twitter-api-v2 calls; the agent sends all of them to the one base. */
+export const X_API_ORIGIN = 'https://api.x.com';
+
+export const redirectingAgent = (base: string): Agent => {
+  const target = new URL(base);
+  const secure = target.protocol === 'https:';
+  const port = Number(target.port) || (secure ? 443 : 80);
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  // https.request insists that its agent speaks https: (the URL's scheme); the bytes go where we say.
+  Object.assign(agent, { protocol: 'https:', defaultPort: 443 });
+  (agent as unknown as { createConnection: () => Socket }).createConnection = () =>
+    secure ? tlsConnect({ host: target.hostname, port, servername: target.hostname }) : netConnect({ host: target.hostname, port });
+  return agent;
+};
+
+/** Gives every request a timeout (the library has none by default: a silent X would hang a send). */
+export const timeoutPlugin = (timeoutMs: number): ITwitterApiClientPlugin => ({
+  onBeforeRequestConfig: ({ params }) => {
+    if (params.timeout === undefined) params.timeout = timeoutMs;
+  },
+});
+
+/** A browser-facing X URL (the authorize page) moved to the same base as the API. */
+export const browserUrl = (url: string, apiBaseUrl: string | undefined): string =>
+  apiBaseUrl === undefined ? url : url.replace(/^https:\/\/(api|upload)\.(x|twitter)\.com/, apiBaseUrl.replace(/\/+$/, ''));
