@@ -101,7 +101,7 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
 
   const lookup = async (username: string): Promise<XLookupResult> => {
     const result = await lookupXProfile(options.lookupXUser, username);
-    if (result.status === 'unavailable') options.onLookupUnavailable?.(username, result.error);
+    if (result.status === 'unavailable' && result.error !== null) options.onLookupUnavailable?.(username, result.error);
     return result;
   };
 

@@ -7,6 +7,7 @@
  *  - not_found: X answered that no such user exists (the add is refused on the username field);
  *  - unavailable: X could not be asked (no client, network, 5xx, rate limit, auth): the account is
  *    stored with its X id unresolved and the resolver job asks again later. Never a made-up id.
+ *    `error` is null when no X client is configured at all (nothing failed; nothing to log).
  */
 import type { XProfile } from '@core/monitoring';
 
@@ -21,7 +22,7 @@ export type XUserLookup = (username: string) => Promise<{
 export type XLookupResult = { status: 'found'; profile: XProfile } | { status: 'not_found' } | { status: 'unavailable'; error: unknown };
 
 export const lookupXProfile = async (lookup: XUserLookup | undefined, username: string): Promise<XLookupResult> => {
-  if (lookup === undefined) return { status: 'unavailable', error: new Error('no X client is configured') };
+  if (lookup === undefined) return { status: 'unavailable', error: null };
   try {
     const user = await lookup(username);
     if (user === null) return { status: 'not_found' };

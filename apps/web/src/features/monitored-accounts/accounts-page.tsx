@@ -55,8 +55,9 @@ export default function AccountsPage() {
   };
 
   return (
-    <div className="grid gap-8">
-      <div className="grid gap-4">
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on phones.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <PageHeader
           title="Monitored Accounts"
           description="The X accounts whose new posts Riposte watches, so your replies land early."

@@ -29,7 +29,7 @@ type Props = { rows: AccountActivity[] | undefined; error: Error | undefined };
 
 export function ActivityTable({ rows, error }: Props) {
   return (
-    <Card className="gap-2" data-testid="activity-overview">
+    <Card className="min-w-0 gap-2" data-testid="activity-overview">
       <CardHeader>
         <CardTitle>Account Activity Overview</CardTitle>
         <CardDescription>Your replies and scheduled replies per monitored account.</CardDescription>

@@ -1,0 +1,189 @@
+// The Monitored Accounts page in a real browser against the real server: the curated accounts,
+// an admin adding (with tier and visibility), editing (pause) and deleting an account, a legacy
+// user adding through Legacy Access with the server-checked PIN, and a plain user who gets no Add
+// Account button. Also the page at 375 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
+import { expectToast, newUser, register, waitForPath } from './support/flows';
+import { ADMIN_PASSWORD } from './support/server';
+import { browserSuite } from './support/suite';
+
+const skip = chromiumMissing();
+if (skip) console.warn(skip);
+
+const CSRF = { 'X-Riposte-Request': '1' };
+const PIN = '2468';
+
+/** The bootstrap admin, password changed and email set (their own tests cover those dialogs). */
+async function signInAdmin(page: Page): Promise<void> {
+  let login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: ADMIN_PASSWORD }, headers: CSRF });
+  if (login.status() === 401) login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-accounts-pw' }, headers: CSRF });
+  expect(login.status()).toBe(200);
+  const { user } = (await login.json()) as { user: { passwordChangeRequired: boolean } };
+  if (user.passwordChangeRequired) {
+    const change = await page.request.put('/api/auth/change-password', {
+      data: { currentPassword: ADMIN_PASSWORD, newPassword: 'admin-accounts-pw', confirmPassword: 'admin-accounts-pw' },
+      headers: CSRF,
+    });
+    expect(change.status()).toBe(200);
+    expect((await page.request.post('/api/user/email', { data: { email: 'admin@example.com', subscribedToUpdates: false }, headers: CSRF })).status()).toBe(200);
+  }
+}
+
+async function signedInUser(page: Page, prefix: string): Promise<string> {
+  const user = newUser(prefix);
+  await register(page, user);
+  await waitForPath(page, '/schedule-replies');
+  const status = await page.request.get('/api/auth/status', { headers: CSRF });
+  return ((await status.json()) as { user: { id: string } }).user.id;
+}
+
+const card = (page: Page, username: string) => page.locator(`[data-testid="account-card"][data-username="${username}"]`);
+const activityRow = (page: Page, username: string) => page.locator(`[data-testid="activity-row"][data-username="${username}"]`);
+
+async function openAccounts(page: Page): Promise<void> {
+  await page.goto('/accounts');
+  await page.getByRole('heading', { name: 'Monitored Accounts', exact: true }).waitFor();
+  await page.getByTestId('accounts-grid').waitFor();
+}
+
+describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
+  const suite = browserSuite({ RIPOSTE_LEGACY_PIN: PIN });
+
+  it('lets an admin add (tier, visibility), pause and delete an account', async () => {
+    const tab = await openTab(suite.browser, suite.server.url);
+    const { page } = tab;
+    await signInAdmin(page);
+    await openAccounts(page);
+    // The 30 curated accounts were seeded on first start.
+    await expect.poll(() => page.getByTestId('account-card').count()).toBe(30);
+    await card(page, 'naval').getByText('High · 5 min').waitFor();
+    await page.getByTestId('activity-overview').getByRole('columnheader', { name: 'Scheduled Replies' }).waitFor();
+    await activityRow(page, 'naval').getByText('No activity yet').waitFor();
+
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    const dialog = page.getByTestId('account-dialog');
+    await dialog.getByRole('heading', { name: 'Add Account' }).waitFor();
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await dialog.getByText('X username is required').waitFor();
+    await dialog.getByText('Display name is required').waitFor();
+    await dialog.getByLabel('X Username').fill('no spaces allowed');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await dialog.getByText('Username must be 1-15 characters and can only contain letters, numbers, and underscores').waitFor();
+
+    await dialog.getByLabel('X Username').fill('https://x.com/admin_pick');
+    await dialog.getByLabel('Display Name').fill('Admin Pick');
+    await dialog.getByLabel('Monitoring tier').click();
+    await page.getByRole('option', { name: /High/ }).click();
+    expect(await dialog.getByLabel('Check every (minutes)').inputValue()).toBe('5');
+    await dialog.getByLabel('Normal Users').click();
+    await snap(page, 'accounts-add-dialog-1280');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await expectToast(page, 'Account added', '@admin_pick is now monitored');
+    await dialog.waitFor({ state: 'detached' });
+
+    const added = card(page, 'admin_pick');
+    await added.getByText('Admin Pick').waitFor();
+    await added.getByText('Hidden from Normal').waitFor();
+    await added.getByText('High · 5 min').waitFor();
+    // No X client in this test server: the id is looked up later, never made up.
+    await added.getByText('X id pending').waitFor();
+    await activityRow(page, 'admin_pick').getByText('Monitoring').waitFor();
+
+    // A second add of the same account is refused on the username field.
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    await dialog.getByLabel('X Username').fill('@ADMIN_PICK');
+    await dialog.getByLabel('Display Name').fill('Again');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await dialog.getByText('This account is already being monitored').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Edit: pause monitoring.
+    await added.getByRole('button', { name: 'Edit @admin_pick' }).click();
+    await dialog.getByRole('heading', { name: 'Edit Account' }).waitFor();
+    expect(await dialog.getByLabel('Display Name').inputValue()).toBe('Admin Pick');
+    await dialog.getByLabel('Monitor posts').click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Account updated');
+    await added.getByText('Paused').waitFor();
+    await activityRow(page, 'admin_pick').getByText('Paused').waitFor();
+    await snap(page, 'accounts-admin-1280');
+
+    // Delete, with the confirmation.
+    await page.route('**/api/accounts/*', async (route) => {
+      if (route.request().method() === 'DELETE') await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    await added.getByRole('button', { name: 'Delete @admin_pick' }).click();
+    const confirm = page.getByTestId('delete-account-dialog');
+    await confirm.getByRole('heading', { name: 'Delete Account' }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
+    await expectToast(page, 'Account deleted', 'Account deleted successfully');
+    await added.waitFor({ state: 'detached' });
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('lets a legacy user add an account with the PIN, and nothing to edit', async () => {
+    const userTab = await openTab(suite.browser, suite.server.url);
+    const { page } = userTab;
+    const userId = await signedInUser(page, 'leg');
+    const adminTab = await openTab(suite.browser, suite.server.url);
+    await signInAdmin(adminTab.page);
+    expect((await adminTab.page.request.put(`/api/admin/users/${userId}/role`, { data: { role: 'legacy' }, headers: CSRF })).status()).toBe(200);
+    await adminTab.context.close();
+
+    await openAccounts(page);
+    // Legacy users may add (Add Account shows) but not edit or delete.
+    await page.getByRole('button', { name: 'Add Account' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Edit @/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete @/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Legacy Access' }).click();
+    const legacy = page.getByTestId('legacy-dialog');
+    await legacy.getByLabel('PIN', { exact: true }).fill('1111');
+    await legacy.getByRole('button', { name: 'Unlock' }).click();
+    await expectToast(page, 'Access Denied', 'Incorrect PIN. Please try again.');
+    await legacy.getByText('Incorrect PIN. Please try again.').waitFor();
+
+    await legacy.getByLabel('PIN', { exact: true }).fill(PIN);
+    await legacy.getByRole('button', { name: 'Unlock' }).click();
+    await legacy.getByTestId('legacy-usage').getByText('0 of 3').waitFor();
+    await legacy.getByRole('button', { name: 'Add Account' }).click();
+    await legacy.getByText('Please enter an X profile URL or @username').waitFor();
+    await legacy.getByLabel('Account URL or @username').fill('https://twitter.com/legacy_pick/status/1');
+    await legacy.getByRole('button', { name: 'Add Account' }).click();
+    await expectToast(page, 'Account added', '@legacy_pick was added in Legacy Mode');
+    await legacy.getByTestId('legacy-usage').getByText('1 of 3').waitFor();
+    await snap(page, 'accounts-legacy-dialog-1280');
+    await legacy.getByRole('button', { name: 'Done' }).click();
+
+    const added = card(page, 'legacy_pick');
+    await added.getByText('Legacy', { exact: true }).waitFor();
+    await added.getByText('Only you').waitFor();
+    await activityRow(page, 'legacy_pick').waitFor();
+    expect(userTab.cspViolations()).toEqual([]);
+    await userTab.context.close();
+  });
+
+  it('shows a plain user the accounts but no Add Account button, also at 375 px', async () => {
+    const tab = await openTab(suite.browser, suite.server.url, PHONE);
+    const { page } = tab;
+    await signedInUser(page, 'plain');
+    await openAccounts(page);
+    await card(page, 'naval').waitFor();
+    await page.getByTestId('activity-overview').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Account' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit @/ }).count()).toBe(0);
+    // The legacy user's own account is theirs alone.
+    expect(await card(page, 'legacy_pick').count()).toBe(0);
+    // Nothing wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap(page, 'accounts-plain-375');
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+});
