@@ -2,7 +2,6 @@
 export const comingNextPatterns = [
   '/schedules',
   '/schedule-replies/:id',
-  '/connected-accounts',
   '/history',
   '/reply-history',
   '/settings',

@@ -9,6 +9,7 @@ import { AppLayout } from '@web/features/shell/components/app-layout';
 
 const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'));
 const TrialStatusPage = lazy(() => import('@web/features/subscription/trial-status-page'));
+const ConnectedAccountsPage = lazy(() => import('@web/features/connected-accounts/connected-accounts-page'));
 const ComingNextPage = lazy(() => import('@web/features/shell/routes/coming-next-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/templates-page'));
 const AccountsPage = lazy(() => import('@web/features/monitored-accounts/accounts-page'));
@@ -31,6 +32,7 @@ export default function SignedInArea() {
             <Route path="/schedule-replies" component={ClassicSchedulePage} />
             <Route path="/schedule-replies-v2" component={V2SchedulePage} />
             <Route path="/bulk-replies" component={BulkRepliesPage} />
+            <Route path="/connected-accounts" component={ConnectedAccountsPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

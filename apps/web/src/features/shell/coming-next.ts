@@ -36,12 +36,6 @@ export const comingNext: Record<string, ComingNext> = {
     summary: 'The accounts whose new posts Riposte watches for you.',
     points: ['The curated list of 30 high-impression accounts', 'Add and edit accounts where your plan allows', 'Activity overview per account'],
   },
-  '/connected-accounts': {
-    title: 'My X Accounts',
-    icon: Link2,
-    summary: 'Connect the X accounts your replies are sent from.',
-    points: ['Connect with X (PIN or callback)', 'A limit indicator for your plan', 'Disconnect with confirmation'],
-  },
   '/reply-history': {
     title: 'Reply History',
     icon: History,

@@ -7,6 +7,7 @@ import { cn } from '@web/lib/utils';
 import { useAuth } from '@web/features/auth/api/auth-status';
 import { DesktopSidebar } from '@web/features/shell/components/desktop-sidebar';
 import { MobileTopbar } from '@web/features/shell/components/mobile-topbar';
+import { SandboxMarker } from '@web/features/shell/components/sandbox-marker';
 import { shellState } from '@web/features/shell/sidebar-store';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -21,6 +22,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <DesktopSidebar user={user} />
       <MobileTopbar user={user} />
       <div className={cn('transition-[padding] duration-200 ease-out', wide ? 'md:pl-64' : 'md:pl-16')}>
+        <SandboxMarker />
         <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10">
           {children}
         </main>

@@ -1,0 +1,82 @@
+// The PIN entry dialog (spec part 2 §2, §5 'Connection'): the PIN X showed after authorisation.
+import { useState, type FormEvent } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import type { PinTarget } from '../api/connect-flow';
+import { MSG } from '../api/messages';
+import { reconnectPin, refreshAccounts, verifyPin } from '../api/x-accounts';
+
+export function PinDialog({ target, onClose }: { target: PinTarget | null; onClose: () => void }) {
+  const [pinCode, setPinCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!target) return;
+    if (pinCode.trim() === '') {
+      setError(MSG.pinRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = target.accountId ? await reconnectPin(target.accountId, pinCode.trim(), target.token) : await verifyPin(target.token, pinCode.trim());
+      toast({ title: target.accountId ? 'X account reconnected' : 'X account connected', description: `@${answer.username} is now connected.` });
+      setPinCode('');
+      onClose();
+      await refreshAccounts();
+    } catch (err) {
+      const message = errorMessage(err, MSG.pinFailed);
+      setError(message);
+      toast({ title: 'Authentication Failed', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent data-testid="pin-dialog">
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{target?.accountId ? `Reconnect @${target.username ?? ''}` : 'Enter the PIN from X'}</DialogTitle>
+            <DialogDescription>Authorise Riposte in the X window, then type the PIN X shows you here.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="x-pin">PIN</Label>
+            <Input
+              id="x-pin"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={pinCode}
+              onChange={(e) => {
+                setPinCode(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={error !== null}
+              aria-describedby={error ? 'x-pin-error' : undefined}
+            />
+            {error && (
+              <p id="x-pin-error" role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Verifying...' : 'Verify PIN'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
