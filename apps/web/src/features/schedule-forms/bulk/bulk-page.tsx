@@ -142,7 +142,7 @@ export default function BulkRepliesPage() {
     });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Bulk Replies" description="Plan many replies at once and schedule them together." />
 
       {premiumOnly && (

@@ -14,7 +14,7 @@ const HEADS = ['Target', 'Post from', 'Tone', 'Time slot', 'Date', 'Recurring', 
 export function EntriesView({ rows, controls, errors, wide }: Props) {
   if (wide) {
     return (
-      <Table data-testid="bulk-table" className="[&_td]:align-top">
+      <Table data-testid="bulk-table" className="[&_td]:px-1.5 [&_td]:align-top [&_th]:px-1.5">
         <TableHeader>
           <TableRow>
             <TableHead className="w-8">#</TableHead>

@@ -49,7 +49,7 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor="bulk-global-tone">Tone</Label>
-          <StyleSelect id="bulk-global-tone" label="Tone" styles={CLASSIC_STYLES} value={settings.tone} onChange={(tone) => setGlobal({ tone })} disabled={disabled} />
+          <StyleSelect id="bulk-global-tone" label="Tone" styles={CLASSIC_STYLES} value={settings.tone} onChange={(tone) => setGlobal({ tone })} disabled={disabled} compact />
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor="bulk-global-slot">Time slot</Label>

@@ -2,7 +2,7 @@
 // (narrow ones). Each control is labelled with the row's number for screen readers and tests.
 import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import { BULK_SLOT_DEFINITIONS, BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
+import { BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
 import { CLASSIC_STYLES } from '@core/styles';
 import { stripMentions } from '@core/text/mentions';
 import { Button } from '@web/components/ui/button';
@@ -16,10 +16,11 @@ import { StyleSelect } from '@web/features/schedule-forms/components/style-selec
 import { removeRow, updateRow, type BulkRow, type RowPatch } from './bulk-store';
 import type { RowErrors } from './bulk-validation';
 
+/** Short labels (they fit a table cell); the windows are core's BULK_SLOT_DEFINITIONS. */
 export const SLOT_LABELS: Record<BulkSlot, string> = {
-  morning: BULK_SLOT_DEFINITIONS.morning.label,
-  lunch: BULK_SLOT_DEFINITIONS.lunch.label,
-  afternoon: BULK_SLOT_DEFINITIONS.afternoon.label,
+  morning: 'Morning (8-10AM)',
+  lunch: 'Lunch (12-2PM)',
+  afternoon: 'Afternoon (4-6PM)',
   custom: 'Custom time',
 };
 export const FREQUENCY: Record<RecurringType, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
@@ -59,7 +60,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     target: (
       <div>
         <Select value={row.accountId} onValueChange={(accountId) => set({ accountId })} disabled={disabled}>
-          <SelectTrigger aria-label={`Target account, reply ${n}`} className="min-w-36" {...invalid(errors?.accountId)}>
+          <SelectTrigger aria-label={`Target account, reply ${n}`} className="min-w-32" {...invalid(errors?.accountId)}>
             <SelectValue placeholder="Target" />
           </SelectTrigger>
           <SelectContent className="max-h-72">
@@ -76,7 +77,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     connected: (
       <div>
         <Select value={row.connectedAccountId} onValueChange={(connectedAccountId) => set({ connectedAccountId })} disabled={disabled}>
-          <SelectTrigger aria-label={`Connected account, reply ${n}`} className="min-w-36" {...invalid(errors?.connectedAccountId)}>
+          <SelectTrigger aria-label={`Connected account, reply ${n}`} className="min-w-32" {...invalid(errors?.connectedAccountId)}>
             <SelectValue placeholder={xAccounts.length === 0 ? 'None connected' : 'Post from'} />
           </SelectTrigger>
           <SelectContent>
@@ -96,7 +97,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     time: (
       <div className="grid gap-1.5">
         <Select value={row.scheduledTime} onValueChange={(v) => set({ scheduledTime: v as BulkSlot })} disabled={disabled}>
-          <SelectTrigger aria-label={`Time slot, reply ${n}`} className="min-w-40">
+          <SelectTrigger aria-label={`Time slot, reply ${n}`} className="min-w-36">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

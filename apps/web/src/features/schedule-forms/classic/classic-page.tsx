@@ -34,10 +34,10 @@ export default function ClassicSchedulePage() {
   }, [x, user?.xUserId]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Schedule a Reply" description="Reply under the next post of a monitored account, from your X account, at a peak window." />
       <MentionsPolicyNotice />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardContent>
             <ClassicForm xAccount={x.accounts[0] ?? null} targets={targets.accounts} loading={x.isLoading || targets.isLoading} zone={zone} />

@@ -35,9 +35,9 @@ function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onD
   const recurrence = recurrenceLabel(s);
   const pending = isPending(s);
   return (
-    <li className="grid gap-2 rounded-lg border p-3" data-testid="scheduled-reply">
+    <li className="grid grid-cols-1 gap-2 rounded-lg border p-3" data-testid="scheduled-reply">
       <div className="flex items-start gap-3">
-        <div className="w-16 shrink-0 text-sm font-semibold tabular-nums">{formatTimeOfDay(placedAt(s), zone)}</div>
+        <div className="w-[4.5rem] shrink-0 text-sm font-semibold whitespace-nowrap tabular-nums">{formatTimeOfDay(placedAt(s), zone)}</div>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm">
             <span className="font-medium">@{s.targetUsername ?? s.conditions?.targetAccount ?? 'unknown'}</span>
@@ -51,7 +51,7 @@ function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onD
           </Button>
         )}
       </div>
-      <div className="flex flex-wrap gap-1.5 pl-[4.75rem]">
+      <div className="flex flex-wrap gap-1.5 sm:pl-[5.25rem] [&>*]:whitespace-normal">
         <Badge variant={pending ? 'info' : 'success'}>{pending ? 'Pending' : 'Executed'}</Badge>
         {s.useAI && (
           <Badge variant="admin">
@@ -107,7 +107,7 @@ export function ScheduledList({ schedules, loading, error, refreshing, onRefresh
           </Button>
         </CardAction>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         {loading ? (
           <div className="grid gap-3" aria-busy="true">
             {[0, 1, 2].map((i) => (
@@ -129,9 +129,9 @@ export function ScheduledList({ schedules, loading, error, refreshing, onRefresh
           </div>
         ) : (
           groups.map((g) => (
-            <section key={g.key} aria-label={dayHeading(g.key, zone, now)} className="grid gap-2" data-testid="schedule-day">
+            <section key={g.key} aria-label={dayHeading(g.key, zone, now)} className="grid grid-cols-1 gap-2" data-testid="schedule-day">
               <h3 className="text-sm font-semibold text-muted-foreground">{dayHeading(g.key, zone, now)}</h3>
-              <ul className="grid gap-2">
+              <ul className="grid grid-cols-1 gap-2">
                 {g.items.map((s) => (
                   <ScheduleRow key={s.id} s={s} zone={zone} onDelete={() => setDeleting(s)} />
                 ))}

@@ -24,9 +24,9 @@ export default function V2SchedulePage() {
 
   const loading = targets.isLoading || x.isLoading;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Schedule Replies V2" description="AI replies at peak windows, with everything you have scheduled beside them." />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>New AI Reply</CardTitle>
