@@ -122,11 +122,13 @@ export const startServer = async (
   const cipher = createTokenCipher(tokenKeys.keyring);
   const openedX = await openX(config, logger);
   const xAccounts = createXAccountsService({ store, cipher, db: () => projector.db, clock });
-  // No X client is wired here yet: monitored accounts are stored with their X id unresolved until
-  // one is (pass its `lookupUser` as lookupXUser; the resolver job then fills the ids in).
+  // Monitored accounts look X ids up through the app client; without one (sandbox refused, no
+  // credentials) they are stored unresolved and the resolver job fills them in once X answers.
+  const xApp = openedX.app;
   const accounts = createAccountsService({
     store,
     legacyPin: createLegacyPinChecker(config.legacyPin),
+    ...(xApp ? { lookupXUser: (username: string) => xApp.lookupUser(username) } : {}),
     clock,
     onLookupUnavailable: (username, err) => logger.warn({ err, username }, 'X lookup unavailable; monitored account stored unresolved'),
   });
