@@ -19,6 +19,8 @@ import { ADMIN_PASSWORD, Client, logCapture, startServer, testEnv } from './supp
 type Account = { id: string; username: string; source: string; userId: string | null; xUserId: string | null; monitoringTier: string; monitoringInterval: number };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'riposte-seed-'));
+// X switched off: the curated ids stay unresolved, so the test sees exactly what seeding wrote.
+const env = () => ({ ...testEnv(dataDir), RIPOSTE_X_SANDBOX: 'false' });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const signInAdmin = async (url: string, password: string): Promise<Client> => {
@@ -33,7 +35,7 @@ const curatedOf = async (c: Client): Promise<Account[]> => ((await c.get('/api/a
 describe('curated accounts', () => {
   it('are seeded on first start, once, and a deleted one stays deleted across restarts', async () => {
     const logs = logCapture();
-    const first = await startServer(testEnv(dataDir), { logDestination: logs.stream });
+    const first = await startServer(env(), { logDestination: logs.stream });
     let removed: Account;
     try {
       const admin = await signInAdmin(first.url, ADMIN_PASSWORD);
@@ -63,7 +65,7 @@ describe('curated accounts', () => {
     }
 
     const logs2 = logCapture();
-    const second = await startServer(testEnv(dataDir), { logDestination: logs2.stream });
+    const second = await startServer(env(), { logDestination: logs2.stream });
     try {
       const admin = await signInAdmin(second.url, 'admin-new-pw');
       const curated = await curatedOf(admin);

@@ -4,8 +4,9 @@
  * anonymous) enforced on the server, visibility, every validation message with its field, legacy
  * mode with a server-checked PIN and its cap of 3, and the activity overview's honest zeros.
  *
- * No X client is configured here, so accounts added without an X id keep it unresolved (null):
- * never a made-up placeholder. Lookups through X are covered in accounts-x.int.test.ts.
+ * X is switched off here (no credentials, sandbox refused), so accounts added without an X id keep
+ * it unresolved (null): never a made-up placeholder. Lookups through X (the real adapter against
+ * the emulator) are covered in accounts-x.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startTestServer, uniqueName, type Client, type TestServer } from './support';
@@ -58,7 +59,7 @@ const ids = async (client: Client): Promise<string[]> => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ RIPOSTE_LEGACY_PIN: PIN });
+  server = await startTestServer({ RIPOSTE_LEGACY_PIN: PIN, RIPOSTE_X_SANDBOX: 'false' });
   admin = await server.admin();
   const make = async () => {
     const u = await server.newUser();
