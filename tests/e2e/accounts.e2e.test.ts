@@ -1,7 +1,8 @@
-// The Monitored Accounts page in a real browser against the real server: the curated accounts,
-// an admin adding (with tier and visibility), editing (pause) and deleting an account, a legacy
-// user adding through Legacy Access with the server-checked PIN, and a plain user who gets no Add
-// Account button. Also the page at 375 px.
+// The Monitored Accounts page in a real browser against the real server and sandbox X (the
+// bundled emulator, reached through the real adapter): the curated accounts, an admin adding
+// (with tier and visibility; the X id looked up), editing (pause) and deleting an account, a
+// legacy user adding through Legacy Access with the server-checked PIN, and a plain user who gets
+// no Add Account button. Also the page at 375 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
@@ -42,6 +43,14 @@ async function signedInUser(page: Page, prefix: string): Promise<string> {
 const card = (page: Page, username: string) => page.locator(`[data-testid="account-card"][data-username="${username}"]`);
 const activityRow = (page: Page, username: string) => page.locator(`[data-testid="activity-row"][data-username="${username}"]`);
 
+/** Deletes a curated account through the API (as the admin on this page), so it can be added again. */
+async function removeByApi(page: Page, username: string): Promise<void> {
+  const list = (await (await page.request.get('/api/accounts', { headers: CSRF })).json()) as { id: string; username: string }[];
+  const found = list.find((a) => a.username === username);
+  if (!found) throw new Error(`no account @${username}`);
+  expect((await page.request.delete(`/api/accounts/${found.id}`, { headers: CSRF })).status()).toBe(200);
+}
+
 async function openAccounts(page: Page): Promise<void> {
   await page.goto('/accounts');
   await page.getByRole('heading', { name: 'Monitored Accounts', exact: true }).waitFor();
@@ -72,7 +81,19 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await dialog.getByRole('button', { name: 'Add Account' }).click();
     await dialog.getByText('Username must be 1-15 characters and can only contain letters, numbers, and underscores').waitFor();
 
-    await dialog.getByLabel('X Username').fill('https://x.com/admin_pick');
+    // X (the emulator) knows no such user: refused on the field.
+    await dialog.getByLabel('X Username').fill('nobody_here');
+    await dialog.getByLabel('Display Name').fill('Nobody');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await dialog.getByText('No X account named @nobody_here was found').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A curated account removed, then added back from its profile link.
+    await removeByApi(page, 'TheRock');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('account-card').count()).toBe(29);
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    await dialog.getByLabel('X Username').fill('https://x.com/TheRock');
     await dialog.getByLabel('Display Name').fill('Admin Pick');
     await dialog.getByLabel('Monitoring tier').click();
     await page.getByRole('option', { name: /High/ }).click();
@@ -80,34 +101,35 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await dialog.getByLabel('Normal Users').click();
     await snap(page, 'accounts-add-dialog-1280');
     await dialog.getByRole('button', { name: 'Add Account' }).click();
-    await expectToast(page, 'Account added', '@admin_pick is now monitored');
+    await expectToast(page, 'Account added', '@TheRock is now monitored');
     await dialog.waitFor({ state: 'detached' });
 
-    const added = card(page, 'admin_pick');
+    const added = card(page, 'TheRock');
     await added.getByText('Admin Pick').waitFor();
     await added.getByText('Hidden from Normal').waitFor();
     await added.getByText('High · 5 min').waitFor();
-    // No X client in this test server: the id is looked up later, never made up.
-    await added.getByText('X id pending').waitFor();
-    await activityRow(page, 'admin_pick').getByText('Monitoring').waitFor();
+    // Its X id was looked up on (sandbox) X as it was added; curated ones wait for the resolver job.
+    expect(await added.getByText('X id pending').count()).toBe(0);
+    await card(page, 'naval').getByText('X id pending').waitFor();
+    await activityRow(page, 'TheRock').getByText('Monitoring').waitFor();
 
     // A second add of the same account is refused on the username field.
     await page.getByRole('button', { name: 'Add Account' }).click();
-    await dialog.getByLabel('X Username').fill('@ADMIN_PICK');
+    await dialog.getByLabel('X Username').fill('@THEROCK');
     await dialog.getByLabel('Display Name').fill('Again');
     await dialog.getByRole('button', { name: 'Add Account' }).click();
     await dialog.getByText('This account is already being monitored').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Edit: pause monitoring.
-    await added.getByRole('button', { name: 'Edit @admin_pick' }).click();
+    await added.getByRole('button', { name: 'Edit @TheRock' }).click();
     await dialog.getByRole('heading', { name: 'Edit Account' }).waitFor();
     expect(await dialog.getByLabel('Display Name').inputValue()).toBe('Admin Pick');
     await dialog.getByLabel('Monitor posts').click();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Account updated');
     await added.getByText('Paused').waitFor();
-    await activityRow(page, 'admin_pick').getByText('Paused').waitFor();
+    await activityRow(page, 'TheRock').getByText('Paused').waitFor();
     await snap(page, 'accounts-admin-1280');
 
     // Delete, with the confirmation.
@@ -115,7 +137,7 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
       if (route.request().method() === 'DELETE') await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
-    await added.getByRole('button', { name: 'Delete @admin_pick' }).click();
+    await added.getByRole('button', { name: 'Delete @TheRock' }).click();
     const confirm = page.getByTestId('delete-account-dialog');
     await confirm.getByRole('heading', { name: 'Delete Account' }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -133,6 +155,7 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     const adminTab = await openTab(suite.browser, suite.server.url);
     await signInAdmin(adminTab.page);
     expect((await adminTab.page.request.put(`/api/admin/users/${userId}/role`, { data: { role: 'legacy' }, headers: CSRF })).status()).toBe(200);
+    await removeByApi(adminTab.page, 'paulg');
     await adminTab.context.close();
 
     await openAccounts(page);
@@ -153,17 +176,19 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await legacy.getByTestId('legacy-usage').getByText('0 of 3').waitFor();
     await legacy.getByRole('button', { name: 'Add Account' }).click();
     await legacy.getByText('Please enter an X profile URL or @username').waitFor();
-    await legacy.getByLabel('Account URL or @username').fill('https://twitter.com/legacy_pick/status/1');
+    await legacy.getByLabel('Account URL or @username').fill('https://twitter.com/paulg/status/1');
     await legacy.getByRole('button', { name: 'Add Account' }).click();
-    await expectToast(page, 'Account added', '@legacy_pick was added in Legacy Mode');
+    await expectToast(page, 'Account added', '@paulg was added in Legacy Mode');
     await legacy.getByTestId('legacy-usage').getByText('1 of 3').waitFor();
     await snap(page, 'accounts-legacy-dialog-1280');
     await legacy.getByRole('button', { name: 'Done' }).click();
 
-    const added = card(page, 'legacy_pick');
+    const added = card(page, 'paulg');
+    // The display name came from X.
+    await added.getByText('Paul Graham').waitFor();
     await added.getByText('Legacy', { exact: true }).waitFor();
     await added.getByText('Only you').waitFor();
-    await activityRow(page, 'legacy_pick').waitFor();
+    await activityRow(page, 'paulg').waitFor();
     expect(userTab.cspViolations()).toEqual([]);
     await userTab.context.close();
   });
@@ -178,7 +203,7 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Add Account' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit @/ }).count()).toBe(0);
     // The legacy user's own account is theirs alone.
-    expect(await card(page, 'legacy_pick').count()).toBe(0);
+    expect(await card(page, 'paulg').count()).toBe(0);
     // Nothing wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
