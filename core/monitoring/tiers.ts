@@ -1,7 +1,7 @@
 /**
  * Monitoring tiers (spec part 2 §3, §9): how often a monitored account is polled. 'standard' is
  * the default and matches the stored default interval of 15 minutes; the spec names the tiers but
- * not the other intervals, so high and low are ours (docs/adr/0008-monitored-accounts.md). The
+ * not the other intervals, so high and low are ours (docs/adr/0010-monitored-accounts.md). The
  * admin's polling settings may later override these defaults; an account keeps the interval it
  * was given until its tier changes again.
  */
