@@ -1,0 +1,237 @@
+// The calendar's compose panel (spec part 1 §2 Schedule Management, made real): write a reply,
+// pick the target, your account and a date and time (an 'Add post' slot fills them in), and it
+// creates a real schedule. The counter runs against 25000 characters.
+import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Sparkles } from 'lucide-react';
+import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { contentField } from '@core/scheduling/schemas';
+import { deliveryHint, PEAK_WINDOW_DEFINITIONS } from '@core/scheduling/time';
+import { CLASSIC_STYLES, DEFAULT_CLASSIC_STYLE, type ClassicStyle } from '@core/styles';
+import { isUnlimitedTier, type Tier } from '@core/users/tier';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Spinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import type { TargetAccount, XAccount } from '@web/features/schedule-forms/api/accounts';
+import { createClassicSchedule, scheduleBulkEntry } from '@web/features/schedule-forms/api/schedules';
+import { ContentCounter } from '@web/features/schedule-forms/components/content-counter';
+import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { formatDateTime } from '@web/features/schedule-forms/time-format';
+import { composePlan } from './compose-plan';
+
+export type ComposeSlot = { date: string; time: string };
+
+type Props = {
+  slot: ComposeSlot;
+  onSlot: (slot: ComposeSlot) => void;
+  targets: TargetAccount[];
+  xAccounts: XAccount[];
+  zone: string;
+  tier: Tier | undefined;
+  today: string;
+  ref?: Ref<HTMLDivElement>;
+};
+
+const contentSchema = contentField(M.contentRequired);
+
+export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, today, ref }: Props) {
+  const [targetId, setTargetId] = useState('');
+  const [connectedId, setConnectedId] = useState('');
+  const [content, setContent] = useState('');
+  const [useAI, setUseAI] = useState(false);
+  const [style, setStyle] = useState<ClassicStyle>(DEFAULT_CLASSIC_STYLE);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const account = connectedId || (xAccounts.length === 1 ? (xAccounts[0]?.id ?? '') : '');
+  const now = new Date();
+  const plan = composePlan(slot.date, slot.time, zone, now);
+  const exactAllowed = tier !== undefined && isUnlimitedTier(tier);
+  const blocked = plan.kind === 'exact' && !exactAllowed;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!targetId) found.target = M.targetAccountRequired;
+    if (!account) found.account = M.classicAccountRequired;
+    const text = contentSchema.safeParse(content);
+    if (!text.success) found.content = text.error.issues[0]?.message ?? M.contentRequired;
+    if (plan.kind === 'invalid') found.when = M.missingDateOrTime;
+    if (plan.kind === 'past') found.when = M.mustBeFuture;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || blocked || plan.kind === 'invalid' || plan.kind === 'past') return;
+    const target = targets.find((t) => t.id === targetId);
+    setSending(true);
+    try {
+      if (plan.kind === 'peak') {
+        await createClassicSchedule({
+          accountId: targetId,
+          connectedAccountId: account,
+          scheduleType: 'scheduled',
+          scheduledTime: new Date(plan.at).toISOString(),
+          peakWindowType: plan.window,
+          isActive: true,
+          isExecuted: false,
+          isRecurring: false,
+          recurringType: 'daily',
+          recurringDays: [],
+          useAI,
+          viralStyle: style,
+          conditions: { content, targetAccount: target?.username ?? null, imageIncluded: false },
+          imageUrl: null,
+        });
+      } else {
+        await scheduleBulkEntry({
+          accountId: targetId,
+          connectedAccountId: account,
+          templateSourceType: 'custom',
+          templateId: null,
+          isRecurring: false,
+          recurringType: 'daily',
+          scheduledTime: 'custom',
+          useCustomTime: true,
+          customHour: plan.time.hour,
+          customMinute: plan.time.minute,
+          scheduledDate: plan.date,
+          useAI,
+          viralStyle: style,
+          customReplyText: content,
+        });
+      }
+      toast({ title: M.created, description: `Your reply to @${target?.username ?? ''} has been scheduled to be sent at ${formatDateTime(new Date(plan.at).toISOString(), zone)}` });
+      setContent('');
+    } catch {
+      // The action's toast said why.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const field = (id: string, label: string, control: ReactNode, error?: string) => (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {control}
+      {error && (
+        <p className="text-sm font-medium text-destructive" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <Card ref={ref} data-testid="compose-panel" className="scroll-mt-20">
+      <CardHeader>
+        <CardTitle>Compose</CardTitle>
+        <CardDescription>Write a reply and place it on your calendar.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate aria-label="Compose" className="grid gap-4">
+          {field(
+            'compose-target',
+            'Reply to',
+            <Select value={targetId} onValueChange={(v) => setTargetId(v)} disabled={sending}>
+              <SelectTrigger id="compose-target" aria-label="Reply to" aria-invalid={errors.target ? true : undefined}>
+                <SelectValue placeholder={targets.length === 0 ? 'No target accounts available' : 'Choose a monitored account'} />
+              </SelectTrigger>
+              <SelectContent className="max-h-72">
+                {targets.map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    @{t.username}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>,
+            errors.target,
+          )}
+          {field(
+            'compose-account',
+            'Post from',
+            <Select value={account} onValueChange={(v) => setConnectedId(v)} disabled={sending}>
+              <SelectTrigger id="compose-account" aria-label="Post from" aria-invalid={errors.account ? true : undefined}>
+                <SelectValue placeholder={xAccounts.length === 0 ? 'No connected accounts available' : 'Choose your X account'} />
+              </SelectTrigger>
+              <SelectContent>
+                {xAccounts.map((a) => (
+                  <SelectItem key={a.id} value={a.id}>
+                    @{a.username}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>,
+            errors.account,
+          )}
+          <div className="grid gap-1.5">
+            <Label htmlFor="compose-content">Reply</Label>
+            <Textarea
+              id="compose-content"
+              rows={5}
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              placeholder="What should the reply say?"
+              disabled={sending}
+              aria-invalid={errors.content ? true : undefined}
+            />
+            <div className="flex items-start justify-between gap-2">
+              {errors.content ? (
+                <p className="text-sm font-medium text-destructive" role="alert">
+                  {errors.content}
+                </p>
+              ) : (
+                <span />
+              )}
+              <ContentCounter text={content} testId="compose-counter" />
+            </div>
+          </div>
+          <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2" htmlFor="compose-ai">
+            <span className="flex items-center gap-1.5 text-sm font-medium">
+              <Sparkles className="size-4 text-violet-500" />
+              Rewrite with AI
+            </span>
+            <Switch id="compose-ai" checked={useAI} onCheckedChange={setUseAI} disabled={sending} />
+          </label>
+          {useAI && field('compose-style', 'Viral style', <StyleSelect id="compose-style" styles={CLASSIC_STYLES} value={style} onChange={setStyle} disabled={sending} compact />)}
+          <div className="grid grid-cols-2 gap-3">
+            {field(
+              'compose-date',
+              'Date',
+              <Input id="compose-date" type="date" min={today} value={slot.date} onChange={(e) => onSlot({ ...slot, date: e.target.value })} disabled={sending} />,
+            )}
+            {field(
+              'compose-time',
+              'Time',
+              <Input id="compose-time" type="time" step={60} value={slot.time} onChange={(e) => onSlot({ ...slot, time: e.target.value })} disabled={sending} />,
+            )}
+          </div>
+          <div className="grid gap-1 text-xs text-muted-foreground" data-testid="compose-when" aria-live="polite">
+            {plan.kind === 'peak' && (
+              <p>
+                {formatDateTime(new Date(plan.at).toISOString(), zone)} · {PEAK_WINDOW_DEFINITIONS[plan.window].label}
+              </p>
+            )}
+            {plan.kind === 'exact' && <p>{formatDateTime(new Date(plan.at).toISOString(), zone)}</p>}
+            {(plan.kind === 'peak' || plan.kind === 'exact') && <p>{deliveryHint(new Date(plan.at), zone).text}</p>}
+            {blocked && (
+              <p className="font-medium text-amber-700">
+                On the trial, the calendar schedules at the next peak windows ({Object.values(PEAK_WINDOW_DEFINITIONS).map((w) => w.label.split(' (')[0]).join(', ')}); any time is a Premium feature.
+              </p>
+            )}
+            {errors.when && (
+              <p className="text-sm font-medium text-destructive" role="alert">
+                {errors.when}
+              </p>
+            )}
+          </div>
+          <Button type="submit" disabled={sending || blocked}>
+            {sending && <Spinner />}
+            {sending ? 'Scheduling...' : 'Schedule Reply'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
