@@ -5,7 +5,6 @@ export const comingNextPatterns = [
   '/history',
   '/reply-history',
   '/settings',
-  '/calendar-mockup',
   '/admin/polling-settings',
   '/admin/tier-management',
   '/admin/reply-status-test',

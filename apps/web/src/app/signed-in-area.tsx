@@ -17,6 +17,7 @@ const ViralStylesPage = lazy(() => import('@web/features/viral-styles/viral-styl
 const ClassicSchedulePage = lazy(() => import('@web/features/schedule-forms/classic/classic-page'));
 const V2SchedulePage = lazy(() => import('@web/features/schedule-forms/v2/v2-page'));
 const BulkRepliesPage = lazy(() => import('@web/features/schedule-forms/bulk/bulk-page'));
+const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
 
 export default function SignedInArea() {
   return (
@@ -32,6 +33,7 @@ export default function SignedInArea() {
             <Route path="/schedule-replies" component={ClassicSchedulePage} />
             <Route path="/schedule-replies-v2" component={V2SchedulePage} />
             <Route path="/bulk-replies" component={BulkRepliesPage} />
+            <Route path="/calendar-mockup" component={CalendarPage} />
             <Route path="/connected-accounts" component={ConnectedAccountsPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>

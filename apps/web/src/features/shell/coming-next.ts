@@ -2,12 +2,10 @@
 // 'coming next' panel until its issue lands.
 import {
   BadgeCheck,
-  CalendarDays,
   CalendarClock,
   FlaskConical,
   Gauge,
   History,
-  Link2,
   ListTree,
   Settings,
   Timer,
@@ -47,12 +45,6 @@ export const comingNext: Record<string, ComingNext> = {
     icon: Settings,
     summary: 'Your profile, password, notifications and billing options.',
     points: ['Account management: change password', 'Notifications and application preferences', 'Billing options and the danger zone'],
-  },
-  '/calendar-mockup': {
-    title: 'Schedule Management',
-    icon: CalendarDays,
-    summary: 'A calendar view of the week ahead with time slots and a compose panel.',
-    points: ['Seven-day list of time slots', 'Week and month views', 'Compose panel with a character counter'],
   },
   '/admin/polling-settings': {
     title: 'Polling Settings',
