@@ -8,6 +8,7 @@ import { AtSign, Crown, Layers, Plus, Send } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { firstAvailableTarget } from '@core/scheduling/duplicates';
+import { SCHEDULING_ACCESS_MESSAGES } from '@core/scheduling/access';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import {
@@ -148,12 +149,12 @@ export default function BulkRepliesPage() {
       {premiumOnly && (
         <Alert variant="warning" data-testid="bulk-premium">
           <Crown />
-          <AlertTitle>Bulk scheduling is a Premium feature</AlertTitle>
+          <AlertTitle>Premium feature</AlertTitle>
           <AlertDescription>
             <p>
-              You can prepare replies here, but scheduling them in bulk needs Premium.{' '}
+              {SCHEDULING_ACCESS_MESSAGES.bulkNeedsPremium}{' '}
               <Link href="/payment" className="font-medium underline underline-offset-4">
-                Upgrade to Premium
+                Go Premium
               </Link>
             </p>
           </AlertDescription>

@@ -29,7 +29,7 @@ import { PeakWindowPicker, useNow } from '@web/features/schedule-forms/component
 import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
 import { TargetCombobox } from '@web/features/schedule-forms/components/target-combobox';
 import { formatDateTime, localDayKey } from '@web/features/schedule-forms/time-format';
-import { classicFormInput, classicPayload, initialClassicState, type ClassicState } from './classic-state';
+import { classicFormInput, classicPayload, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
 import { RecurringOptions } from './recurring-options';
 
 /** Ours: the spec's page sends a username; Riposte answers only accounts it monitors. */
@@ -197,7 +197,16 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
 
       <div className="grid gap-2">
         <span className="text-sm font-medium">When to Reply</span>
-        <PeakWindowPicker name="classic-peak" value={state.peakWindow} onChange={(peakWindow) => set({ peakWindow }, ['scheduleType'])} zone={zone} now={now} disabled={busy} error={errors.scheduleType} />
+        <PeakWindowPicker
+          name="classic-peak"
+          value={state.peakWindow}
+          onChange={(peakWindow) => set({ peakWindow }, ['scheduleType'])}
+          zone={zone}
+          now={now}
+          disabled={busy}
+          error={errors.scheduleType}
+          recurrence={recurrenceOf(state)}
+        />
         {errors.scheduleType && (
           <p className="text-sm font-medium text-destructive" role="alert">
             {errors.scheduleType}

@@ -26,7 +26,8 @@ export default function ClassicSchedulePage() {
   useEffect(() => {
     const answer = x.data;
     if (tried.current || !answer || answer.failed || !user?.xUserId) return;
-    if (answer.accounts.length > 0 || (answer.remainingSlots ?? 0) <= 0) return;
+    // remainingSlots null means no limit.
+    if (answer.accounts.length > 0 || (answer.remainingSlots !== null && answer.remainingSlots <= 0)) return;
     tried.current = true;
     void autoConnect().then((connected) => {
       if (connected) void x.mutate();

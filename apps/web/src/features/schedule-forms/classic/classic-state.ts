@@ -2,7 +2,7 @@
 // §7 classic variant of POST /api/schedules). Pure: the page keeps the state, this file turns it
 // into what the shared schemas check and what the server receives.
 import { CLASSIC_FORM_DEFAULTS } from '@core/scheduling/schemas';
-import { classicFromPeakWindow, nextPeakSlot, type PeakWindow, type RecurringType } from '@core/scheduling/time';
+import { classicFromPeakWindow, isoFromSundayZero, nextPeakSlot, type PeakWindow, type RecurrencePattern, type RecurringType, type SundayZeroWeekday } from '@core/scheduling/time';
 import type { ClassicStyle } from '@core/styles';
 import type { ClassicPayload } from '@web/features/schedule-forms/api/schedules';
 
@@ -38,6 +38,19 @@ export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | n
 /** The recurring days the form sends: weekly days 0-6, the day of the month, or none. */
 export const recurringDaysOf = (s: ClassicState): number[] =>
   !s.isRecurring ? [] : s.recurringType === 'weekly' ? s.weeklyDays : s.recurringType === 'monthly' ? [s.monthDay] : [];
+
+/** The rule the form describes, days in the core's numbering (for the windows' 'Next' times). */
+export const recurrenceOf = (s: ClassicState): RecurrencePattern | null => {
+  if (!s.isRecurring) return null;
+  switch (s.recurringType) {
+    case 'daily':
+      return { type: 'daily' };
+    case 'weekly':
+      return { type: 'weekly', days: s.weeklyDays.map((d) => isoFromSundayZero(d as SundayZeroWeekday)) };
+    case 'monthly':
+      return { type: 'monthly', days: [s.monthDay] };
+  }
+};
 
 /** What classicFormSchema checks. */
 export const classicFormInput = (s: ClassicState, xAccountId: string | null) => ({

@@ -1,7 +1,7 @@
 // The optional image of the schedule forms (spec part 2 §5): the shared schema checks the file as
 // soon as it is picked; a refused file raises the spec's toast and is not kept. The picked file is
 // uploaded when the form is sent (features/schedule-forms/api/images.ts).
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import type { z } from 'zod';
 import { Button } from '@web/components/ui/button';
@@ -17,11 +17,27 @@ type Props = {
   disabled?: boolean;
 };
 
+/**
+ * The picked file as a data: URL for the preview. The server's CSP allows images from 'self' and
+ * data: only, so a blob: URL would be refused.
+ */
+function useDataUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => setUrl(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return url;
+}
+
 export function ImagePicker({ file, onChange, schema, titleFor, disabled }: Props) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const preview = useDataUrl(file);
 
   const pick = (picked: File | undefined) => {
     if (!picked) return;

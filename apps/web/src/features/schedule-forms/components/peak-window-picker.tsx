@@ -2,7 +2,8 @@
 // next, in the user's zone; '(Recommended)' marks the window whose next slot comes first.
 import { useEffect, useState } from 'react';
 import { Clock } from 'lucide-react';
-import { peakWindowOptions, RECOMMENDED_TAG, type PeakWindow } from '@core/scheduling/time';
+import { firstRun } from '@core/scheduling/plan';
+import { peakWindowOptions, RECOMMENDED_TAG, type PeakWindow, type RecurrencePattern } from '@core/scheduling/time';
 import { cn } from '@web/lib/utils';
 import { formatDateTime } from '@web/features/schedule-forms/time-format';
 
@@ -24,9 +25,21 @@ type Props = {
   now: Date;
   disabled?: boolean;
   error?: string | undefined;
+  /** With a recurrence, 'Next' is the rule's first run from the window's next slot on. */
+  recurrence?: RecurrencePattern | null;
 };
 
-export function PeakWindowPicker({ name, value, onChange, zone, now, disabled, error }: Props) {
+/** The first run of a window with the form's recurrence (the server computes the same); the slot when the rule is not complete yet. */
+const nextRunOf = (window: PeakWindow, slot: string, recurrence: RecurrencePattern | null | undefined, now: Date, zone: string): string => {
+  if (!recurrence) return slot;
+  try {
+    return firstRun({ kind: 'peak', window, recurrence }, now, zone) ?? slot;
+  } catch {
+    return slot;
+  }
+};
+
+export function PeakWindowPicker({ name, value, onChange, zone, now, disabled, error, recurrence }: Props) {
   const options = peakWindowOptions(now, zone);
   return (
     // Three across when the form is wide enough (a container query: V2's form is half the page).
@@ -50,7 +63,7 @@ export function PeakWindowPicker({ name, value, onChange, zone, now, disabled, e
               </span>
               <span className="flex items-center gap-1 text-xs text-muted-foreground">
                 <Clock className="size-3" />
-                Next: {formatDateTime(o.nextSlot, zone)}
+                Next: {formatDateTime(nextRunOf(o.id, o.nextSlot, recurrence, now, zone), zone)}
               </span>
             </label>
           );

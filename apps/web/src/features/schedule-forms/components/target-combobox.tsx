@@ -56,18 +56,17 @@ export function TargetCombobox({ id, accounts, text, selectedId, onChange, disab
       <div className="relative">
         <Input
           placeholder={placeholder ?? 'Search monitored accounts'}
-          autoComplete="off"
           disabled={disabled}
           className="pr-9"
           {...invalid}
-          {...getInputProps()}
+          // Named by the field's own <label for>, not by a label element downshift would create.
+          {...getInputProps({ 'aria-labelledby': undefined })}
         />
         <button
           type="button"
-          aria-label="Show target accounts"
           className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-muted-foreground disabled:opacity-50"
           disabled={disabled}
-          {...getToggleButtonProps()}
+          {...getToggleButtonProps({ 'aria-label': 'Show target accounts' })}
         >
           <ChevronsUpDown className="size-4" />
         </button>
@@ -77,7 +76,7 @@ export function TargetCombobox({ id, accounts, text, selectedId, onChange, disab
           'absolute z-30 mt-1 max-h-64 w-full overflow-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg',
           !isOpen && 'hidden',
         )}
-        {...getMenuProps()}
+        {...getMenuProps({ 'aria-label': 'Target accounts' })}
       >
         {isOpen && items.length === 0 && <li className="px-2 py-1.5 text-sm text-muted-foreground">No target accounts available</li>}
         {isOpen &&

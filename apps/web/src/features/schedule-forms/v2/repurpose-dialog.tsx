@@ -14,6 +14,7 @@ export function RepurposeDialog({ open, onClose, onStyle }: Props) {
   const [answer, setAnswer] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    e.stopPropagation();
     const style = parseRepurposeAnswer(answer);
     setAnswer('');
     onClose();

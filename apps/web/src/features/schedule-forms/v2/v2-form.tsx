@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Sparkles, Wand2 } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { v2ImageFileSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
-import { recommendedPeakWindow } from '@core/scheduling/time';
+import { recommendedPeakWindow, type IsoWeekday } from '@core/scheduling/time';
 import { V2_STYLES, type RepurposeStyle } from '@core/styles';
 import { hasMentions } from '@core/text/mentions';
 import { Button } from '@web/components/ui/button';
@@ -131,120 +131,132 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New AI Reply" className="grid gap-5">
-      <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <AccountSelect
-          id="v2-target"
-          label="Target Account"
-          value={state.accountId}
-          options={targets}
-          onChange={(accountId) => set({ accountId })}
-          placeholder="Choose an account to reply to"
-          empty={loading ? 'Loading…' : 'No target accounts available'}
-          error={errors.accountId}
-          disabled={busy || loading}
-        />
-        <AccountSelect
-          id="v2-connected"
-          label="Post From"
-          value={connectedAccountId}
-          options={xAccounts}
-          onChange={(id) => set({ connectedAccountId: id })}
-          placeholder="Choose your X account"
-          empty={loading ? 'Loading…' : 'No connected accounts available'}
-          error={errors.connectedAccountId}
-          disabled={busy || loading}
-        />
-      </div>
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="New AI Reply" className="grid gap-5">
+        <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
+          <AccountSelect
+            id="v2-target"
+            label="Target Account"
+            value={state.accountId}
+            options={targets}
+            onChange={(accountId) => set({ accountId })}
+            placeholder="Choose an account to reply to"
+            empty={loading ? 'Loading…' : 'No target accounts available'}
+            error={errors.accountId}
+            disabled={busy || loading}
+          />
+          <AccountSelect
+            id="v2-connected"
+            label="Post From"
+            value={connectedAccountId}
+            options={xAccounts}
+            onChange={(id) => set({ connectedAccountId: id })}
+            placeholder="Choose your X account"
+            empty={loading ? 'Loading…' : 'No connected accounts available'}
+            error={errors.connectedAccountId}
+            disabled={busy || loading}
+          />
+        </div>
 
-      <div className="grid gap-4 rounded-lg border p-4">
-        <label className="flex items-center justify-between gap-3" htmlFor="v2-ai">
-          <span className="grid">
-            <span className="flex items-center gap-1.5 text-sm font-medium">
-              <Sparkles className="size-4 text-violet-500" />
-              AI-generated reply
+        <div className="grid gap-4 rounded-lg border p-4">
+          <label className="flex items-center justify-between gap-3" htmlFor="v2-ai">
+            <span className="grid">
+              <span className="flex items-center gap-1.5 text-sm font-medium">
+                <Sparkles className="size-4 text-violet-500" />
+                AI-generated reply
+              </span>
+              <span className="text-xs text-muted-foreground">The AI writes a reply to the post in your style; your text, if any, guides it</span>
             </span>
-            <span className="text-xs text-muted-foreground">The AI writes a reply to the post in your style; your text, if any, guides it</span>
-          </span>
-          <Switch id="v2-ai" checked={state.useAI} onCheckedChange={(v) => set({ useAI: v }, ['useAI', 'content'])} disabled={busy} />
-        </label>
-        {state.useAI && (
-          <div className="grid gap-2">
-            <Label htmlFor="v2-style">Viral style</Label>
-            <StyleSelect id="v2-style" styles={V2_STYLES} value={state.viralStyle} onChange={(v) => set({ viralStyle: v })} disabled={busy} />
-          </div>
-        )}
-      </div>
-
-      <div className="grid gap-2">
-        <div className="flex items-end justify-between gap-2">
-          <Label htmlFor="v2-content">{state.useAI ? 'Content (optional)' : 'Content'}</Label>
-          <Button variant="outline" size="sm" onClick={askStyle} disabled={state.content.length === 0 || busy}>
-            {repurposing ? <Spinner /> : <Wand2 />}
-            {repurposing ? 'Repurposing...' : 'Repurpose'}
-          </Button>
-        </div>
-        <Textarea
-          id="v2-content"
-          rows={5}
-          value={state.content}
-          placeholder={state.useAI ? 'Optional: points the AI should make' : 'Write your reply'}
-          onChange={(e) => set({ content: e.target.value })}
-          disabled={submitting}
-          className="max-h-72"
-          {...invalidProps('v2-content', errors.content)}
-        />
-        <div className="flex items-start justify-between gap-3">
-          {errors.content ? (
-            <p id="v2-content-error" className="text-sm font-medium text-destructive" role="alert">
-              {errors.content}
-            </p>
-          ) : (
-            <span />
+            <Switch id="v2-ai" checked={state.useAI} onCheckedChange={(v) => set({ useAI: v }, ['useAI', 'content'])} disabled={busy} />
+          </label>
+          {state.useAI && (
+            <div className="grid gap-2">
+              <Label htmlFor="v2-style">Viral style</Label>
+              <StyleSelect id="v2-style" styles={V2_STYLES} value={state.viralStyle} onChange={(v) => set({ viralStyle: v })} disabled={busy} />
+            </div>
           )}
-          <ContentCounter text={state.content} />
         </div>
-        {hasMentions(state.content) && <MentionsDetectedWarning />}
-      </div>
 
-      <div className="grid gap-2">
-        <span className="text-sm font-medium">Image (optional)</span>
-        <ImagePicker file={state.image} onChange={(image) => set({ image })} schema={v2ImageFileSchema} titleFor={(m) => (m === M.invalidFileType ? M.invalidFileType : M.fileTooLarge)} disabled={busy} />
-      </div>
+        <div className="grid gap-2">
+          <div className="flex items-end justify-between gap-2">
+            <Label htmlFor="v2-content">{state.useAI ? 'Content (optional)' : 'Content'}</Label>
+            <Button variant="outline" size="sm" onClick={askStyle} disabled={state.content.length === 0 || busy}>
+              {repurposing ? <Spinner /> : <Wand2 />}
+              {repurposing ? 'Repurposing...' : 'Repurpose'}
+            </Button>
+          </div>
+          <Textarea
+            id="v2-content"
+            rows={5}
+            value={state.content}
+            placeholder={state.useAI ? 'Optional: points the AI should make' : 'Write your reply'}
+            onChange={(e) => set({ content: e.target.value })}
+            disabled={submitting}
+            className="max-h-72"
+            {...invalidProps('v2-content', errors.content)}
+          />
+          <div className="flex items-start justify-between gap-3">
+            {errors.content ? (
+              <p id="v2-content-error" className="text-sm font-medium text-destructive" role="alert">
+                {errors.content}
+              </p>
+            ) : (
+              <span />
+            )}
+            <ContentCounter text={state.content} />
+          </div>
+          {hasMentions(state.content) && <MentionsDetectedWarning />}
+        </div>
 
-      <div className="grid gap-2">
-        <span className="text-sm font-medium">Peak Window</span>
-        <PeakWindowPicker name="v2-peak" value={state.peakWindow} onChange={(peakWindow) => set({ peakWindow }, ['peakWindow'])} zone={zone} now={now} disabled={busy} error={errors.peakWindow} />
-        {errors.peakWindow && (
-          <p className="text-sm font-medium text-destructive" role="alert">
-            {errors.peakWindow}
-          </p>
-        )}
-      </div>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">Image (optional)</span>
+          <ImagePicker file={state.image} onChange={(image) => set({ image })} schema={v2ImageFileSchema} titleFor={(m) => (m === M.invalidFileType ? M.invalidFileType : M.fileTooLarge)} disabled={busy} />
+        </div>
 
-      <div className="grid gap-3 rounded-lg border p-4">
-        <label className="flex items-center justify-between gap-3" htmlFor="v2-recurring">
-          <span className="grid">
-            <span className="text-sm font-medium">Recurring</span>
-            <span className="text-xs text-muted-foreground">Reply at this window on the chosen days every week</span>
-          </span>
-          <Switch id="v2-recurring" checked={state.isRecurring} onCheckedChange={(v) => set({ isRecurring: v }, ['recurringDays'])} disabled={busy} />
-        </label>
-        {state.isRecurring && (
-          <WeekdayToggles value={state.recurringDays} onChange={(recurringDays) => set({ recurringDays })} numbering="iso" disabled={busy} label="Recurring days" />
-        )}
-        {errors.recurringDays && (
-          <p className="text-sm font-medium text-destructive" role="alert">
-            {errors.recurringDays}
-          </p>
-        )}
-      </div>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">Peak Window</span>
+          <PeakWindowPicker
+            name="v2-peak"
+            value={state.peakWindow}
+            onChange={(peakWindow) => set({ peakWindow }, ['peakWindow'])}
+            zone={zone}
+            now={now}
+            disabled={busy}
+            error={errors.peakWindow}
+            recurrence={state.isRecurring ? { type: 'weekly', days: state.recurringDays as IsoWeekday[] } : null}
+          />
+          {errors.peakWindow && (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              {errors.peakWindow}
+            </p>
+          )}
+        </div>
 
-      <Button type="submit" size="lg" disabled={busy || loading} className="w-full">
-        {submitting && <Spinner />}
-        {submitting ? 'Scheduling...' : 'Schedule Reply'}
-      </Button>
+        <div className="grid gap-3 rounded-lg border p-4">
+          <label className="flex items-center justify-between gap-3" htmlFor="v2-recurring">
+            <span className="grid">
+              <span className="text-sm font-medium">Recurring</span>
+              <span className="text-xs text-muted-foreground">Reply at this window on the chosen days every week</span>
+            </span>
+            <Switch id="v2-recurring" checked={state.isRecurring} onCheckedChange={(v) => set({ isRecurring: v }, ['recurringDays'])} disabled={busy} />
+          </label>
+          {state.isRecurring && (
+            <WeekdayToggles value={state.recurringDays} onChange={(recurringDays) => set({ recurringDays })} numbering="iso" disabled={busy} label="Recurring days" />
+          )}
+          {errors.recurringDays && (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              {errors.recurringDays}
+            </p>
+          )}
+        </div>
+
+        <Button type="submit" size="lg" disabled={busy || loading} className="w-full">
+          {submitting && <Spinner />}
+          {submitting ? 'Scheduling...' : 'Schedule Reply'}
+        </Button>
+      </form>
+      {/* Outside the form: React events bubble through portals, so a dialog inside it would submit it. */}
       <RepurposeDialog open={prompting} onClose={() => setPrompting(false)} onStyle={(style) => void repurpose(style)} />
-    </form>
+    </>
   );
 }
