@@ -5,6 +5,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const appsImport = { regex: '^(@apps/|(\\.\\./)+apps/)', message: 'Nothing imports apps (design: dependency rule).' };
 
@@ -57,8 +58,13 @@ export default tseslint.config(
     },
   },
   {
+    // The two classic hook rules (not the React Compiler set): hooks called in order, effects
+    // that list what they read.
     files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
         {

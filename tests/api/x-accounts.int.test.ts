@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, errorOf, startTestServer, type TestServer } from './support';
+import type { Client} from './support';
+import { errorOf, startTestServer, type TestServer } from './support';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -50,7 +50,8 @@ export default function XAuthCallback() {
       abort.abort();
       clearTimeout(timer);
     };
-    // Runs once for the parameters the page was opened with.
+    // Runs once for the parameters the page was opened with: a second run would verify twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
