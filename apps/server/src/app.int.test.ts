@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineWriter } from '@adapters/ai-offline';
+import { createTokenCipher, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
@@ -25,6 +26,7 @@ import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { createUsersService } from './users/service';
+import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 
 let ready = false;
 let base = '';
@@ -33,15 +35,19 @@ const projector = createProjector({ store, path: ':memory:', projections: [users
 const sessions = createSqliteSessionStore({ path: ':memory:', sweepIntervalMs: 0 });
 const images = createFsImageStore(mkdtempSync(join(tmpdir(), 'riposte-app-')));
 const noLegacy = { legacyUsernames: [] };
+const config = loadServerConfig({ NODE_ENV: 'test', RIPOSTE_X_SANDBOX: 'false' });
+const users = createUsersService(store);
+const cipher = createTokenCipher(tokenKeyringFrom(config.tokens, mkdtempSync(join(tmpdir(), 'riposte-keys-'))).keyring);
+const xAccounts = createXAccountsService({ store, cipher, db: () => projector.db, clock: () => new Date() });
 const server = createServer(
   createApp(
     {
-      config: loadServerConfig({ NODE_ENV: 'test' }),
+      config,
       logger: createLogger({ level: 'silent' }),
       store,
       projector,
       sessions,
-      users: createUsersService(store),
+      users,
       templates: createTemplatesService(store),
       accounts: createAccountsService({ store, legacyPin: createLegacyPinChecker(undefined) }),
       schedules: createSchedulesService({
@@ -53,6 +59,16 @@ const server = createServer(
       }),
       images,
       ai: createOfflineWriter(),
+      // X is not configured here (no sandbox): the readiness gate is what this file tests.
+      x: {
+        app: null,
+        sandbox: false,
+        credentials: { apiKey: false, apiSecret: false },
+        accounts: xAccounts,
+        signIn: createXSignIn({ store, users, xAccounts, clock: () => new Date() }),
+        pending: createPendingRequests(),
+        cipher,
+      },
       hasher: createPasswordHasher('test'),
       loginLimiter: createLoginLimiter(),
       clock: () => new Date(),

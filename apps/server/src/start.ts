@@ -145,7 +145,12 @@ export const startServer = async (
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
-    config.scheduler === 'embedded' ? createScheduler({ jobs: [createXIdResolverJob({ accounts, db: () => projector.db, logger })], logger: logger.child({ component: 'scheduler' }), clock }) : null;
+    config.scheduler === 'embedded' ? createScheduler({
+          jobs: [createXIdResolverJob({ accounts, db: () => projector.db, logger })],
+          intervalMs: config.schedulerIntervalMs,
+          logger: logger.child({ component: 'scheduler' }),
+          clock,
+        }) : null;
   let ready = false;
 
   const deps: AppDeps = {
