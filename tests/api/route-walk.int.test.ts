@@ -26,7 +26,10 @@ afterAll(async () => {
 const PUBLIC: Record<string, number[]> = {
   'GET /healthz': [200],
   'GET /api/config': [200],
-  'GET /api/x/auth/login': [503],
+  // Sandbox X by default: the sign-in URL of the emulator (503 with diagnostics when X is not configured).
+  'GET /api/x/auth/login': [200],
+  // X returns the browser here; without a pending request it redirects to the error page.
+  'GET /api/x/auth/callback': [302],
   // The status call answers a visitor with 401 and the spec's body (checked in auth tests).
   'GET /api/auth/status': [401],
   'POST /api/auth/login': [400],
