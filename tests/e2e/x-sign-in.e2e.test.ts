@@ -9,7 +9,8 @@ const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 describe.skipIf(skip !== null)('Sign in with X pages', () => {
-  const suite = browserSuite();
+  // Real X is asked for (no sandbox) and not configured: the login page must say so.
+  const suite = browserSuite({ RIPOSTE_X_SANDBOX: 'false' });
 
   it('shows the diagnostics and a toast when X sign-in is not configured', async () => {
     const tab = await openTab(suite.browser, suite.server.url);
