@@ -86,6 +86,9 @@ describe('GET /api/user/trial-status', () => {
 describe('dashboard queries', () => {
   it('answer real figures: zeros and empty lists while nothing exists', async () => {
     const { client } = await server.newUser();
+    // Monitored accounts count what the user sees on /accounts (the curated list is seeded).
+    const visible = ((await client.get('/api/accounts')).body as unknown[]).length;
+    expect(visible).toBeGreaterThan(0);
     const metrics = await client.get('/api/metrics/overview');
     expect(metrics.status).toBe(200);
     expect(metrics.body).toEqual({
@@ -94,7 +97,7 @@ describe('dashboard queries', () => {
       impressionsMonth: 0,
       repliesSent: 0,
       scheduledReplies: 0,
-      monitoredAccounts: 0,
+      monitoredAccounts: visible,
       engagementRate: 0,
     });
     expect((await client.get('/api/connected-accounts')).body).toEqual([]);
@@ -114,13 +117,21 @@ describe('GET /api/config', () => {
 });
 
 describe('GET /api/x/auth/login', () => {
-  it('answers 503 with diagnostics until sign-in with X is configured', async () => {
-    const res = await server.client().get('/api/x/auth/login');
+  it('answers 503 with diagnostics when real X is asked for and not configured', async () => {
+    const noSandbox = await startTestServer({ RIPOSTE_X_SANDBOX: 'false' });
+    const res = await noSandbox.client().get('/api/x/auth/login');
+    await noSandbox.close();
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({
       error: 'X API credentials not configured',
       diagnostics: { xAPIKeyPresent: false, xAPISecretPresent: false },
     });
+  });
+
+  it('answers the sign-in URL of the bundled X emulator in sandbox mode', async () => {
+    const res = await server.client().get('/api/x/auth/login');
+    expect(res.status).toBe(200);
+    expect((res.body as { url: string }).url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authenticate\?oauth_token=/);
   });
 });
 

@@ -64,6 +64,9 @@ describe('sign in with X', () => {
     expect(list.accounts.map((a) => a.username)).toEqual(['xsign_alice']);
     expect(list).toMatchObject({ accountLimit: 1, remainingSlots: 0 });
     expect(JSON.stringify(list)).not.toMatch(/accessToken|accessSecret|rtk1\./);
+    // The dashboard's connected-accounts query reads the same read model.
+    const onDashboard = (await first.client.get('/api/connected-accounts')).body as { id: string; username: string }[];
+    expect(onDashboard.map((a) => [a.id, a.username])).toEqual(list.accounts.map((a) => [a.id, a.username]));
 
     const again = await signInWithX('xsign_alice');
     const same = (await again.client.get('/api/auth/status')).body as { user: { id: string } };

@@ -23,7 +23,8 @@ const count = (db: ReadDb, sql: string, ...params: unknown[]): number =>
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const metricsOverview = (db: ReadDb, userId: string, now: Date): MetricsOverview => {
+/** `monitoredAccounts` is how many monitored accounts the user sees (curated ones included). */
+export const metricsOverview = (db: ReadDb, userId: string, now: Date, monitoredAccounts: number): MetricsOverview => {
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   const replies = has(db, 'replies', ['user_id', 'status', 'sent_at', 'impressions', 'engagements']);
   const impressions = (days: number) =>
@@ -36,22 +37,21 @@ export const metricsOverview = (db: ReadDb, userId: string, now: Date): MetricsO
     impressionsWeek: impressions(7),
     impressionsMonth: impressions(30),
     repliesSent,
-    scheduledReplies: has(db, 'replies', ['user_id', 'status'])
-      ? count(db, `SELECT count(*) FROM replies WHERE user_id = ? AND status IN ('pending', 'scheduled')`, userId)
+    // Schedules still to run (pending, active), as the Schedules list shows them.
+    scheduledReplies: has(db, 'schedules', ['user_id', 'is_active', 'is_executed'])
+      ? count(db, 'SELECT count(*) FROM schedules WHERE user_id = ? AND is_active = 1 AND is_executed = 0', userId)
       : 0,
-    monitoredAccounts: has(db, 'monitored_accounts', ['user_id'])
-      ? count(db, 'SELECT count(*) FROM monitored_accounts WHERE user_id = ?', userId)
-      : 0,
+    monitoredAccounts,
     // Engagements per impression, in percent with one decimal; 0 with no impressions.
     engagementRate: totalImpressions > 0 ? Math.round((engagements / totalImpressions) * 1000) / 10 : 0,
   };
 };
 
 export const connectedAccounts = (db: ReadDb, userId: string): ConnectedAccountItem[] =>
-  has(db, 'connected_accounts', ['id', 'user_id', 'username', 'profile_image_url'])
+  has(db, 'connected_accounts', ['id', 'user_id', 'username', 'profile_picture', 'is_active'])
     ? db
         .prepare<[string], ConnectedAccountItem>(
-          'SELECT id, username, profile_image_url AS profileImageUrl FROM connected_accounts WHERE user_id = ? ORDER BY username',
+          'SELECT id, username, profile_picture AS profileImageUrl FROM connected_accounts WHERE user_id = ? AND is_active = 1 ORDER BY username',
         )
         .all(userId)
     : [];

@@ -1,5 +1,7 @@
 /** The dashboard's queries (spec part 1 'Dashboard', §7): real read-model figures per user. */
 import Router from '@koa/router';
+import { monitoringActorOf } from '@core/monitoring';
+import { listVisibleAccounts } from '../accounts/read';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { connectedAccounts, metricsOverview, recentActivities } from '../read/dashboard';
@@ -7,7 +9,10 @@ import { connectedAccounts, metricsOverview, recentActivities } from '../read/da
 export const dashboardRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api' });
   router.get('/metrics/overview', requireUser, (ctx) => {
-    ctx.body = metricsOverview(deps.projector.db, currentUser(ctx).id, deps.clock());
+    const user = currentUser(ctx);
+    const db = deps.projector.db;
+    const visible = listVisibleAccounts(db, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames })).length;
+    ctx.body = metricsOverview(db, user.id, deps.clock(), visible);
   });
   router.get('/connected-accounts', requireUser, (ctx) => {
     ctx.body = connectedAccounts(deps.projector.db, currentUser(ctx).id);
