@@ -54,8 +54,8 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
     await register(page, user);
     await expectToast(page, 'Registration successful', 'Your account has been created successfully!');
     await waitForPath(page, '/schedule-replies');
-    await page.getByTestId('coming-next').waitFor();
-    await snap(page, 'coming-next-1280');
+    await page.getByRole('heading', { name: 'Schedule a Reply' }).first().waitFor();
+    await snap(page, 'schedule-replies-1280');
 
     // A user who chose a password at registration is not asked to change it.
     expect(await page.getByTestId('change-password-dialog').count()).toBe(0);
