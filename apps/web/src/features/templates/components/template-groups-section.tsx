@@ -2,55 +2,23 @@
 // remove templates, and set their order.
 import { useState } from 'react';
 import { Layers, Plus } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@web/components/confirm-delete-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Spinner } from '@web/components/ui/spinner';
 import { deleteGroup, useTemplateGroups, type Template, type TemplateGroup } from '@web/features/templates/api/templates';
 import { GroupCard } from '@web/features/templates/components/group-card';
 import { GroupDialog } from '@web/features/templates/components/group-dialog';
 
 function DeleteGroupDialog({ group, onClose }: { group: TemplateGroup | null; onClose: () => void }) {
-  const [pending, setPending] = useState(false);
-  const confirm = async () => {
-    if (!group) return;
-    setPending(true);
-    try {
-      await deleteGroup(group.id);
-      onClose();
-    } catch {
-      // The toast said why.
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <AlertDialog open={group !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Template Group</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this template group? Its templates are kept. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={pending}>
-            {pending && <Spinner />}
-            {pending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      target={group}
+      title="Delete Template Group"
+      description="Are you sure you want to delete this template group? Its templates are kept. This action cannot be undone."
+      onDelete={(g) => deleteGroup(g.id)}
+      onClose={onClose}
+    />
   );
 }
 
