@@ -2,6 +2,7 @@
 // the accounts with Reconnect and Disconnect, the PIN dialog, the disconnect confirmation, the
 // About section and the empty state. A popup that X sent back here (callback mode) tells its
 // opener and closes itself.
+import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { useEffect, useRef, useState } from 'react';
 import { Link2, RefreshCw, Wand2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -50,11 +51,11 @@ function AccountCard({ account, onReconnect, onDisconnect }: { account: Connecte
   const authIssue = account.hasSecret === false;
   return (
     <Card className="flex-row items-center gap-4 px-5" data-testid="x-account-card">
-      {account.profileImageUrl ? (
-        <img src={account.profileImageUrl} alt="" className="size-12 rounded-full" />
-      ) : (
-        <div className="flex size-12 items-center justify-center rounded-full bg-muted font-semibold">{account.username.slice(0, 2).toUpperCase()}</div>
-      )}
+      {/* The initials stand in while the picture loads, and for good if it cannot be loaded. */}
+      <Avatar className="size-12">
+        {account.profileImageUrl && <AvatarImage src={account.profileImageUrl} alt="" />}
+        <AvatarFallback className="font-semibold">{account.username.slice(0, 2).toUpperCase()}</AvatarFallback>
+      </Avatar>
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{account.displayName ?? account.username}</p>
         <p className="truncate text-sm text-muted-foreground">@{account.username}</p>
