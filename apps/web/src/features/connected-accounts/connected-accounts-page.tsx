@@ -2,9 +2,9 @@
 // the accounts with Reconnect and Disconnect, the PIN dialog, the disconnect confirmation, the
 // About section and the empty state. A popup that X sent back here (callback mode) tells its
 // opener and closes itself.
-import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { useEffect, useRef, useState } from 'react';
 import { Link2, RefreshCw, Wand2 } from 'lucide-react';
+import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
