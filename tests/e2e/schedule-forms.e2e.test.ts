@@ -119,8 +119,12 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     // The target combo-box suggests monitored accounts as one types.
     const target = form.getByRole('combobox', { name: 'Target Account' });
     await target.fill('bill');
-    await page.getByRole('option', { name: /@BillGates/ }).click();
-    expect(await target.inputValue()).toBe('@BillGates');
+    // Wait for the suggestions to settle (they are filtered as the text arrives) before choosing.
+    const option = page.getByRole('option', { name: /@BillGates/ });
+    await option.waitFor();
+    await option.click();
+    // Downshift writes the chosen item into the input after the click settles.
+    await expect.poll(() => target.inputValue()).toBe('@BillGates');
 
     // Weekly on Sunday, Monday and Friday (Wednesday off; Monday, Wednesday, Friday by default).
     await form.getByRole('switch', { name: /Make Recurring/ }).click();
@@ -159,7 +163,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await expectToast(page, 'Schedule created', `Your reply to @BillGates has been scheduled to be sent at ${shownNext}`);
     // Reset, keeping the account.
     expect(await form.getByLabel('Reply Content').inputValue()).toBe('');
-    expect(await target.inputValue()).toBe('');
+    await expect.poll(() => target.inputValue()).toBe('');
     expect(await form.getByLabel('Your X Account').inputValue()).toBe('@classic_poster');
 
     const [created, ...others] = await schedulesOf(page);
