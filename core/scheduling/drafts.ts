@@ -69,14 +69,16 @@ export const draftFromScheduleForm = (form: ScheduleForm, ctx: ScheduleContext):
   let plan: Plan;
   if (form.isRecurring) {
     const anchor = form.scheduledDate ? (parseDate(form.scheduledDate) ?? today(ctx)) : today(ctx);
-    plan = { kind: 'recurring', rule: withTime(pattern(form.recurringType, form.recurringDays, anchor), time) };
+    // The dialog's day toggles are weekdays; a monthly rule runs on the anchor date's day.
+    const days = form.recurringType === 'weekly' ? form.recurringDays : [];
+    plan = { kind: 'recurring', rule: withTime(pattern(form.recurringType, days, anchor), time) };
   } else {
     plan = { kind: 'once', at: oneTimeInstant(oneTimeDate(form.scheduledDate, ctx), time, ctx.timeZone) };
   }
   return { targetAccountId: form.accountId, connectedAccountId: form.connectedAccountId, content, imageUrl: null, plan };
 };
 
-/** POST /api/schedules, template variant: recurringHour/recurringMinute are UTC and become local here. */
+/** POST /api/schedules, template variant: recurringHour/recurringMinute are UTC and become local here (recurringTime, local, wins). */
 export const draftFromTemplatePayload = (p: TemplateSchedulePayload, ctx: ScheduleContext): ScheduleDraft => {
   const content = templateSource(p.templateId, p.templateGroupId);
   const type = p.scheduleType ?? (p.isRecurring ? 'recurring' : 'scheduled');
@@ -88,9 +90,13 @@ export const draftFromTemplatePayload = (p: TemplateSchedulePayload, ctx: Schedu
     if (!p.peakWindowType) throw new AppError('validation', M.peakWindowRequired, { field: 'peakWindowType' });
     plan = { kind: 'peak', window: p.peakWindowType, recurrence: p.isRecurring ? recurrence() : null };
   } else if (type === 'recurring' || p.isRecurring) {
-    if (p.recurringHour === undefined || p.recurringMinute === undefined)
+    let local: LocalTime;
+    if (p.recurringTime !== undefined) {
+      const [hour, minute] = p.recurringTime.split(':').map(Number) as [number, number];
+      local = { hour, minute };
+    } else if (p.recurringHour === undefined || p.recurringMinute === undefined) {
       throw new AppError('validation', M.missingDateOrTime, { field: 'recurringHour' });
-    const local = localTimeOfDayFromUtc({ hour: p.recurringHour, minute: p.recurringMinute }, ctx.timeZone, ctx.now);
+    } else local = localTimeOfDayFromUtc({ hour: p.recurringHour, minute: p.recurringMinute }, ctx.timeZone, ctx.now);
     plan = { kind: 'recurring', rule: withTime(recurrence(), local) };
   } else {
     if (p.scheduledTime === undefined) throw new AppError('validation', M.missingDateOrTime, { field: 'scheduledTime' });

@@ -13,3 +13,4 @@ export * from './schemas';
 export * from './drafts';
 export * from './duplicates';
 export * from './projection';
+export * from './form-payload';

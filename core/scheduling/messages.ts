@@ -20,6 +20,7 @@ export const SCHEDULE_MESSAGES = {
   templateOrGroupRequired: 'Either a template or template group must be selected',
   hourRange: 'Hour must be between 0 and 23', // ours
   minuteRange: 'Minute must be between 0 and 59', // ours
+  localTimeFormat: 'Time must be HH:MM on a 24-hour clock', // ours: recurringTime
 
   // Classic form, spec §5
   classicAccountRequired: 'Please select your X account',

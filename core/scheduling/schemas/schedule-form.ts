@@ -93,6 +93,10 @@ const isoInstant = z.preprocess(
  * ignored: the session says who, and the server computes the next run. `recurringDays` are ISO
  * weekdays for weekly rules and days of the month for monthly ones; `recurringHour` and
  * `recurringMinute` are UTC, as the spec sends them (converted to local time on creation).
+ * Ours: `recurringTime` ('HH:MM', the wall-clock time in the user's zone) may be sent with or
+ * instead of them and wins. The UTC pair cannot say which local time was meant on a DST change
+ * day (a time in the gap, or one of the two readings of the repeated hour); the Schedules page
+ * sends both, so its rule is exactly the one its delivery-time hint showed.
  */
 export const templateSchedulePayloadSchema = z
   .object({
@@ -108,6 +112,10 @@ export const templateSchedulePayloadSchema = z
     recurringDays: numberList(1, 31, M.monthDayRange).nullish().transform((v) => v ?? []),
     recurringHour: optionalIntField(0, 23, M.hourRange),
     recurringMinute: optionalIntField(0, 59, M.minuteRange),
+    recurringTime: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+      z.string({ error: M.localTimeFormat }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.localTimeFormat).optional(),
+    ),
     nextRunTime: z.unknown().optional(),
     peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }).nullish(),
     delayMinutes: optionalIntField(0, AUTO_DELAY_MAX_MINUTES, M.delayRange),
@@ -119,7 +127,11 @@ export const templateSchedulePayloadSchema = z
     const type = p.scheduleType ?? (p.isRecurring ? 'recurring' : 'scheduled');
     if (type === 'peak_window' && (p.peakWindowType === null || p.peakWindowType === undefined)) issue(ctx, 'peakWindowType', M.peakWindowRequired);
     if (type === 'scheduled' && !p.isRecurring && p.scheduledTime === undefined) issue(ctx, 'scheduledTime', M.missingDateOrTime);
-    if ((type === 'recurring' || (type === 'scheduled' && p.isRecurring)) && (p.recurringHour === undefined || p.recurringMinute === undefined))
+    if (
+      (type === 'recurring' || (type === 'scheduled' && p.isRecurring)) &&
+      p.recurringTime === undefined &&
+      (p.recurringHour === undefined || p.recurringMinute === undefined)
+    )
       issue(ctx, p.recurringHour === undefined ? 'recurringHour' : 'recurringMinute', M.missingDateOrTime);
     if (p.isRecurring && p.recurringType === 'weekly') {
       if (p.recurringDays.length === 0) issue(ctx, 'recurringDays', M.weekdaysRequired);

@@ -86,6 +86,9 @@ describe('POST /api/schedules, template variant', () => {
     refuses(templateSchedulePayloadSchema, { ...valid, scheduledTime: null }, 'scheduledTime', M.missingDateOrTime);
     refuses(templateSchedulePayloadSchema, { ...valid, scheduledTime: 'not a time' }, 'scheduledTime', M.missingDateOrTime);
     refuses(templateSchedulePayloadSchema, { ...valid, scheduleType: 'recurring', isRecurring: true, recurringHour: 8 }, 'recurringMinute', M.missingDateOrTime);
+    for (const bad of ['24:00', '9:00', '09:60', 900])
+      refuses(templateSchedulePayloadSchema, { ...valid, scheduleType: 'recurring', isRecurring: true, recurringTime: bad }, 'recurringTime', M.localTimeFormat);
+    expect(templateSchedulePayloadSchema.safeParse({ ...valid, scheduleType: 'recurring', isRecurring: true, recurringTime: '09:30' }).success).toBe(true);
     refuses(
       templateSchedulePayloadSchema,
       { ...valid, scheduleType: 'recurring', isRecurring: true, recurringType: 'weekly', recurringDays: [], recurringHour: 8, recurringMinute: 0 },

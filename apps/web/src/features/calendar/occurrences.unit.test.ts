@@ -3,37 +3,11 @@
 // rule through Intl (not the core's own clock code).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { aScheduleView } from '@core/scheduling/testing/views';
 import type { ScheduleItem } from '@web/features/schedule-forms/api/schedules';
 import { byDay, dayStartMs, monthGrid, occurrencesIn, ruleOf, weekStart } from './occurrences';
 
-const base: ScheduleItem = {
-  id: 's',
-  status: 'pending',
-  scheduleType: 'scheduled',
-  accountId: 'a',
-  connectedAccountId: 'c',
-  targetUsername: 'naval',
-  accountName: 'me',
-  useAI: false,
-  viralStyle: null,
-  imageUrl: null,
-  isActive: true,
-  isExecuted: false,
-  isRecurring: false,
-  recurringType: null,
-  recurringDays: null,
-  recurringTime: null,
-  peakWindowType: null,
-  scheduledTime: null,
-  nextRunTime: null,
-  lastExecutedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  timeZone: 'Europe/Paris',
-  content: 'hi',
-  templateId: null,
-  templateGroupId: null,
-  conditions: null,
-};
+const base: ScheduleItem = aScheduleView({ content: 'hi' });
 
 const PARIS = 'Europe/Paris';
 const day = (y: number, m: number, d: number) => ({ year: y, month: m, day: d });

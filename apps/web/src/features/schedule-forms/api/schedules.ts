@@ -5,48 +5,16 @@ import useSWR, { mutate } from 'swr';
 import type { z } from 'zod';
 import type { bulkEntryPayloadSchema, classicSchedulePayloadSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
 
 export const SCHEDULES_KEY = '/api/schedules';
 export const V2_SCHEDULES_KEY = '/api/v2/schedules';
 
-/**
- * A schedule as the lists answer it (spec §3 "in lists also"): the server's schedule view, the
- * fields the pages use. Weekly recurringDays are ISO weekdays (1 Monday ... 7 Sunday).
- */
-export type ScheduleItem = {
-  id: string;
-  status: string;
-  scheduleType: string;
-  accountId: string;
-  connectedAccountId: string;
-  targetUsername: string | null;
-  accountName: string | null;
-  useAI: boolean;
-  viralStyle: string | null;
-  imageUrl: string | null;
-  isActive: boolean;
-  isExecuted: boolean;
-  isRecurring: boolean;
-  recurringType: 'daily' | 'weekly' | 'monthly' | null;
-  recurringDays: number[] | null;
-  peakWindowType: string | null;
-  scheduledTime: string | null;
-  nextRunTime: string | null;
-  lastExecutedAt: string | null;
-  createdAt: string;
-  /** The rule's wall-clock time in `timeZone`, 'HH:MM'. */
-  recurringTime: string | null;
-  timeZone: string;
-  /** Fixed text, or the text the AI rewrites. */
-  content: string | null;
-  templateId: string | null;
-  templateName?: string | null;
-  templateGroupId: string | null;
-  templateGroupName?: string | null;
-  conditions: { content: string | null; targetAccount: string | null; imageIncluded: boolean } | null;
-};
+/** A schedule as the lists answer it: the server's view (core/scheduling/views.ts). */
+export type ScheduleItem = ScheduleView;
+export type { ScheduleReplyView };
 
 export type ClassicPayload = z.input<typeof classicSchedulePayloadSchema>;
 export type V2Payload = z.input<typeof v2ScheduleSchema>;
