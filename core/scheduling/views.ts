@@ -65,4 +65,6 @@ export interface ScheduleReplyView {
   status: string;
   statusMessage: string | null;
   sentAt: string | null;
+  /** The reply on X (x.com, or the sandbox emulator's page), when X gave its post id. */
+  replyUrl: string | null;
 }

@@ -7,30 +7,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
-import { ADMIN_PASSWORD } from './support/server';
+import { CSRF, signInAdmin } from './support/api';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
-const CSRF = { 'X-Riposte-Request': '1' };
 const PIN = '2468';
-
-/** The bootstrap admin, password changed and email set (their own tests cover those dialogs). */
-async function signInAdmin(page: Page): Promise<void> {
-  let login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: ADMIN_PASSWORD }, headers: CSRF });
-  if (login.status() === 401) login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-accounts-pw' }, headers: CSRF });
-  expect(login.status()).toBe(200);
-  const { user } = (await login.json()) as { user: { passwordChangeRequired: boolean } };
-  if (user.passwordChangeRequired) {
-    const change = await page.request.put('/api/auth/change-password', {
-      data: { currentPassword: ADMIN_PASSWORD, newPassword: 'admin-accounts-pw', confirmPassword: 'admin-accounts-pw' },
-      headers: CSRF,
-    });
-    expect(change.status()).toBe(200);
-    expect((await page.request.post('/api/user/email', { data: { email: 'admin@example.com', subscribedToUpdates: false }, headers: CSRF })).status()).toBe(200);
-  }
-}
 
 async function signedInUser(page: Page, prefix: string): Promise<string> {
   const user = newUser(prefix);

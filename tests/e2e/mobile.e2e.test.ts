@@ -38,8 +38,10 @@ describe.skipIf(skip !== null)('the app at 375 px', () => {
     await drawer.getByRole('link', { name: 'Schedules' }).click();
     await waitForPath(page, '/schedules');
     await drawer.waitFor({ state: 'detached' });
-    await page.getByTestId('coming-next').waitFor();
-    await snap(page, 'coming-next-375');
+    await page.getByTestId('time-zone-banner').waitFor();
+    await page.getByText('No scheduled replies yet.').waitFor();
+    await snap(page, 'schedules-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     await page.goto('/trial-status');
     await page.getByRole('heading', { name: 'Your Riposte Subscription' }).waitFor();

@@ -6,8 +6,9 @@
 //   - Schedule Replies V2: an AI schedule with an uploaded image, listed by day, then deleted
 //   - Bulk Replies: a duplicate refused by the page and by the batch call, then the batch created,
 //     and the calendar placing it, with a post composed there
-import type { APIResponse, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { connectX, CSRF, json } from './support/api';
 import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
@@ -15,7 +16,6 @@ import { browserSuite } from './support/suite';
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
-const CSRF = { 'X-Riposte-Request': '1' };
 const BULK_USER = 'bulklegacy1';
 
 // A valid 1x1 PNG.
@@ -40,28 +40,7 @@ type ScheduleJson = {
   scheduleType: string;
 };
 
-const json = async <T>(res: APIResponse): Promise<T> => {
-  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-};
-
 const schedulesOf = async (page: Page): Promise<ScheduleJson[]> => json<ScheduleJson[]>(await page.request.get('/api/schedules', { headers: CSRF }));
-
-/**
- * Connects the X account `handle` the way a person does it: the authorisation page of (Sandbox) X
- * in a second tab, the PIN it shows, and the PIN sent back to Riposte.
- */
-async function connectX(page: Page, handle: string): Promise<void> {
-  const { url, token } = await json<{ url: string; token: string }>(await page.request.get('/api/x/auth/url', { headers: CSRF }));
-  const x = await page.context().newPage();
-  await x.goto(url);
-  await x.getByLabel('Username').fill(handle);
-  await x.getByRole('button', { name: 'Authorize app' }).click();
-  const pin = (await x.getByLabel('PIN').textContent())?.trim() ?? '';
-  expect(pin).toMatch(/^\d+$/);
-  await x.close();
-  await json(await page.request.post('/api/x/auth/verify-pin', { headers: CSRF, data: { token, pinCode: pin } }));
-}
 
 async function signedInUser(page: Page, prefix: string, username?: string): Promise<void> {
   const user = newUser(prefix);

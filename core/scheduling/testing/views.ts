@@ -53,5 +53,6 @@ export const aScheduleReply = (overrides: Partial<ScheduleReplyView> = {}): Sche
   status: 'sent',
   statusMessage: null,
   sentAt: '2026-01-02T09:00:00.000Z',
+  replyUrl: 'https://x.com/me/status/200',
   ...overrides,
 });

@@ -33,7 +33,9 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 /** The text of the toast on screen (Radix renders toasts as list items in a labelled region). */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.locator('[data-slot="toast"]').filter({ hasText: title }).first();
+  // An earlier toast with the same title may still be on screen: look for the one with this text.
+  const titled = page.locator('[data-slot="toast"]').filter({ hasText: title });
+  const toast = (description === undefined ? titled : titled.filter({ hasText: description })).first();
   await toast.waitFor({ state: 'visible', timeout: 10_000 });
   if (description !== undefined) expect(await toast.textContent()).toContain(description);
 }

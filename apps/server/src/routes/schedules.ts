@@ -24,6 +24,7 @@ import {
 } from '@core/scheduling';
 import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
+import { postUrl } from '@core/x/links';
 import type { User } from '@core/users/state';
 import { settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
@@ -43,6 +44,8 @@ const idParam = (ctx: Context): string => {
   if (!ID.test(id)) throw notFound();
   return id;
 };
+
+const X_WEB_URL = 'https://x.com';
 
 export const V2_SCHEDULED_MESSAGE = 'Reply scheduled successfully';
 
@@ -91,8 +94,13 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   router.get('/api/schedules/:id/replies', requireUser, (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx);
-    if (findSchedule(db(), user.id, id) === null) throw notFound();
-    ctx.body = listScheduleReplies(db(), user.id, id);
+    const schedule = findSchedule(db(), user.id, id);
+    if (schedule === null) throw notFound();
+    const webUrl = deps.x.app?.webUrl ?? X_WEB_URL;
+    ctx.body = listScheduleReplies(db(), user.id, id).map((r) => ({
+      ...r,
+      replyUrl: r.replyPostId !== null && schedule.accountName !== null ? postUrl(webUrl, schedule.accountName, r.replyPostId) : null,
+    }));
   });
 
   // ---- V2 -------------------------------------------------------------------------------------

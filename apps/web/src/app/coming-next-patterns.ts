@@ -1,7 +1,5 @@
 /** Signed-in routes whose screens come with later issues; they show a 'coming next' panel. */
 export const comingNextPatterns = [
-  '/schedules',
-  '/schedule-replies/:id',
   '/history',
   '/reply-history',
   '/settings',

@@ -18,6 +18,8 @@ const ClassicSchedulePage = lazy(() => import('@web/features/schedule-forms/clas
 const V2SchedulePage = lazy(() => import('@web/features/schedule-forms/v2/v2-page'));
 const BulkRepliesPage = lazy(() => import('@web/features/schedule-forms/bulk/bulk-page'));
 const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const SchedulesPage = lazy(() => import('@web/features/schedules/schedules-page'));
+const ScheduleRepliesPage = lazy(() => import('@web/features/schedules/schedule-replies-page'));
 
 export default function SignedInArea() {
   return (
@@ -35,6 +37,8 @@ export default function SignedInArea() {
             <Route path="/bulk-replies" component={BulkRepliesPage} />
             <Route path="/calendar-mockup" component={CalendarPage} />
             <Route path="/connected-accounts" component={ConnectedAccountsPage} />
+            <Route path="/schedules" component={SchedulesPage} />
+            <Route path="/schedule-replies/:id" component={ScheduleRepliesPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

@@ -33,3 +33,20 @@ export const formatDayHeading = (iso: string, zone: string): string => formatter
 /** The local calendar day of an instant, 'YYYY-MM-DD' (en-CA formats dates that way). */
 export const localDayKey = (iso: string | number | Date, zone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** '3 hours ago', 'yesterday', ... ; the exact time is in the cell's title. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 365 * 86_400],
+    ['month', 30 * 86_400],
+    ['week', 7 * 86_400],
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  return 'just now';
+}

@@ -2,11 +2,9 @@
 // 'coming next' panel until its issue lands.
 import {
   BadgeCheck,
-  CalendarClock,
   FlaskConical,
   Gauge,
   History,
-  ListTree,
   Settings,
   Timer,
   Users,
@@ -16,18 +14,6 @@ import {
 export type ComingNext = { title: string; summary: string; icon: LucideIcon; points: string[]; adminOnly?: boolean };
 
 export const comingNext: Record<string, ComingNext> = {
-  '/schedules': {
-    title: 'Schedules',
-    icon: CalendarClock,
-    summary: 'Every scheduled reply in one table, in your local time zone.',
-    points: ['Status, scheduled time, template and account', 'New Schedule dialog with delivery-time hints', 'Delete with confirmation'],
-  },
-  '/schedule-replies/:id': {
-    title: 'Schedule details',
-    icon: ListTree,
-    summary: 'All the replies one schedule has produced, with their delivery status.',
-    points: ['Each run with its time and outcome', 'Status badges for sent, pending and failed replies'],
-  },
   '/accounts': {
     title: 'Monitored Accounts',
     icon: Users,

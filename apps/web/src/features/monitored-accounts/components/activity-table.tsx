@@ -7,23 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { AccountAvatar } from '@web/features/monitored-accounts/components/account-avatar';
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** '3 hours ago', 'yesterday', ... ; the exact time is in the cell's title. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['year', 365 * 86_400],
-    ['month', 30 * 86_400],
-    ['week', 7 * 86_400],
-    ['day', 86_400],
-    ['hour', 3600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  return 'just now';
-}
+import { timeAgo } from '@web/features/schedule-forms/time-format';
 
 type Props = { rows: AccountActivity[] | undefined; error: Error | undefined };
 

@@ -5,6 +5,7 @@ import useSWR, { mutate } from 'swr';
 import type { z } from 'zod';
 import type { bulkEntryPayloadSchema, classicSchedulePayloadSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import type { TemplateSchedulePayloadInput } from '@core/scheduling/form-payload';
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
@@ -19,6 +20,7 @@ export type { ScheduleReplyView };
 export type ClassicPayload = z.input<typeof classicSchedulePayloadSchema>;
 export type V2Payload = z.input<typeof v2ScheduleSchema>;
 export type BulkPayload = z.input<typeof bulkEntryPayloadSchema>;
+export type TemplatePayload = TemplateSchedulePayloadInput;
 
 const asList = (data: ScheduleItem[] | { schedules: ScheduleItem[] } | undefined): ScheduleItem[] =>
   Array.isArray(data) ? data : (data?.schedules ?? []);
@@ -43,16 +45,21 @@ const failed = (err: unknown, fallback: string): never => {
   throw err;
 };
 
-/** The classic page (and the calendar's compose panel): POST /api/schedules, classic variant. */
-export async function createClassicSchedule(payload: ClassicPayload): Promise<ScheduleItem> {
+async function postSchedule(payload: ClassicPayload | TemplatePayload, fallback: string): Promise<ScheduleItem> {
   try {
-    const created = await apiRequest<ScheduleItem | { schedule: ScheduleItem }>('POST', SCHEDULES_KEY, payload);
+    const created = await apiRequest<ScheduleItem>('POST', SCHEDULES_KEY, payload);
     await refreshSchedules();
-    return 'schedule' in created ? created.schedule : created;
+    return created;
   } catch (err) {
-    return failed(err, 'Failed to schedule reply.');
+    return failed(err, fallback);
   }
 }
+
+/** The classic page (and the calendar's compose panel): POST /api/schedules, classic variant. */
+export const createClassicSchedule = (payload: ClassicPayload): Promise<ScheduleItem> => postSchedule(payload, 'Failed to schedule reply.');
+
+/** The Schedules page's New Schedule dialog: POST /api/schedules, template variant. */
+export const createTemplateSchedule = (payload: TemplatePayload): Promise<ScheduleItem> => postSchedule(payload, M.createFailed);
 
 export type V2Answer = { success: boolean; message: string; schedule?: ScheduleItem };
 
@@ -103,4 +110,11 @@ export async function scheduleBulkEntry(entry: BulkPayload): Promise<ScheduleIte
   } catch (err) {
     return failed(err, M.createFailed);
   }
+}
+
+/** GET /api/schedules/{id} and its replies (latest first): a schedule's page. */
+export function useScheduleWithReplies(id: string) {
+  const schedule = useSWR<ScheduleItem, Error>(`${SCHEDULES_KEY}/${encodeURIComponent(id)}`);
+  const replies = useSWR<ScheduleReplyView[], Error>(schedule.data ? `${SCHEDULES_KEY}/${encodeURIComponent(id)}/replies` : null);
+  return { schedule, replies };
 }

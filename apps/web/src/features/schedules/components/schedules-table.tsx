@@ -1,0 +1,128 @@
+// The Schedules table (spec part 2 §2): Status, Scheduled Time (local), Template, Account, Actions.
+// Pending schedules show their next run, executed ones their last; a row links to the schedule's
+// replies; pending ones can be deleted (after confirmation, in the page). Admins can expand a
+// details row (the server still answers only the admin's own schedules here).
+import { Fragment, useState } from 'react';
+import { ChevronDown, ChevronRight, ListTree, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import type { ScheduleView } from '@core/scheduling/views';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { isPending } from '@web/features/schedule-forms/schedule-view';
+import { formatDateTime } from '@web/features/schedule-forms/time-format';
+import { kindBadge, shownTime, sourceLabel, statusBadge } from '../schedule-display';
+import { ScheduleDetails } from './schedule-details';
+
+type Props = {
+  schedules: ScheduleView[];
+  zone: string;
+  isAdmin: boolean;
+  onDelete: (s: ScheduleView) => void;
+};
+
+function TimeCell({ s, zone }: { s: ScheduleView; zone: string }) {
+  const shown = shownTime(s);
+  if (shown.at === null) return <span className="text-muted-foreground">{shown.kind === 'waiting' ? 'When the account posts' : '—'}</span>;
+  return (
+    <span className="grid">
+      <span className="tabular-nums">{formatDateTime(shown.at, zone)}</span>
+      <span className="text-xs text-muted-foreground">{shown.kind === 'next' ? 'Next run' : 'Last run'}</span>
+    </span>
+  );
+}
+
+export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const columns = isAdmin ? 6 : 5;
+
+  return (
+    <Table data-testid="schedules-table">
+      <TableHeader>
+        <TableRow>
+          {isAdmin && (
+            <TableHead className="w-8">
+              <span className="sr-only">Details</span>
+            </TableHead>
+          )}
+          <TableHead>Status</TableHead>
+          <TableHead>Scheduled Time (local)</TableHead>
+          <TableHead>Template</TableHead>
+          <TableHead>Account</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {schedules.map((s) => {
+          const status = statusBadge(s);
+          const kind = kindBadge(s);
+          const expanded = open.has(s.id);
+          const target = s.targetUsername ?? s.conditions.targetAccount ?? 'unknown';
+          return (
+            <Fragment key={s.id}>
+              <TableRow data-testid="schedule-row" data-schedule-id={s.id}>
+                {isAdmin && (
+                  <TableCell>
+                    <Button variant="ghost" size="icon-sm" aria-expanded={expanded} aria-label={expanded ? 'Hide details' : 'Show details'} onClick={() => toggle(s.id)}>
+                      {expanded ? <ChevronDown /> : <ChevronRight />}
+                    </Button>
+                  </TableCell>
+                )}
+                <TableCell>
+                  <span className="flex flex-wrap gap-1">
+                    <Badge variant={status.tone}>{status.label}</Badge>
+                    {kind && (
+                      <Badge variant="outline" className="capitalize">
+                        {kind}
+                      </Badge>
+                    )}
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <TimeCell s={s} zone={zone} />
+                </TableCell>
+                <TableCell className="max-w-48 truncate" title={sourceLabel(s)}>
+                  {sourceLabel(s)}
+                </TableCell>
+                <TableCell>
+                  <span className="grid">
+                    <span className="font-medium">@{target}</span>
+                    {s.accountName && <span className="text-xs text-muted-foreground">from @{s.accountName}</span>}
+                  </span>
+                </TableCell>
+                <TableCell className="text-right">
+                  <span className="inline-flex gap-1">
+                    <Button variant="ghost" size="icon-sm" asChild>
+                      <Link href={`/schedule-replies/${encodeURIComponent(s.id)}`} aria-label={`Replies of the schedule for @${target}`} title="Replies">
+                        <ListTree />
+                      </Link>
+                    </Button>
+                    {isPending(s) && (
+                      <Button variant="ghost" size="icon-sm" aria-label={`Delete schedule for @${target}`} title="Delete" onClick={() => onDelete(s)}>
+                        <Trash2 />
+                      </Button>
+                    )}
+                  </span>
+                </TableCell>
+              </TableRow>
+              {isAdmin && expanded && (
+                <TableRow data-testid="schedule-details-row" className="bg-muted/30 hover:bg-muted/30">
+                  <TableCell colSpan={columns}>
+                    <ScheduleDetails s={s} zone={zone} />
+                  </TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
