@@ -149,7 +149,7 @@ const REPLY_COLUMNS = ['id', 'user_id', 'scheduled_id', 'post_id', 'reply_post_i
  * The replies of one schedule, latest first. The replies read model arrives with dispatch (next
  * issue); until a `replies` table with these columns exists the list is honestly empty.
  */
-export const listScheduleReplies = (db: ReadDb, userId: string, scheduleId: string): ScheduleReplyView[] => {
+export const listScheduleReplies = (db: ReadDb, userId: string, scheduleId: string): Omit<ScheduleReplyView, 'replyUrl'>[] => {
   const cols = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all('replies').map((c) => c.name);
   if (!REPLY_COLUMNS.every((c) => cols.includes(c))) return [];
   return db
