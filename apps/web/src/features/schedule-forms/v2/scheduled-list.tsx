@@ -3,20 +3,11 @@
 // schedules cannot be deleted.
 import { useState } from 'react';
 import { CalendarClock, ImageIcon, RefreshCw, Repeat, Sparkles, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@web/components/confirm-delete-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Spinner } from '@web/components/ui/spinner';
 import { deleteSchedule, type ScheduleItem } from '@web/features/schedule-forms/api/schedules';
 import { useNow } from '@web/features/schedule-forms/components/peak-window-picker';
 import { contentSummary, dayHeading, groupByDay, isPending, placedAt, recurrenceLabel, styleLabel } from '@web/features/schedule-forms/schedule-view';
@@ -79,22 +70,7 @@ function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onD
 export function ScheduledList({ schedules, loading, error, refreshing, onRefresh, zone }: Props) {
   const now = useNow();
   const [deleting, setDeleting] = useState<ScheduleItem | null>(null);
-  const [pending, setPending] = useState(false);
   const groups = groupByDay(schedules, zone);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      await deleteSchedule(deleting.id);
-      setDeleting(null);
-    } catch {
-      // The toast said why; the dialog stays for another try or Cancel.
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
     <Card data-testid="scheduled-replies">
       <CardHeader>
@@ -140,23 +116,13 @@ export function ScheduledList({ schedules, loading, error, refreshing, onRefresh
           ))
         )}
       </CardContent>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !pending && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete scheduled reply?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The reply to @{deleting?.targetUsername ?? ''} will not be sent. This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={() => void confirmDelete()} disabled={pending}>
-              {pending && <Spinner />}
-              {pending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        target={deleting}
+        title="Delete scheduled reply?"
+        description={`The reply to @${deleting?.targetUsername ?? ''} will not be sent. This action cannot be undone.`}
+        onDelete={(s) => deleteSchedule(s.id)}
+        onClose={() => setDeleting(null)}
+      />
     </Card>
   );
 }
