@@ -17,7 +17,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
-import { validate, type FieldErrors } from '@web/lib/form';
+import { useFormFields, validate, type FieldErrors } from '@web/lib/form';
 import { Field, invalidProps } from '@web/features/auth/components/field';
 import { type TargetAccount, type XAccount } from '@web/features/schedule-forms/api/accounts';
 import { uploadImage } from '@web/features/schedule-forms/api/images';
@@ -45,20 +45,11 @@ type Props = {
 export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
   const now = useNow();
   const fresh = () => initialClassicState(Number(localDayKey(new Date(), zone).slice(8, 10)), recommendedPeakWindow(new Date(), zone));
-  const [state, setState] = useState<ClassicState>(fresh);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { state, setState, errors, setErrors, set } = useFormFields<ClassicState>(fresh);
   const [submitting, setSubmitting] = useState(false);
   const [repurposing, setRepurposing] = useState(false);
   const busy = submitting || repurposing;
 
-  const set = (patch: Partial<ClassicState>, fields: string[] = Object.keys(patch)) => {
-    setState((s) => ({ ...s, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-  };
 
   async function repurpose() {
     if (state.content.trim() === '') {

@@ -17,7 +17,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
-import { validate, type FieldErrors } from '@web/lib/form';
+import { useFormFields, validate } from '@web/lib/form';
 import { Field, invalidProps } from '@web/features/auth/components/field';
 import { accountLabel, type TargetAccount, type XAccount } from '@web/features/schedule-forms/api/accounts';
 import { uploadImage } from '@web/features/schedule-forms/api/images';
@@ -78,22 +78,13 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   // A single connected account is preselected (spec §4).
   const only = xAccounts.length === 1 ? (xAccounts[0]?.id ?? '') : '';
   const fresh = (connected = only) => initialV2State(connected, recommendedPeakWindow(new Date(), zone));
-  const [state, setState] = useState<V2State>(() => fresh());
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { state, setState, errors, setErrors, set } = useFormFields<V2State>(() => fresh());
   const [submitting, setSubmitting] = useState(false);
   const [repurposing, setRepurposing] = useState(false);
   const [prompting, setPrompting] = useState(false);
   const busy = submitting || repurposing;
   const connectedAccountId = state.connectedAccountId || only;
 
-  const set = (patch: Partial<V2State>, fields: string[] = Object.keys(patch)) => {
-    setState((s) => ({ ...s, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-  };
 
   const askStyle = () => {
     if (state.content.trim() === '') {

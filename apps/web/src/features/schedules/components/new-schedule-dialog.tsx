@@ -18,7 +18,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
-import { validate, type FieldErrors } from '@web/lib/form';
+import { useFormFields, validate } from '@web/lib/form';
 import { Field, invalidProps } from '@web/features/auth/components/field';
 import { accountLabel, type TargetAccount, type XAccount } from '@web/features/schedule-forms/api/accounts';
 import { createTemplateSchedule } from '@web/features/schedule-forms/api/schedules';
@@ -76,18 +76,9 @@ function Choice<T extends string>(props: {
 export function NewScheduleDialog({ open, onOpenChange, templates, groups, targets, xAccounts, zone, defaultDate }: Props) {
   const now = useNow();
   const fresh = () => initialDialogState(defaultDate, xAccounts.map((a) => a.id));
-  const [state, setState] = useState<DialogState>(fresh);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { state, setState, errors, setErrors, set } = useFormFields<DialogState>(fresh);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (patch: Partial<DialogState>, fields: string[] = Object.keys(patch)) => {
-    setState((s) => ({ ...s, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-  };
 
   const close = (next: boolean) => {
     if (submitting) return;
