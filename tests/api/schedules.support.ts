@@ -16,10 +16,30 @@ import { expect } from 'vitest';
 import { createTokenCipher, tokenKey } from '@adapters/crypto-tokens';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { userDecider, userStream } from '@core/users';
 import { asSealed, xAccountDecider, xAccountStream } from '@core/x-accounts';
 import type { Client, TestServer } from './support';
 
 const cipher = createTokenCipher({ current: tokenKey(randomBytes(32)), previous: [] });
+
+/**
+ * Ends a user's trial the way the scheduler does (ExpireTrial through the users decider, appended
+ * to the server's store), dated 8 days after now so the 7 days are over. The server reads the
+ * user from their stream on every request, so the next call sees it.
+ */
+export const expireTrial = async (server: TestServer, userId: string): Promise<void> => {
+  const store = createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' });
+  try {
+    const now = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    const result = await handleCommand(store, userStream(userId), userDecider, { type: 'ExpireTrial', now }, {
+      metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: new Date().toISOString() },
+      newId: randomUUID,
+    });
+    expect(result.events.map((e) => e.type)).toEqual(['TrialEnded']);
+  } finally {
+    await store.close();
+  }
+};
 
 /** Polls until `check` passes (the read side follows the write side). */
 export const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 5000): Promise<T> => {

@@ -109,6 +109,8 @@ export interface Reply {
   headers: Headers;
   body: unknown;
   text: string;
+  /** The body as received (images). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -116,15 +118,15 @@ export interface RequestOptions {
   /** Send the CSRF header (default true, like the web app). */
   csrf?: boolean;
   /** A raw body (sent as is) instead of JSON. */
-  raw?: string;
+  raw?: string | Buffer;
 }
 
 /**
  * node:http rather than fetch: fetch drops a Host header it is given, and the tests need to act as
  * a browser reaching the server under another name.
  */
-const send = (url: string, method: string, headers: Record<string, string>, body: string | undefined) =>
-  new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string }>((resolve, reject) => {
+const send = (url: string, method: string, headers: Record<string, string>, body: string | Buffer | undefined) =>
+  new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string; bytes: Buffer }>((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -135,7 +137,8 @@ const send = (url: string, method: string, headers: Record<string, string>, body
           if (k === 'set-cookie' || v === undefined) continue;
           h.set(k, Array.isArray(v) ? v.join(', ') : v);
         }
-        resolve({ status: res.statusCode ?? 0, headers: h, setCookies: res.headers['set-cookie'] ?? [], text: Buffer.concat(chunks).toString('utf8') });
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: h, setCookies: res.headers['set-cookie'] ?? [], text: bytes.toString('utf8'), bytes });
       });
     });
     req.on('error', reject);
@@ -168,7 +171,7 @@ export class Client {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (options.csrf !== false) headers['X-Riposte-Request'] = '1';
     if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
@@ -187,7 +190,7 @@ export class Client {
     const text = res.text;
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return { status: res.status, headers: res.headers, body: parsed, text, bytes: res.bytes };
   }
 
   get(path: string, options?: RequestOptions) {
