@@ -119,6 +119,8 @@ export interface RequestOptions {
   csrf?: boolean;
   /** A raw body (sent as is) instead of JSON. */
   raw?: string | Buffer;
+  /** Send the body chunked, with no Content-Length (the server learns its size only by reading). */
+  chunked?: boolean;
 }
 
 /**
@@ -176,7 +178,7 @@ export class Client {
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
     // node:http frames a DELETE body only when told its length.
-    if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
+    if (payload !== undefined && options.chunked !== true) headers['Content-Length'] = String(Buffer.byteLength(payload));
     const res = await send(this.base + path, method, headers, payload);
     for (const line of res.setCookies) {
       const [pair = ''] = line.split(';');

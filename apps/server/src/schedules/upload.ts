@@ -55,7 +55,8 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
   return new Promise<StoredImage>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 8, parts: 10, fieldSize: 1024, headerPairs: 20 } });
+      // busboy flags a file when it REACHES fileSize; one byte more lets exactly maxBytes through, as the forms allow.
+      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 1, fields: 8, parts: 10, fieldSize: 1024, headerPairs: 20 } });
     } catch {
       reject(new UploadRefused(400, UPLOAD_MESSAGES.malformed, 'MALFORMED_UPLOAD'));
       return;
@@ -76,7 +77,12 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
         file.resume();
         return;
       }
-      file.once('limit', () => fail(tooLarge()));
+      // Past the limit: stop reading and fail the file stream, so the store drops its partial file
+      // before the refusal is answered (saving rejects with this error once it has cleaned up).
+      file.once('limit', () => {
+        req.unpipe(parser);
+        (file as unknown as { destroy: (error: Error) => void }).destroy(tooLarge());
+      });
       saving = saveFile(file, options);
       // A refused or failed save settles the request; a successful one waits for the parser to finish.
       saving.catch(fail);
