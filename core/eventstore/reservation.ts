@@ -7,7 +7,7 @@
  * Values are compared trimmed and lower-cased ('Alice ' and 'alice' are the same username).
  */
 import { AppError } from '@core/shared/errors';
-import { assertNever, type Decider } from '@core/shared/decider';
+import { assertNever, fold, type Decider } from '@core/shared/decider';
 import { handleCommand } from './command-handler';
 import type { EventMetadata, EventStore, Position, StreamName } from './types';
 
@@ -124,4 +124,13 @@ export const release = async (
   const command: ReservationCommand = { type: 'Release', ownerId: request.ownerId };
   const result = await handleCommand(store, stream, reservationDecider, command, context);
   return { stream, changed: result.events.length > 0, position: result.position };
+};
+
+/** Who holds a value, and since when (ms, the last change's time); null while it is free. */
+export const reservationHolder = async (store: EventStore, kind: string, value: string): Promise<{ ownerId: string; since: number } | null> => {
+  const events = await store.readStream(reservationStream(kind, value));
+  const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as ReservationEvent));
+  if (state.status !== 'held') return null;
+  const last = events.at(-1);
+  return { ownerId: state.ownerId, since: last === undefined ? 0 : Date.parse(last.metadata.time) };
 };

@@ -87,6 +87,30 @@ describe('cli app', () => {
     expect(admin).toEqual({ username: 'admin', role: 'admin' });
   });
 
+  it('gives a user a role by username, says when nothing changed, and refuses unknown users and roles', async () => {
+    const run = await runApp('apps/cli/src/main.tsx', ['--json', 'users', 'set-role', 'ADMIN', 'legacy'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ username: 'admin', role: 'legacy', changed: true });
+    // The server reads it back from the events.
+    const rebuilt = await runApp('apps/cli/src/main.tsx', ['--json', 'projections', 'rebuild'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(rebuilt.code).toBe(0);
+    const db = new Database(join(dataDir, 'read.db'), { readonly: true });
+    expect(db.prepare("SELECT role FROM users WHERE username = 'admin'").get()).toEqual({ role: 'legacy' });
+    db.close();
+
+    const back = await runApp('apps/cli/src/main.tsx', ['--json', 'users', 'set-role', 'admin', 'admin'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(JSON.parse(back.stdout)).toMatchObject({ role: 'admin', changed: true });
+    const again = await runApp('apps/cli/src/main.tsx', ['--json', 'users', 'set-role', 'admin', 'admin'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(JSON.parse(again.stdout)).toMatchObject({ role: 'admin', changed: false });
+
+    const nobody = await runApp('apps/cli/src/main.tsx', ['users', 'set-role', 'nobody_here', 'admin'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain("No user named 'nobody_here'");
+    const badRole = await runApp('apps/cli/src/main.tsx', ['users', 'set-role', 'admin', 'owner'], { RIPOSTE_DATA_DIR: dataDir });
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain('Role must be one of admin, legacy, user');
+  });
+
   it('names a bad variable and exits 1', async () => {
     const run = await runApp('apps/cli/src/main.tsx', ['status'], { RIPOSTE_EVENT_STORE: 'postgres' });
     expect(run.code).toBe(1);

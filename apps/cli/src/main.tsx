@@ -6,13 +6,14 @@
 import { Command } from 'commander';
 import { isEnvError } from '@adapters/env';
 import { rebuildProjections, readStatus } from './commands/projections';
+import { parseRole, setRole } from './commands/users';
 import { loadCliEnv } from './env';
 import { show } from './output';
-import { RebuildView, StatusView } from './ui/report';
+import { RebuildView, RoleView, StatusView } from './ui/report';
 
 const program = new Command()
   .name('riposte')
-  .description('Riposte operations: status of the stores and read models, projection rebuilds.')
+  .description('Riposte operations: status of the stores and read models, projection rebuilds, user roles.')
   .option('--json', 'print JSON instead of the interactive view');
 
 program
@@ -31,6 +32,18 @@ program
   .action(async () => {
     const report = await rebuildProjections(loadCliEnv(process.env));
     await show(program.opts<{ json?: boolean }>().json === true, report, () => <RebuildView report={report} />);
+  });
+
+program
+  .command('users')
+  .description('user accounts')
+  .command('set-role')
+  .description('give a user a role: admin, legacy or user')
+  .argument('<username>', 'the username (any case)')
+  .argument('<role>', 'admin, legacy or user')
+  .action(async (username: string, role: string) => {
+    const report = await setRole(loadCliEnv(process.env), username, parseRole(role));
+    await show(program.opts<{ json?: boolean }>().json === true, report, () => <RoleView report={report} />);
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

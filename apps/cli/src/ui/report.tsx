@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { RebuildReport, StatusReport } from '../commands/projections';
+import type { SetRoleReport } from '../commands/users';
 import { ProjectionTable } from './projection-table';
 
 export const StatusView = ({ report }: { report: StatusReport }) => (
@@ -17,4 +18,10 @@ export const RebuildView = ({ report }: { report: RebuildReport }) => (
     <Text color="green">Rebuilt {report.readModels} in {report.seconds.toFixed(2)} s</Text>
     <ProjectionTable projections={report.projections} />
   </Box>
+);
+
+export const RoleView = ({ report }: { report: SetRoleReport }) => (
+  <Text color={report.changed ? 'green' : 'yellow'}>
+    {report.changed ? `${report.username} is now ${report.role}` : `${report.username} already was ${report.role}`}
+  </Text>
 );

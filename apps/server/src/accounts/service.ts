@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
-import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
+import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
 import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
 import {
   ACCOUNT_LIMITS,
@@ -115,13 +115,7 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
     return result.status === 'found' ? { xUserId: result.profile.xUserId, profile: result.profile } : { xUserId: null, profile: null };
   };
 
-  const reservationOwner = async (username: string): Promise<{ ownerId: string; since: number } | null> => {
-    const events = await store.readStream(reservationStream(MONITORED_USERNAME_RESERVATION, usernameKey(username)));
-    const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
-    if (state.status !== 'held') return null;
-    const last = events.at(-1);
-    return { ownerId: state.ownerId, since: last === undefined ? 0 : Date.parse(last.metadata.time) };
-  };
+  const reservationOwner = (username: string) => reservationHolder(store, MONITORED_USERNAME_RESERVATION, usernameKey(username));
 
   /**
    * Claims a username for an account. A reservation whose account never got written (a crash

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
-import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
+import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
 import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
 import { fold } from '@core/shared/decider';
 import { AppError } from '@core/shared/errors';
@@ -74,13 +74,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
   };
 
   /** The owner of a reservation (a user id), or null when the value is free. */
-  const ownerOf = async (kind: string, value: string): Promise<{ ownerId: string; since: number } | null> => {
-    const events = await store.readStream(reservationStream(kind, value));
-    const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
-    if (state.status !== 'held') return null;
-    const last = events.at(-1);
-    return { ownerId: state.ownerId, since: last === undefined ? 0 : Date.parse(last.metadata.time) };
-  };
+  const ownerOf = (kind: string, value: string) => reservationHolder(store, kind, value);
 
   /**
    * Claims a value. A reservation whose owner never got registered (a crash between the two
