@@ -94,6 +94,7 @@ const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>):
     scheduledTime: oneShot ? nextRunTime : null,
     nextRunTime,
     mentionsRemoved,
+    ...(command.batchId === undefined ? {} : { batchId: command.batchId }),
   };
 };
 

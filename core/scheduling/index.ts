@@ -14,3 +14,4 @@ export * from './drafts';
 export * from './duplicates';
 export * from './projection';
 export * from './form-payload';
+export * from './batch';

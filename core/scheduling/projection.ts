@@ -8,6 +8,9 @@
  * filter `deleted_at IS NULL`. Recurring rules are stored as the rule's local time and ISO weekdays;
  * the spec's UTC hour and minute and 0-6 day numbers are computed at the edge when answering.
  * Instants are ISO strings, booleans 0/1, JSON columns text.
+ *
+ * An entry of a bulk batch carries `pending_batch` until its batch completes (batch.ts): lists and
+ * the scheduler read only rows where it is NULL.
  */
 import type { RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
@@ -15,9 +18,10 @@ import { assertNever } from '@core/shared/decider';
 import { formatTime } from '@core/scheduling/time';
 import { isRecurringPlan, recurringTypeOf } from './model';
 import { ruleOf } from './plan';
+import { SCHEDULE_BATCH_EVENT_TYPES, type ScheduleBatchEvent } from './batch';
 import { SCHEDULE_EVENT_TYPES, scheduleStatus, type ScheduleCreatedData, type ScheduleEvent } from './schedule';
 
-export type RecordedScheduleEvent = ScheduleEvent extends infer E
+export type RecordedScheduleEvent = ScheduleEvent | ScheduleBatchEvent extends infer E
   ? E extends { type: infer T extends string; data: infer D }
     ? RecordedEvent<T, D>
     : never
@@ -57,13 +61,14 @@ const createdParams = (d: ScheduleCreatedData, time: string) => {
     plan: JSON.stringify(d.plan),
     scheduled_time: d.scheduledTime,
     next_run_time: d.nextRunTime,
+    pending_batch: d.batchId ?? null,
     time,
   };
 };
 
 export const schedulesProjection: Projection<RecordedScheduleEvent> = {
   name: 'schedules',
-  version: 1,
+  version: 2,
   schema: [
     `CREATE TABLE schedules (
       id TEXT PRIMARY KEY,
@@ -100,14 +105,16 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
       run_count INTEGER NOT NULL DEFAULT 0,
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL,
-      deleted_at TEXT
+      deleted_at TEXT,
+      pending_batch TEXT
     ) STRICT`,
     'CREATE INDEX schedules_by_user ON schedules (user_id, deleted_at, created_at)',
     'CREATE INDEX schedules_by_connected_account ON schedules (connected_account_id) WHERE deleted_at IS NULL',
     'CREATE INDEX schedules_by_target ON schedules (target_account_id) WHERE deleted_at IS NULL',
-    `CREATE INDEX schedules_due ON schedules (next_run_time) WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL`,
+    `CREATE INDEX schedules_due ON schedules (next_run_time) WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL AND pending_batch IS NULL`,
+    'CREATE INDEX schedules_pending_batch ON schedules (pending_batch, created_at) WHERE pending_batch IS NOT NULL',
   ],
-  handles: SCHEDULE_EVENT_TYPES,
+  handles: [...SCHEDULE_EVENT_TYPES, ...SCHEDULE_BATCH_EVENT_TYPES],
   project(event): SqlStatement[] {
     const time = event.metadata.time;
     switch (event.type) {
@@ -117,11 +124,11 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
             sql: `INSERT INTO schedules (id, user_id, schedule_type, status, is_active, is_executed, time_zone, target_account_id, target_username,
                     connected_account_id, account_name, content_kind, content, template_id, template_group_id, use_ai, viral_style, image_url,
                     conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes, plan,
-                    scheduled_time, next_run_time, created_at, updated_at)
+                    scheduled_time, next_run_time, pending_batch, created_at, updated_at)
                   VALUES (@id, @user_id, @schedule_type, @status, 1, 0, @time_zone, @target_account_id, @target_username,
                     @connected_account_id, @account_name, @content_kind, @content, @template_id, @template_group_id, @use_ai, @viral_style, @image_url,
                     @conditions, @peak_window_type, @is_recurring, @recurring_type, @recurring_days, @recurring_time, @delay_minutes, @plan,
-                    @scheduled_time, @next_run_time, @time, @time)`,
+                    @scheduled_time, @next_run_time, @pending_batch, @time, @time)`,
             params: createdParams(event.data, time),
           },
         ];
@@ -161,6 +168,12 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
           },
         ];
       }
+      case 'ScheduleBatchCompleted':
+        // The batch's schedules count from now on (list order keeps their creation time).
+        return [{ sql: 'UPDATE schedules SET pending_batch = NULL WHERE pending_batch = @batch', params: { batch: event.data.batchId } }];
+      case 'ScheduleBatchAbandoned':
+        // Its schedules are deleted one by one by the recovery; nothing to show meanwhile.
+        return [];
       default:
         return assertNever(event, 'schedule event');
     }

@@ -12,7 +12,16 @@ export const scheduleStream = (scheduleId: string): string => `schedule-${schedu
 export type RunOutcome = 'sent' | 'failed' | 'skipped';
 
 export type ScheduleCommand =
-  | { type: 'CreateSchedule'; scheduleId: string; userId: string; now: Instant; timeZone: string; draft: ScheduleDraft }
+  | {
+      type: 'CreateSchedule';
+      scheduleId: string;
+      userId: string;
+      now: Instant;
+      timeZone: string;
+      draft: ScheduleDraft;
+      /** One entry of a bulk batch: hidden until the batch completes (batch.ts). */
+      batchId?: string;
+    }
   | { type: 'DeleteSchedule'; scheduleId: string; userId: string }
   | { type: 'DeactivateSchedule'; scheduleId: string; userId: string }
   /**
@@ -52,6 +61,8 @@ export interface ScheduleCreatedData {
   nextRunTime: Instant | null;
   /** Mentions stripped from the text on creation (empty when none), for the page's notice. */
   mentionsRemoved: string[];
+  /** Set for an entry of a bulk batch: the schedule counts only once its batch completed (batch.ts). */
+  batchId?: string;
 }
 
 export interface ScheduleRunRecordedData {

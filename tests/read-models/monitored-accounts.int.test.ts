@@ -12,6 +12,7 @@ import {
   type MonitoredAccountEvent,
   type MonitoringActor,
 } from '@core/monitoring';
+import { decideSchedule, schedulesProjection, type ScheduleEvent } from '@core/scheduling';
 import { projectEvents } from '@core/shared/projection';
 import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@apps/server/src/accounts/read';
 
@@ -41,6 +42,11 @@ const apply = (db: Database.Database, events: MonitoredAccountEvent[]) => {
     if (s.params === undefined) stmt.run();
     else stmt.run(s.params as Record<string, unknown>);
   }
+};
+
+const applySchedules = (db: Database.Database, events: [ScheduleEvent, string][]) => {
+  const recordedEvents = events.map(([e, time]) => ({ ...recorded(e as never, time), streamName: `schedule-${e.data.scheduleId}` }));
+  for (const st of projectEvents(schedulesProjection as never, recordedEvents as never)) db.prepare(st.sql).run((st.params ?? {}) as Record<string, unknown>);
 };
 
 const base = (accountId: string, o: Partial<MonitoredAccount> = {}): MonitoredAccount => ({
@@ -147,20 +153,45 @@ describe('activity overview', () => {
       { type: 'MonitoredAccountAdded', data: base('a1') },
       { type: 'MonitoredAccountAdded', data: base('a2', { shouldMonitor: false }) },
     ]);
-    // The columns the replies and scheduling projections provide (documented in read.ts).
+    // Replies arrive with dispatch: the columns its projection will provide (documented in read.ts).
     db.exec(`CREATE TABLE replies (id TEXT, account_id TEXT, user_id TEXT, status TEXT, sent_at TEXT)`);
-    db.exec(`CREATE TABLE schedules (id TEXT, account_id TEXT, user_id TEXT, is_active INTEGER, is_executed INTEGER, created_at TEXT)`);
     const reply = db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?)');
     reply.run('r1', 'a1', 'u1', 'sent', '2026-03-02T09:00:00.000Z');
     reply.run('r2', 'a1', 'u1', 'sent', '2026-03-03T09:00:00.000Z');
     reply.run('r3', 'a1', 'u1', 'failed', '2026-03-04T09:00:00.000Z');
     reply.run('r4', 'a1', 'u2', 'sent', '2026-03-05T09:00:00.000Z');
-    const schedule = db.prepare('INSERT INTO schedules VALUES (?, ?, ?, ?, ?, ?)');
-    schedule.run('s1', 'a1', 'u1', 1, 0, '2026-03-01T12:00:00.000Z');
-    schedule.run('s2', 'a1', 'u1', 1, 1, '2026-03-01T13:00:00.000Z');
-    schedule.run('s3', 'a2', 'u1', 1, 0, '2026-03-06T08:00:00.000Z');
-    schedule.run('s4', 'a2', 'u1', 0, 0, '2026-03-01T08:00:00.000Z');
-    schedule.run('s5', 'a2', 'u2', 1, 0, '2026-03-07T08:00:00.000Z');
+    // Schedules through the real schedules projection: pending ones count; executed, deactivated,
+    // deleted, someone else's and an unfinished bulk batch's do not.
+    for (const ddl of schedulesProjection.schema) db.exec(ddl);
+    const created = (id: string, accountId: string, userId: string, time: string, batchId?: string) =>
+      decideSchedule(
+        {
+          type: 'CreateSchedule',
+          scheduleId: id,
+          userId,
+          now: time,
+          timeZone: 'UTC',
+          draft: { targetAccountId: accountId, connectedAccountId: 'c', content: { kind: 'text', text: 'Hi' }, imageUrl: null, plan: { kind: 'immediate' } },
+          ...(batchId ? { batchId } : {}),
+        },
+        { status: 'none' },
+      )[0]!;
+    const runRecorded = (id: string): ScheduleEvent => ({
+      type: 'ScheduleRunRecorded',
+      data: { scheduleId: id, userId: 'u1', slot: '2026-03-01T13:00:00.000Z', at: '2026-03-01T13:00:00.000Z', outcome: 'sent', reason: null, templateId: null, lastTemplateIndex: 0, nextRunTime: null, executed: true },
+    });
+    applySchedules(db, [
+      [created('s1', 'a1', 'u1', '2026-03-01T12:00:00.000Z'), '2026-03-01T12:00:00.000Z'],
+      [created('s2', 'a1', 'u1', '2026-03-01T13:00:00.000Z'), '2026-03-01T13:00:00.000Z'],
+      [runRecorded('s2'), '2026-03-01T13:00:00.000Z'],
+      [created('s3', 'a2', 'u1', '2026-03-06T08:00:00.000Z'), '2026-03-06T08:00:00.000Z'],
+      [created('s4', 'a2', 'u1', '2026-03-01T08:00:00.000Z'), '2026-03-01T08:00:00.000Z'],
+      [{ type: 'ScheduleDeactivated', data: { scheduleId: 's4', userId: 'u1' } }, '2026-03-01T09:00:00.000Z'],
+      [created('s5', 'a2', 'u2', '2026-03-07T08:00:00.000Z'), '2026-03-07T08:00:00.000Z'],
+      [created('s6', 'a1', 'u1', '2026-03-08T08:00:00.000Z'), '2026-03-08T08:00:00.000Z'],
+      [{ type: 'ScheduleDeleted', data: { scheduleId: 's6', userId: 'u1' } }, '2026-03-08T09:00:00.000Z'],
+      [created('s7', 'a1', 'u1', '2026-03-09T08:00:00.000Z', 'batch-1'), '2026-03-09T08:00:00.000Z'],
+    ]);
 
     const rows = accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1');
     expect(rows.map(({ accountId, lastActivity, repliesSent, scheduledReplies, status }) => ({ accountId, lastActivity, repliesSent, scheduledReplies, status }))).toEqual([

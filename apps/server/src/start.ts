@@ -33,6 +33,7 @@ import type { AppDeps } from './deps';
 import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
 import { loadOrCreateSessionKeys } from './session-keys';
 import { createScheduleLookups } from './schedules/lookups';
+import { createBatchRecoveryJob } from './schedules/batch-recovery';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
@@ -146,7 +147,10 @@ export const startServer = async (
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
-          jobs: [createXIdResolverJob({ accounts, db: () => projector.db, logger })],
+          jobs: [
+            createXIdResolverJob({ accounts, db: () => projector.db, logger }),
+            createBatchRecoveryJob({ schedules, db: () => projector.db, logger }),
+          ],
           intervalMs: config.schedulerIntervalMs,
           logger: logger.child({ component: 'scheduler' }),
           clock,

@@ -125,12 +125,14 @@ export const accountActivity = (db: ReadDb, actor: MonitoringActor, userId: stri
           .all(userId),
       )
     : new Map<string, CountRow>();
-  const scheduled = has(db, 'schedules', ['account_id', 'user_id', 'is_active', 'is_executed', 'created_at'])
+  // The schedules read model (core/scheduling/projection.ts): deleted schedules and entries of an
+  // unfinished bulk batch are not the user's schedules.
+  const scheduled = has(db, 'schedules', ['target_account_id', 'user_id', 'is_active', 'is_executed', 'created_at', 'deleted_at', 'pending_batch'])
     ? byAccount(
         db
           .prepare<[string], CountRow>(
-            `SELECT account_id, sum(CASE WHEN is_active = 1 AND is_executed = 0 THEN 1 ELSE 0 END) AS n, max(created_at) AS last
-               FROM schedules WHERE user_id = ? GROUP BY account_id`,
+            `SELECT target_account_id AS account_id, sum(CASE WHEN is_active = 1 AND is_executed = 0 THEN 1 ELSE 0 END) AS n, max(created_at) AS last
+               FROM schedules WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL GROUP BY target_account_id`,
           )
           .all(userId),
       )

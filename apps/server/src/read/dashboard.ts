@@ -38,8 +38,8 @@ export const metricsOverview = (db: ReadDb, userId: string, now: Date, monitored
     impressionsMonth: impressions(30),
     repliesSent,
     // Schedules still to run (pending, active), as the Schedules list shows them.
-    scheduledReplies: has(db, 'schedules', ['user_id', 'is_active', 'is_executed'])
-      ? count(db, 'SELECT count(*) FROM schedules WHERE user_id = ? AND is_active = 1 AND is_executed = 0', userId)
+    scheduledReplies: has(db, 'schedules', ['user_id', 'is_active', 'is_executed', 'deleted_at', 'pending_batch'])
+      ? count(db, 'SELECT count(*) FROM schedules WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL AND is_active = 1 AND is_executed = 0', userId)
       : 0,
     monitoredAccounts,
     // Engagements per impression, in percent with one decimal; 0 with no impressions.

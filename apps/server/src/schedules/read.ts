@@ -1,6 +1,7 @@
 /**
  * Queries over the schedules read model (core/scheduling/projection.ts), always filtered by the
- * owner: someone else's schedule is "not found". Answers carry the list fields of spec part 2 §3
+ * owner: someone else's schedule is "not found". Entries of a bulk batch that has not completed
+ * are not shown (core/scheduling/batch.ts). Answers carry the list fields of spec part 2 §3
  * (status, targetUsername, accountName, useAI, viralStyle, conditions, lastExecutedAt), instants as
  * ISO UTC with the schedule's IANA `timeZone`, and the names of the template or group used.
  *
@@ -122,14 +123,14 @@ const toView = (r: Row): ScheduleView => {
 export const listSchedules = (db: ReadDb, userId: string): ScheduleView[] =>
   db
     .prepare<[string], Row>(
-      `${SELECT} WHERE s.user_id = ? AND s.deleted_at IS NULL
+      `${SELECT} WHERE s.user_id = ? AND s.deleted_at IS NULL AND s.pending_batch IS NULL
         ORDER BY s.next_run_time IS NULL, s.next_run_time, s.created_at DESC, s.rowid DESC`,
     )
     .all(userId)
     .map(toView);
 
 export const findSchedule = (db: ReadDb, userId: string, id: string): ScheduleView | null => {
-  const row = db.prepare<[string, string], Row>(`${SELECT} WHERE s.id = ? AND s.user_id = ? AND s.deleted_at IS NULL`).get(id, userId);
+  const row = db.prepare<[string, string], Row>(`${SELECT} WHERE s.id = ? AND s.user_id = ? AND s.deleted_at IS NULL AND s.pending_batch IS NULL`).get(id, userId);
   return row === undefined ? null : toView(row);
 };
 

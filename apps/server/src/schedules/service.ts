@@ -7,15 +7,27 @@
  *
  * The batch (Bulk Replies' "Schedule All") creates all or none. Every entry is validated, looked
  * up and DECIDED first, in memory; only when all of them produced their event is anything written.
- * What is left to fail after that is the store itself (each entry is a new stream under a fresh
- * UUID appended with 'no_stream', so no conflict is possible): if an append fails midway, the
- * schedules already created are deleted again (compensation) before the error is answered.
+ * Each entry is then appended to its own new stream carrying the batch id, which keeps it hidden
+ * (core/scheduling/batch.ts), and ScheduleBatchCompleted makes them all visible at once. If an
+ * append fails midway, the schedules already created are deleted again (compensation) before the
+ * error is answered; if the process dies midway, they stay hidden and the recovery job
+ * (batch-recovery.ts) abandons the batch and deletes them.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@adapters/logging';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { isWrongExpectedRevision } from '@core/eventstore/errors';
 import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
-import { decideSchedule, scheduleDecider, scheduleStream, type ScheduleCommand, type ScheduleDraft, type ScheduleEvent } from '@core/scheduling';
+import {
+  decideSchedule,
+  scheduleBatchStream,
+  scheduleDecider,
+  scheduleStream,
+  type ScheduleBatchEvent,
+  type ScheduleCommand,
+  type ScheduleDraft,
+  type ScheduleEvent,
+} from '@core/scheduling';
 import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
@@ -78,14 +90,40 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     return { ...draft, targetAccountId: target.id, targetUsername: target.name, connectedAccountId: account.id, accountName: account.name };
   };
 
-  const createCommand = (user: User, draft: ScheduleDraft, now: string): Extract<ScheduleCommand, { type: 'CreateSchedule' }> => ({
+  const createCommand = (user: User, draft: ScheduleDraft, now: string, batchId?: string): Extract<ScheduleCommand, { type: 'CreateSchedule' }> => ({
     type: 'CreateSchedule',
     scheduleId: randomUUID(),
     userId: user.id,
     now,
     timeZone: user.timeZone,
     draft,
+    ...(batchId === undefined ? {} : { batchId }),
   });
+
+  /** Deletes schedules again as the system (a failed or abandoned batch); failures are logged. */
+  const removeAll = async (userId: string, scheduleIds: readonly string[], ctx: CommandContext): Promise<void> => {
+    for (const scheduleId of scheduleIds) {
+      await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {
+        metadata: metadata({ ...ctx, actor: 'system' }, clock().toISOString()),
+        newId: randomUUID,
+      }).catch((err: unknown) => logger.error({ err, scheduleId }, 'compensating delete failed'));
+    }
+  };
+
+  /** Ends a batch one way or the other; false when it had already ended (the other way). */
+  const endBatch = async (event: ScheduleBatchEvent, ctx: CommandContext): Promise<{ ended: boolean; position: Position | null }> => {
+    try {
+      const appended = await store.append(
+        scheduleBatchStream(event.data.batchId),
+        [{ id: randomUUID(), type: event.type, data: event.data, metadata: metadata(ctx, clock().toISOString()) }],
+        'no_stream',
+      );
+      return { ended: true, position: appended.position };
+    } catch (error) {
+      if (isWrongExpectedRevision(error)) return { ended: false, position: null };
+      throw error;
+    }
+  };
 
   const mentionsOf = (events: readonly ScheduleEvent[]): string[] =>
     events.flatMap((e) => (e.type === 'ScheduleCreated' ? e.data.mentionsRemoved : []));
@@ -107,10 +145,11 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     async createBatch(user: User, drafts: readonly ScheduleDraft[], ctx: CommandContext): Promise<ScheduleWritten[]> {
       const now = clock().toISOString();
       requireMaySchedule(user, now, tierConfig, { bulk: true });
+      const batchId = randomUUID();
       const decided: { command: ReturnType<typeof createCommand>; events: ScheduleEvent[] }[] = [];
       for (const [index, draft] of drafts.entries()) {
         try {
-          const command = createCommand(user, await resolve(user, draft), now);
+          const command = createCommand(user, await resolve(user, draft), now, batchId);
           decided.push({ command, events: decideSchedule(command, scheduleDecider.initialState()) });
         } catch (error) {
           throw inEntry(error, index);
@@ -118,6 +157,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
       }
 
       const written: ScheduleWritten[] = [];
+      const scheduleIds = decided.map((d) => d.command.scheduleId);
       try {
         for (const { command, events } of decided) {
           const appended = await store.append(
@@ -127,17 +167,32 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
           );
           written.push({ id: command.scheduleId, position: appended.position, mentionsRemoved: mentionsOf(events) });
         }
+        const completed = await endBatch({ type: 'ScheduleBatchCompleted', data: { batchId, userId: user.id, scheduleIds } }, ctx);
+        if (!completed.ended) throw new Error(`batch ${batchId} was abandoned before it completed`);
+        // The schedules can be read once the batch is visible: wait for the completion, not the entry.
+        for (const [i, w] of written.entries()) written[i] = { ...w, position: completed.position };
       } catch (error) {
-        logger.error({ err: error, created: written.length, of: decided.length }, 'bulk schedule append failed; removing the ones created');
-        for (const done of written) {
-          await handleCommand(store, scheduleStream(done.id), scheduleDecider, { type: 'DeleteSchedule', scheduleId: done.id, userId: user.id }, {
-            metadata: metadata({ ...ctx, actor: 'system' }, clock().toISOString()),
-            newId: randomUUID,
-          }).catch((err: unknown) => logger.error({ err, scheduleId: done.id }, 'compensating delete failed'));
-        }
+        logger.error({ err: error, batchId, created: written.length, of: decided.length }, 'bulk schedule failed; removing the ones created');
+        await endBatch({ type: 'ScheduleBatchAbandoned', data: { batchId, userId: user.id, scheduleIds } }, ctx).catch(() => undefined);
+        await removeAll(user.id, written.map((w) => w.id), ctx);
         throw new AppError('unavailable', SCHEDULE_REF_MESSAGES.batchFailed, { reason: 'BATCH_FAILED', cause: error });
       }
       return written;
+    },
+
+    /**
+     * A batch whose writer died part-way (found by the recovery job): abandoned, then its schedules
+     * deleted. False when the batch had completed after all (nothing to do).
+     */
+    async abandonBatch(batchId: string, userId: string, scheduleIds: readonly string[], ctx: CommandContext): Promise<boolean> {
+      const abandoned = await endBatch({ type: 'ScheduleBatchAbandoned', data: { batchId, userId, scheduleIds: [...scheduleIds] } }, ctx);
+      if (!abandoned.ended) {
+        // Completed meanwhile, or abandoned by an earlier pass whose deletes did not all land.
+        const events = await store.readStream(scheduleBatchStream(batchId));
+        if (events[0]?.type !== 'ScheduleBatchAbandoned') return false;
+      }
+      await removeAll(userId, scheduleIds, ctx);
+      return true;
     },
 
     /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */
