@@ -250,8 +250,13 @@ describe('lists, delete and replies', () => {
       conditions: { content: 'To delete', targetAccount: null, imageIncluded: false },
     });
     const id = (created.body as View).id;
+    const pending = async () => ((await alice.get('/api/metrics/overview')).body as { scheduledReplies: number }).scheduledReplies;
+    const counted = await pending();
+    expect(counted).toBe(((await alice.get('/api/schedules')).body as View[]).filter((s) => s.status === 'pending').length);
     const del = await alice.request('DELETE', `/api/schedules/${id}`);
     expect(del.status).toBe(204);
+    // The dashboard's count follows: a deleted schedule is not a scheduled reply.
+    expect(await pending()).toBe(counted - 1);
     expect(del.text).toBe('');
     expect(((await alice.get('/api/schedules')).body as View[]).map((s) => s.id)).not.toContain(id);
     expect((await alice.get(`/api/schedules/${id}`)).status).toBe(404);
