@@ -5,6 +5,7 @@ import type { Position } from '@core/eventstore/types';
 import { projectEvents } from '@core/shared/projection';
 import { decideSchedule, scheduleDecider } from './decide';
 import type { ScheduleDraft } from './model';
+import { SCHEDULE_BATCH_EVENT_TYPES } from './batch';
 import { schedulesProjection, type RecordedScheduleEvent } from './projection';
 import { SCHEDULE_EVENT_TYPES, scheduleStream, type ScheduleCommand, type ScheduleEvent, type ScheduleState } from './schedule';
 
@@ -49,8 +50,26 @@ const NOW = '2026-01-14T10:00:00.000Z'; // Wednesday, 11:00 in Paris
 const create: ScheduleCommand = { type: 'CreateSchedule', scheduleId: 's1', userId: 'u1', now: NOW, timeZone: 'Europe/Paris', draft };
 
 describe('schedulesProjection', () => {
-  it('handles every schedule event', () => {
-    expect([...(schedulesProjection.handles ?? [])].sort()).toEqual([...SCHEDULE_EVENT_TYPES].sort());
+  it('handles every schedule event and the batch endings', () => {
+    expect([...(schedulesProjection.handles ?? [])].sort()).toEqual([...SCHEDULE_EVENT_TYPES, ...SCHEDULE_BATCH_EVENT_TYPES].sort());
+  });
+
+  it('keeps an entry of a bulk batch pending until the batch completes', () => {
+    const { db, row } = run([{ command: { ...create, batchId: 'b1' }, time: NOW }]);
+    expect(row()).toMatchObject({ pending_batch: 'b1' });
+    const ending = (type: 'ScheduleBatchCompleted' | 'ScheduleBatchAbandoned', batchId: string) =>
+      ({ ...recorded({ type: 'ScheduleCreated', data: {} } as never, NOW), type, data: { batchId, userId: 'u1', scheduleIds: ['s1'] }, streamName: `schedulebatch-${batchId}` }) as RecordedScheduleEvent;
+    const apply = (e: RecordedScheduleEvent) => {
+      for (const st of projectEvents(schedulesProjection, [e])) db.prepare(st.sql).run((st.params ?? {}) as Record<string, unknown>);
+    };
+    apply(ending('ScheduleBatchAbandoned', 'b1'));
+    expect(row()).toMatchObject({ pending_batch: 'b1' });
+    apply(ending('ScheduleBatchCompleted', 'other'));
+    expect(row()).toMatchObject({ pending_batch: 'b1' });
+    apply(ending('ScheduleBatchCompleted', 'b1'));
+    expect(row()).toMatchObject({ pending_batch: null });
+    // A schedule made alone never waits for anything.
+    expect(run([{ command: create, time: NOW }]).row()).toMatchObject({ pending_batch: null });
   });
 
   it('stores the fields the list views need', () => {

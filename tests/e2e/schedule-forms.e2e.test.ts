@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
-import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
+import { chromiumMissing, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -57,9 +57,6 @@ const localOf = (iso: string, zone: string) => {
   );
   return { weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1, time: `${parts.hour}:${parts.minute}` };
 };
-
-/** No element wider than the viewport (no sideways scrolling at 375 px). */
-const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
   const suite = browserSuite({ RIPOSTE_AI_BASE_URL: '', RIPOSTE_AI_API_KEY: '', RIPOSTE_LEGACY_USERNAMES: BULK_USER });
@@ -172,13 +169,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Schedule All Replies' }).isDisabled()).toBe(true);
 
     // The same page on a phone, without sideways scrolling.
-    const phone = await openTab(suite.browser, suite.server.url, PHONE);
-    await phone.context.addCookies(await tab.context.cookies());
-    await phone.page.goto('/schedule-replies');
-    await phone.page.getByRole('button', { name: 'Schedule Reply' }).waitFor();
-    expect(await scrollWidth(phone.page)).toBeLessThanOrEqual(PHONE.width);
-    await snap(phone.page, 'classic-375');
-    await phone.context.close();
+    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies', (p) => p.getByRole('button', { name: 'Schedule Reply' }).waitFor(), 'classic-375');
 
     expect(tab.cspViolations()).toEqual([]);
     await tab.context.close();
@@ -279,13 +270,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await list.getByText('No scheduled replies yet.').waitFor();
     expect(await schedulesOf(page)).toEqual([]);
 
-    const phone = await openTab(suite.browser, suite.server.url, PHONE);
-    await phone.context.addCookies(await tab.context.cookies());
-    await phone.page.goto('/schedule-replies-v2');
-    await phone.page.getByRole('heading', { name: 'Your Scheduled Replies' }).waitFor();
-    expect(await scrollWidth(phone.page)).toBeLessThanOrEqual(PHONE.width);
-    await snap(phone.page, 'v2-375');
-    await phone.context.close();
+    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies-v2', (p) => p.getByRole('heading', { name: 'Your Scheduled Replies' }).waitFor(), 'v2-375');
 
     expect(tab.cspViolations()).toEqual([]);
     await tab.context.close();
@@ -402,16 +387,13 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await page.getByTestId('calendar-month').waitFor();
     expect(await page.getByTestId('month-day').count()).toBe(42);
 
-    const phone = await openTab(suite.browser, suite.server.url, PHONE);
-    await phone.context.addCookies(await tab.context.cookies());
     for (const path of ['/bulk-replies', '/calendar-mockup']) {
-      await phone.page.goto(path);
-      await phone.page.locator('h1').waitFor();
-      await phone.page.waitForLoadState('networkidle');
-      expect(await scrollWidth(phone.page), path).toBeLessThanOrEqual(PHONE.width);
+      const ready = async (p: Page) => {
+        await p.locator('h1').waitFor();
+        await p.waitForLoadState('networkidle');
+      };
+      await expectFitsPhone(suite.browser, suite.server.url, tab.context, path, ready, `${path.slice(1)}-375`);
     }
-    await snap(phone.page, 'calendar-375');
-    await phone.context.close();
 
     expect(tab.cspViolations()).toEqual([]);
     await tab.context.close();

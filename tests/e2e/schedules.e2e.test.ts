@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
-import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
+import { chromiumMissing, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -162,13 +162,7 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     expect((await schedulesOf(page)).map((s) => s.id)).toEqual([recurring!.id]);
 
     // The same page on a phone, without sideways scrolling.
-    const phone = await openTab(suite.browser, suite.server.url, PHONE);
-    await phone.context.addCookies(await tab.context.cookies());
-    await phone.page.goto('/schedules');
-    await phone.page.getByTestId('schedules-table').waitFor();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await snap(phone.page, 'schedules-375');
-    await phone.context.close();
+    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedules', (p) => p.getByTestId('schedules-table').waitFor(), 'schedules-375');
 
     expect(tab.cspViolations()).toEqual([]);
     await tab.context.close();

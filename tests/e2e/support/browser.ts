@@ -50,3 +50,28 @@ export async function snap(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Opens `path` on a 375 px phone with the cookies of `signedIn` (the same user), waits for
+ * `ready`, and checks that nothing is wider than the screen; then a screenshot named `name`.
+ */
+export async function expectFitsPhone(
+  browser: Browser,
+  baseURL: string,
+  signedIn: BrowserContext,
+  path: string,
+  ready: (page: Page) => Promise<unknown>,
+  name: string,
+): Promise<void> {
+  const phone = await openTab(browser, baseURL, PHONE);
+  try {
+    await phone.context.addCookies(await signedIn.cookies());
+    await phone.page.goto(path);
+    await ready(phone.page);
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > PHONE.width) throw new Error(`${path} is ${width} px wide on a ${PHONE.width} px phone`);
+    await snap(phone.page, name);
+  } finally {
+    await phone.context.close();
+  }
+}

@@ -7,6 +7,7 @@ import { CalendarClock, Plus, RefreshCw } from 'lucide-react';
 import { SCHEDULING_ACCESS_MESSAGES } from '@core/scheduling/access';
 import type { ScheduleView } from '@core/scheduling/views';
 import { ConfirmDeleteDialog } from '@web/components/confirm-delete-dialog';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -80,13 +81,7 @@ export default function SchedulesPage() {
               ))}
             </div>
           ) : list.error ? (
-            <div className="grid justify-items-center gap-2 py-10 text-center" role="alert">
-              <p className="font-medium">Error loading schedules</p>
-              <p className="text-sm text-muted-foreground">Please try again.</p>
-              <Button variant="outline" size="sm" onClick={refresh}>
-                Retry
-              </Button>
-            </div>
+            <LoadError title="Error loading schedules" onRetry={refresh} />
           ) : list.schedules.length === 0 ? (
             <div className="grid justify-items-center gap-2 py-12 text-center text-muted-foreground">
               <CalendarClock className="size-8" />

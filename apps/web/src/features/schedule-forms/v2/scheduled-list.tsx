@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CalendarClock, ImageIcon, RefreshCw, Repeat, Sparkles, Trash2 } from 'lucide-react';
 import { ConfirmDeleteDialog } from '@web/components/confirm-delete-dialog';
 import { Badge } from '@web/components/ui/badge';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -91,13 +92,7 @@ export function ScheduledList({ schedules, loading, error, refreshing, onRefresh
             ))}
           </div>
         ) : error ? (
-          <div className="grid justify-items-center gap-2 py-8 text-center" role="alert">
-            <p className="font-medium">Error loading schedules</p>
-            <p className="text-sm text-muted-foreground">Please try again.</p>
-            <Button variant="outline" size="sm" onClick={onRefresh}>
-              Retry
-            </Button>
-          </div>
+          <LoadError title="Error loading schedules" onRetry={onRefresh} />
         ) : groups.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
             <CalendarClock className="size-8" />
