@@ -6,10 +6,10 @@
  * rules: bulk is refused on the trial (402), and once the trial is over every create is refused
  * (402) while the lists still answer.
  *
- * Messages only the pages can show (they check a picked file, or guide a control before any call):
- * fileTooLargeTitle, imageTooLarge, invalidFileType and fileTooLarge (the upload call's are in
- * schedule-upload), duplicateTarget (schedule-bulk), noAvailableTargets, mentionsNotAllowed,
- * templateSourceRequired, timeOfDayRequired for the dialog, the toasts.
+ * Asserted elsewhere: duplicateTarget (schedule-bulk.int), invalidFileType and fileTooLarge
+ * (schedule-upload.int). Only the pages show: fileTooLargeTitle and imageTooLarge (a picked file is
+ * checked before upload), noAvailableTargets, mentionsNotAllowed (a notice), templateSourceRequired
+ * (the dialog's source select; the call has no such field), and the toasts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_ACCESS_MESSAGES } from '@core/scheduling/access';
