@@ -21,6 +21,7 @@ import type { TargetAccount, XAccount } from '@web/features/schedule-forms/api/a
 import { createClassicSchedule, scheduleBulkEntry } from '@web/features/schedule-forms/api/schedules';
 import { ContentCounter } from '@web/features/schedule-forms/components/content-counter';
 import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { XAccountSelect } from '@web/features/schedule-forms/components/x-account-select';
 import { formatDateTime } from '@web/features/schedule-forms/time-format';
 import { composePlan } from './compose-plan';
 
@@ -151,18 +152,15 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
           {field(
             'compose-account',
             'Post from',
-            <Select value={account} onValueChange={(v) => setConnectedId(v)} disabled={sending}>
-              <SelectTrigger id="compose-account" aria-label="Post from" aria-invalid={errors.account ? true : undefined}>
-                <SelectValue placeholder={xAccounts.length === 0 ? 'No connected accounts available' : 'Choose your X account'} />
-              </SelectTrigger>
-              <SelectContent>
-                {xAccounts.map((a) => (
-                  <SelectItem key={a.id} value={a.id}>
-                    @{a.username}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>,
+            <XAccountSelect
+              id="compose-account"
+              label="Post from"
+              accounts={xAccounts}
+              value={account}
+              onChange={setConnectedId}
+              disabled={sending}
+              invalid={errors.account ? { 'aria-invalid': true } : undefined}
+            />,
             errors.account,
           )}
           <div className="grid gap-1.5">

@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@web/components/ui/switch';
 import type { XAccount } from '@web/features/schedule-forms/api/accounts';
 import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { XAccountSelect } from '@web/features/schedule-forms/components/x-account-select';
 import { applyGlobalToAll, setGlobal, type GlobalSettings as Settings } from './bulk-store';
 import { FREQUENCY, SLOT_LABELS } from './row-controls';
 
@@ -34,18 +35,7 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
       <CardContent className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4 [&>*]:min-w-0">
         <div className="grid content-start gap-2">
           <Label htmlFor="bulk-global-account">Post from</Label>
-          <Select value={settings.connectedAccountId} onValueChange={(connectedAccountId) => setGlobal({ connectedAccountId })} disabled={disabled}>
-            <SelectTrigger id="bulk-global-account" aria-label="Post from">
-              <SelectValue placeholder={xAccounts.length === 0 ? 'No connected accounts available' : 'Choose your X account'} />
-            </SelectTrigger>
-            <SelectContent>
-              {xAccounts.map((a) => (
-                <SelectItem key={a.id} value={a.id}>
-                  @{a.username}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <XAccountSelect id="bulk-global-account" label="Post from" accounts={xAccounts} value={settings.connectedAccountId} onChange={(connectedAccountId) => setGlobal({ connectedAccountId })} disabled={disabled} />
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor="bulk-global-tone">Tone</Label>

@@ -13,6 +13,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
 import type { TargetAccount, XAccount } from '@web/features/schedule-forms/api/accounts';
 import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
+import { XAccountSelect } from '@web/features/schedule-forms/components/x-account-select';
 import { removeRow, updateRow, type BulkRow, type RowPatch } from './bulk-store';
 import type { RowErrors } from './bulk-validation';
 
@@ -76,18 +77,17 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     ),
     connected: (
       <div>
-        <Select value={row.connectedAccountId} onValueChange={(connectedAccountId) => set({ connectedAccountId })} disabled={disabled}>
-          <SelectTrigger aria-label={`Connected account, reply ${n}`} className="min-w-32" {...invalid(errors?.connectedAccountId)}>
-            <SelectValue placeholder={xAccounts.length === 0 ? 'None connected' : 'Post from'} />
-          </SelectTrigger>
-          <SelectContent>
-            {xAccounts.map((a) => (
-              <SelectItem key={a.id} value={a.id}>
-                @{a.username}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <XAccountSelect
+          label={`Connected account, reply ${n}`}
+          accounts={xAccounts}
+          value={row.connectedAccountId}
+          onChange={(connectedAccountId) => set({ connectedAccountId })}
+          disabled={disabled}
+          placeholder="Post from"
+          empty="None connected"
+          className="min-w-32"
+          invalid={invalid(errors?.connectedAccountId)}
+        />
         <RowError text={errors?.connectedAccountId} />
       </div>
     ),
