@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/option-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
@@ -135,18 +135,18 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
           {field(
             'compose-target',
             'Reply to',
-            <Select value={targetId} onValueChange={(v) => setTargetId(v)} disabled={sending}>
-              <SelectTrigger id="compose-target" aria-label="Reply to" aria-invalid={errors.target ? true : undefined}>
-                <SelectValue placeholder={targets.length === 0 ? 'No target accounts available' : 'Choose a monitored account'} />
-              </SelectTrigger>
-              <SelectContent className="max-h-72">
-                {targets.map((t) => (
-                  <SelectItem key={t.id} value={t.id}>
-                    @{t.username}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>,
+            <OptionSelect
+              id="compose-target"
+              label="Reply to"
+              long
+              options={targets.map((t) => ({ value: t.id, label: `@${t.username}` }))}
+              value={targetId}
+              onChange={setTargetId}
+              disabled={sending}
+              placeholder="Choose a monitored account"
+              empty="No target accounts available"
+              invalid={errors.target ? { 'aria-invalid': true } : undefined}
+            />,
             errors.target,
           )}
           {field(

@@ -3,11 +3,11 @@
 import { Settings2 } from 'lucide-react';
 import { BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
 import { CLASSIC_STYLES } from '@core/styles';
+import { OptionSelect } from '@web/components/option-select';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Switch } from '@web/components/ui/switch';
 import type { XAccount } from '@web/features/schedule-forms/api/accounts';
 import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
@@ -43,18 +43,7 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor="bulk-global-slot">Time slot</Label>
-          <Select value={settings.scheduledTime} onValueChange={(v) => setGlobal({ scheduledTime: v as BulkSlot })} disabled={disabled}>
-            <SelectTrigger id="bulk-global-slot" aria-label="Time slot">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {BULK_SLOTS.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {SLOT_LABELS[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect id="bulk-global-slot" label="Time slot" options={BULK_SLOTS.map((v) => ({ value: v, label: SLOT_LABELS[v] }))} value={settings.scheduledTime} onChange={(scheduledTime: BulkSlot) => setGlobal({ scheduledTime })} disabled={disabled} />
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor="bulk-global-date">Date</Label>
@@ -64,18 +53,7 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
           <span className="text-sm font-medium">Recurring</span>
           <span className="flex items-center gap-2">
             {settings.isRecurring && (
-              <Select value={settings.recurringType} onValueChange={(v) => setGlobal({ recurringType: v as RecurringType })} disabled={disabled}>
-                <SelectTrigger aria-label="Frequency" className="h-8 w-28 sm:h-8">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {RECURRING_TYPES.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {FREQUENCY[t]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect label="Frequency" className="h-8 w-28 sm:h-8" options={RECURRING_TYPES.map((v) => ({ value: v, label: FREQUENCY[v] }))} value={settings.recurringType} onChange={(recurringType: RecurringType) => setGlobal({ recurringType })} disabled={disabled} />
             )}
             <Switch id="bulk-global-recurring" checked={settings.isRecurring} onCheckedChange={(isRecurring) => setGlobal({ isRecurring })} disabled={disabled} />
           </span>

@@ -5,9 +5,9 @@ import { Trash2 } from 'lucide-react';
 import { BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
 import { CLASSIC_STYLES } from '@core/styles';
 import { stripMentions } from '@core/text/mentions';
+import { OptionSelect } from '@web/components/option-select';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
@@ -60,18 +60,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
   return {
     target: (
       <div>
-        <Select value={row.accountId} onValueChange={(accountId) => set({ accountId })} disabled={disabled}>
-          <SelectTrigger aria-label={`Target account, reply ${n}`} className="min-w-32" {...invalid(errors?.accountId)}>
-            <SelectValue placeholder="Target" />
-          </SelectTrigger>
-          <SelectContent className="max-h-72">
-            {targets.map((t) => (
-              <SelectItem key={t.id} value={t.id}>
-                @{t.username}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect label={`Target account, reply ${n}`} placeholder="Target" className="min-w-32" long options={targets.map((t) => ({ value: t.id, label: `@${t.username}` }))} value={row.accountId} onChange={(accountId) => set({ accountId })} disabled={disabled} invalid={invalid(errors?.accountId)} />
         <RowError text={errors?.accountId} />
       </div>
     ),
@@ -96,18 +85,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     ),
     time: (
       <div className="grid gap-1.5">
-        <Select value={row.scheduledTime} onValueChange={(v) => set({ scheduledTime: v as BulkSlot })} disabled={disabled}>
-          <SelectTrigger aria-label={`Time slot, reply ${n}`} className="min-w-36">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {BULK_SLOTS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {SLOT_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect label={`Time slot, reply ${n}`} className="min-w-36" options={BULK_SLOTS.map((v) => ({ value: v, label: SLOT_LABELS[v] }))} value={row.scheduledTime} onChange={(scheduledTime: BulkSlot) => set({ scheduledTime })} disabled={disabled} />
         {row.scheduledTime === 'custom' && (
           <div className="flex items-center gap-1">
             <Input
@@ -155,18 +133,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
       <div className="flex items-center gap-2">
         <Switch checked={row.isRecurring} onCheckedChange={(isRecurring) => set({ isRecurring })} aria-label={`Recurring, reply ${n}`} disabled={disabled} />
         {row.isRecurring && (
-          <Select value={row.recurringType} onValueChange={(v) => set({ recurringType: v as RecurringType })} disabled={disabled}>
-            <SelectTrigger aria-label={`Frequency, reply ${n}`} className="w-28">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {RECURRING_TYPES.map((t) => (
-                <SelectItem key={t} value={t}>
-                  {FREQUENCY[t]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect label={`Frequency, reply ${n}`} className="w-28" options={RECURRING_TYPES.map((v) => ({ value: v, label: FREQUENCY[v] }))} value={row.recurringType} onChange={(recurringType: RecurringType) => set({ recurringType })} disabled={disabled} />
         )}
       </div>
     ),

@@ -1,8 +1,8 @@
 // Make Recurring with its frequency and days (spec part 2 §2, §9: daily by default; weekly starts
 // on Monday, Wednesday and Friday; monthly on one day of the month).
 import { RECURRING_TYPES, type RecurringType } from '@core/scheduling/time';
+import { OptionSelect } from '@web/components/option-select';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Switch } from '@web/components/ui/switch';
 import { WeekdayToggles } from '@web/features/schedule-forms/components/day-toggles';
 
@@ -33,18 +33,7 @@ export function RecurringOptions({ isRecurring, recurringType, weeklyDays, month
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]" data-testid="recurring-options">
           <div className="grid content-start gap-2">
             <Label htmlFor="classic-frequency">Frequency</Label>
-            <Select value={recurringType} onValueChange={(v) => onChange({ recurringType: v as RecurringType })} disabled={disabled}>
-              <SelectTrigger id="classic-frequency" aria-label="Frequency">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {RECURRING_TYPES.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {FREQUENCY_LABELS[t]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect id="classic-frequency" label="Frequency" options={RECURRING_TYPES.map((v) => ({ value: v, label: FREQUENCY_LABELS[v] }))} value={recurringType} onChange={(v: RecurringType) => onChange({ recurringType: v })} disabled={disabled} />
           </div>
           {recurringType === 'weekly' && (
             <div className="grid content-start gap-2">
@@ -55,18 +44,7 @@ export function RecurringOptions({ isRecurring, recurringType, weeklyDays, month
           {recurringType === 'monthly' && (
             <div className="grid content-start gap-2">
               <Label htmlFor="classic-month-day">Day of month</Label>
-              <Select value={String(monthDay)} onValueChange={(v) => onChange({ monthDay: Number(v) })} disabled={disabled}>
-                <SelectTrigger id="classic-month-day" aria-label="Day of month" className="w-32">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent className="max-h-64">
-                  {MONTH_DAYS.map((d) => (
-                    <SelectItem key={d} value={String(d)}>
-                      {d}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect id="classic-month-day" label="Day of month" className="w-32" long options={MONTH_DAYS.map((d) => ({ value: String(d), label: d }))} value={String(monthDay)} onChange={(v) => onChange({ monthDay: Number(v) })} disabled={disabled} />
               {monthDay > 28 && <p className="text-xs text-muted-foreground">In shorter months the reply goes out on the last day.</p>}
             </div>
           )}

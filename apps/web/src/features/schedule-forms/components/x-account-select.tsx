@@ -1,6 +1,7 @@
 // The "post from" picker of every schedule form: the user's connected X accounts by @username.
 import type { ComponentProps } from 'react';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/option-select';
+import type { SelectTrigger } from '@web/components/ui/select';
 import type { XAccount } from '@web/features/schedule-forms/api/accounts';
 
 type Props = {
@@ -10,27 +11,12 @@ type Props = {
   label: string;
   id?: string;
   disabled?: boolean;
-  /** Shown while nothing is chosen; `empty` when there is nothing to choose. */
   placeholder?: string;
   empty?: string;
   className?: string;
-  /** aria-invalid / aria-describedby of the field's error. */
   invalid?: Partial<ComponentProps<typeof SelectTrigger>>;
 };
 
-export function XAccountSelect({ accounts, value, onChange, label, id, disabled, placeholder = 'Choose your X account', empty = 'No connected accounts available', className, invalid }: Props) {
-  return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger id={id} aria-label={label} className={className} {...invalid}>
-        <SelectValue placeholder={accounts.length === 0 ? empty : placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {accounts.map((a) => (
-          <SelectItem key={a.id} value={a.id}>
-            @{a.username}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
+export function XAccountSelect({ accounts, placeholder = 'Choose your X account', empty = 'No connected accounts available', ...rest }: Props) {
+  return <OptionSelect options={accounts.map((a) => ({ value: a.id, label: `@${a.username}` }))} placeholder={placeholder} empty={empty} {...rest} />;
 }

@@ -11,7 +11,7 @@ import { V2_STYLES, type RepurposeStyle } from '@core/styles';
 import { hasMentions } from '@core/text/mentions';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/option-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
@@ -57,18 +57,7 @@ function AccountSelect({
 }) {
   return (
     <Field id={id} label={label} error={error}>
-      <Select value={value} onValueChange={onChange} disabled={disabled}>
-        <SelectTrigger id={id} aria-label={label} {...invalidProps(id, error)}>
-          <SelectValue placeholder={options.length === 0 ? empty : placeholder} />
-        </SelectTrigger>
-        <SelectContent className="max-h-72">
-          {options.map((a) => (
-            <SelectItem key={a.id} value={a.id}>
-              {accountLabel(a)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect id={id} label={label} long options={options.map((a) => ({ value: a.id, label: accountLabel(a) }))} value={value} onChange={onChange} disabled={disabled} placeholder={placeholder} empty={empty} invalid={invalidProps(id, error)} />
     </Field>
   );
 }

@@ -13,7 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { OptionSelect } from '@web/components/option-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
@@ -57,18 +57,7 @@ function Choice<T extends string>(props: {
   const { id, label, value, placeholder, options, onChange, disabled, error, empty } = props;
   return (
     <Field id={id} label={label} error={error} hint={options.length === 0 ? empty : undefined}>
-      <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled || options.length === 0}>
-        <SelectTrigger id={id} aria-label={label} {...invalidProps(id, error)}>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect id={id} label={label} options={options} value={value} onChange={onChange} disabled={disabled || options.length === 0} placeholder={placeholder} invalid={invalidProps(id, error)} />
     </Field>
   );
 }
