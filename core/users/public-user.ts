@@ -4,37 +4,18 @@
  * depends on the time of asking (tier, effective premium and trial) and `hasPassword`, which tells
  * the web app whether the Change Password dialog must ask for a current password.
  */
-import type { Permission, Role } from './constants';
-import type { SubscriptionStatus, User } from './state';
+import type { User } from './state';
 import { deriveTier, trialStatus, type Tier, type TierConfig } from './tier';
 import type { Instant } from './time';
 
-export interface PublicUser {
-  id: string;
-  username: string;
-  email: string | null;
-  fullName: string | null;
-  name: string | null;
-  createdAt: Instant;
-  updatedAt: Instant;
-  isActive: boolean;
-  lastLogin: Instant | null;
-  role: Role;
-  passwordChangeRequired: boolean;
+/** Every stored field but the secrets and the internal bookkeeping, plus what the time of asking decides. */
+export interface PublicUser extends Omit<User, 'passwordHash' | 'trialReplyIds' | 'createdBy'> {
   /** Trial replies left now (0 once the trial is over, by replies or by time). */
   repliesRemaining: number;
   /** Premium now (false after the end date even before PremiumEnded is recorded). */
   isPremium: boolean;
   /** Trial active now: fewer than 25 replies used and less than 7 days since sign-up. */
   trialActive: boolean;
-  subscriptionId: string | null;
-  subscriptionStatus: SubscriptionStatus | null;
-  subscriptionEndDate: Instant | null;
-  subscribedToUpdates: boolean;
-  xUserId: string | null;
-  profilePicture: string | null;
-  timeZone: string;
-  permissions: Permission[];
   hasPassword: boolean;
   tier: Tier;
   trialEndsAt: Instant;
