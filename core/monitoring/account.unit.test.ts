@@ -4,6 +4,7 @@ import { parseInput } from '@core/templates/schemas';
 import type { MonitoringActor } from './access';
 import { monitoredAccountDecider, type MonitoredAccount, type MonitoredAccountEvent } from './account';
 import { ACCOUNT_MESSAGES, accountInputSchema, accountPatchSchema } from './schemas';
+import { aMonitoredAccount } from './test-fixtures';
 
 const spec = deciderSpec(monitoredAccountDecider);
 const id = 'a1';
@@ -13,27 +14,7 @@ const legacy: MonitoringActor = { kind: 'user', userId: 'leg1', audience: 'legac
 const permitted: MonitoringActor = { kind: 'user', userId: 'perm1', audience: 'normal', mayAdd: true };
 const plain: MonitoringActor = { kind: 'user', userId: 'plain1', audience: 'normal', mayAdd: false };
 
-const account = (overrides: Partial<MonitoredAccount> = {}): MonitoredAccount => ({
-  accountId: id,
-  userId: 'admin1',
-  addedByOwner: false,
-  source: 'user',
-  username: 'naval',
-  displayName: 'Naval',
-  bio: null,
-  profilePicture: null,
-  topicKeyword: null,
-  xUserId: null,
-  isActive: true,
-  userOnly: false,
-  shouldMonitor: true,
-  monitoringTier: 'standard',
-  monitoringInterval: 15,
-  visibleToLegacy: true,
-  visibleToNormal: true,
-  adminOnly: false,
-  ...overrides,
-});
+const account = (overrides: Partial<MonitoredAccount> = {}): MonitoredAccount => aMonitoredAccount({ accountId: id, ...overrides });
 const added = (o: Partial<MonitoredAccount> = {}): MonitoredAccountEvent => ({ type: 'MonitoredAccountAdded', data: account(o) });
 const deleted: MonitoredAccountEvent = { type: 'MonitoredAccountDeleted', data: { accountId: id, username: 'naval', userId: 'admin1', addedByOwner: false } };
 

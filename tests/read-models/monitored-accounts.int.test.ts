@@ -13,6 +13,7 @@ import {
   type MonitoringActor,
 } from '@core/monitoring';
 import { decideSchedule, schedulesProjection, type ScheduleEvent } from '@core/scheduling';
+import { aMonitoredAccount } from '@core/monitoring/test-fixtures';
 import { projectEvents } from '@core/shared/projection';
 import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@apps/server/src/accounts/read';
 
@@ -49,27 +50,8 @@ const applySchedules = (db: Database.Database, events: [ScheduleEvent, string][]
   for (const st of projectEvents(schedulesProjection as never, recordedEvents as never)) db.prepare(st.sql).run((st.params ?? {}) as Record<string, unknown>);
 };
 
-const base = (accountId: string, o: Partial<MonitoredAccount> = {}): MonitoredAccount => ({
-  accountId,
-  userId: null,
-  addedByOwner: false,
-  source: 'curated',
-  username: `user_${accountId}`,
-  displayName: `User ${accountId}`,
-  bio: null,
-  profilePicture: null,
-  topicKeyword: null,
-  xUserId: null,
-  isActive: true,
-  userOnly: false,
-  shouldMonitor: true,
-  monitoringTier: 'standard',
-  monitoringInterval: 15,
-  visibleToLegacy: true,
-  visibleToNormal: true,
-  adminOnly: false,
-  ...o,
-});
+const base = (accountId: string, o: Partial<MonitoredAccount> = {}): MonitoredAccount =>
+  aMonitoredAccount({ accountId, userId: null, source: 'curated', username: `user_${accountId}`, displayName: `User ${accountId}`, ...o });
 
 describe('monitored_accounts projection', () => {
   it('follows every kind of change and removes deleted rows', () => {
