@@ -168,6 +168,33 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await tab.context.close();
   });
 
+  it('changes the time zone from the banner, and back to the browser zone', async () => {
+    const tab = await openTab(suite.browser, suite.server.url);
+    const { page } = tab;
+    await register(page, newUser('zone'));
+    await waitForPath(page, '/schedule-replies');
+    await page.goto('/schedules');
+    const banner = page.getByTestId('time-zone-banner');
+    await banner.getByText(`your time zone: ${ZONE} (`).waitFor();
+
+    await banner.getByRole('button', { name: 'Change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your time zone' });
+    await dialog.getByLabel('Time zone').selectOption('America/New_York');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Time zone updated', 'Times are now shown in America/New_York.');
+    await banner.getByText(`your time zone: America/New_York (${offsetNow('America/New_York')})`).waitFor();
+    const status = await json<{ user: { timeZone: string } }>(await page.request.get('/api/auth/status', { headers: CSRF }));
+    expect(status.user.timeZone).toBe('America/New_York');
+
+    // The profile differs from the browser now: one click brings the browser's zone back.
+    await banner.getByRole('button', { name: 'Change' }).click();
+    await dialog.getByRole('button', { name: `Use this browser's zone (${ZONE})` }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await banner.getByText(`your time zone: ${ZONE} (${offsetNow(ZONE)})`).waitFor();
+    expect(tab.cspViolations()).toEqual([]);
+    await tab.context.close();
+  });
+
   it('shows admins the details row, with weekly days in the details numbering', async () => {
     const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
