@@ -117,6 +117,14 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(400);
     expect(errorOf(res).message).toBe('The request body is not valid JSON');
   });
+
+  it('refuses a body over 100 kB with 413, saying so, and registers nobody', async () => {
+    const name = uniqueName('huge');
+    const res = await server.client().post('/api/auth/register', registration(name, { fullName: 'x'.repeat(200_000) }));
+    expect(res.status).toBe(413);
+    expect(errorOf(res).message).toBe('The request body is too large (100 kB at most)');
+    expect((await server.client().post('/api/auth/login', { username: name, password: 'secret-pw-1' })).status).toBe(401);
+  });
 });
 
 describe('POST /api/auth/login', () => {

@@ -71,7 +71,11 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
     bodyParser({
       enableTypes: ['json'],
       jsonLimit: '100kb',
-      onError: () => {
+      onError: (error) => {
+        // Too large is its own answer (413, exposed by co-body); anything else is not JSON.
+        if ((error as { status?: unknown }).status === 413) {
+          throw Object.assign(new Error('The request body is too large (100 kB at most)'), { status: 413, expose: true });
+        }
         throw new AppError('validation', 'The request body is not valid JSON', { reason: 'MALFORMED_JSON' });
       },
     }),
