@@ -1,12 +1,15 @@
 // The scheduler and CLI apps as a user runs them: real processes on a real data directory.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { startServer } from '@apps/server/src/start';
+import { decideSchedule, scheduleBatchStream, scheduleStream } from '@core/scheduling';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,6 +49,54 @@ describe('scheduler app', () => {
     expect(run.stdout).toContain('Riposte scheduler stopped');
     expect(run.code).toBe(0);
   });
+
+  it('abandons a bulk batch cut short by a crash and deletes its entries', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'riposte-sched-'));
+    // What a server that died 20 minutes ago in the middle of a batch left: two entries, no completion.
+    const store = createSqliteEventStore({ path: join(dataDir, 'events.db'), synchronous: 'NORMAL' });
+    const batchId = randomUUID();
+    const time = new Date(Date.now() - 20 * 60_000).toISOString();
+    const ids = [randomUUID(), randomUUID()];
+    for (const scheduleId of ids) {
+      const events = decideSchedule(
+        {
+          type: 'CreateSchedule',
+          scheduleId,
+          userId: 'u1',
+          now: time,
+          timeZone: 'UTC',
+          batchId,
+          draft: { targetAccountId: 't1', connectedAccountId: 'c1', content: { kind: 'text', text: 'Hi' }, imageUrl: null, plan: { kind: 'immediate' } },
+        },
+        { status: 'none' },
+      );
+      const metadata = { actor: 'u1', correlationId: 'c', causationId: null, time };
+      await store.append(scheduleStream(scheduleId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), 'no_stream');
+    }
+
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/scheduler/src/main.ts')], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'silent', RIPOSTE_DATA_DIR: dataDir, RIPOSTE_SCHEDULER_INTERVAL_MS: '100' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const until = Date.now() + 20_000;
+      let ending: string[] = [];
+      while (Date.now() < until) {
+        ending = (await store.readStream(scheduleBatchStream(batchId))).map((e) => e.type);
+        const deleted = await Promise.all(ids.map(async (id) => (await store.readStream(scheduleStream(id))).some((e) => e.type === 'ScheduleDeleted')));
+        if (ending.length > 0 && deleted.every(Boolean)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ending).toEqual(['ScheduleBatchAbandoned']);
+      for (const id of ids) expect((await store.readStream(scheduleStream(id))).map((e) => e.type)).toEqual(['ScheduleCreated', 'ScheduleDeleted']);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await store.close();
+    }
+  }, 40_000);
 
   it('refuses a bad environment, naming the variable', async () => {
     const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_SCHEDULER_INTERVAL_MS: 'soon' });

@@ -13,6 +13,7 @@ import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
+import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 
 const schedulerEnvSchema = z
   .object({
@@ -41,8 +42,13 @@ const main = async () => {
     logger: logger.child({ component: 'projections' }),
   });
   await projector.start();
-  // Jobs arrive with their capabilities (reply dispatch, polling of monitored accounts).
-  const scheduler = createScheduler({ jobs: [], intervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS, logger });
+  // Jobs that need only the store and the read model run here; the X-id resolver still runs in
+  // the server's embedded scheduler (it needs the server's X services), as dispatch will.
+  const scheduler = createScheduler({
+    jobs: [createBatchRecoveryJob({ store, db: () => projector.db, logger })],
+    intervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
+    logger,
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

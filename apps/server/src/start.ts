@@ -23,6 +23,7 @@ import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
+import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker } from './accounts/legacy-pin';
 import { createXIdResolverJob } from './accounts/resolver-job';
@@ -33,7 +34,6 @@ import type { AppDeps } from './deps';
 import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
 import { loadOrCreateSessionKeys } from './session-keys';
 import { createScheduleLookups } from './schedules/lookups';
-import { createBatchRecoveryJob } from './schedules/batch-recovery';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
@@ -149,7 +149,7 @@ export const startServer = async (
     config.scheduler === 'embedded' ? createScheduler({
           jobs: [
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
-            createBatchRecoveryJob({ schedules, db: () => projector.db, logger }),
+            createBatchRecoveryJob({ store, db: () => projector.db, logger }),
           ],
           intervalMs: config.schedulerIntervalMs,
           logger: logger.child({ component: 'scheduler' }),

@@ -11,19 +11,18 @@
  * (core/scheduling/batch.ts), and ScheduleBatchCompleted makes them all visible at once. If an
  * append fails midway, the schedules already created are deleted again (compensation) before the
  * error is answered; if the process dies midway, they stay hidden and the recovery job
- * (batch-recovery.ts) abandons the batch and deletes them.
+ * (adapters/scheduler/batch-recovery.ts) abandons the batch and deletes them.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@adapters/logging';
 import { handleCommand } from '@core/eventstore/command-handler';
-import { isWrongExpectedRevision } from '@core/eventstore/errors';
 import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
 import {
   decideSchedule,
-  scheduleBatchStream,
+  deleteBatchSchedules,
+  endScheduleBatch,
   scheduleDecider,
   scheduleStream,
-  type ScheduleBatchEvent,
   type ScheduleCommand,
   type ScheduleDraft,
   type ScheduleEvent,
@@ -100,30 +99,8 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     ...(batchId === undefined ? {} : { batchId }),
   });
 
-  /** Deletes schedules again as the system (a failed or abandoned batch); failures are logged. */
-  const removeAll = async (userId: string, scheduleIds: readonly string[], ctx: CommandContext): Promise<void> => {
-    for (const scheduleId of scheduleIds) {
-      await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {
-        metadata: metadata({ ...ctx, actor: 'system' }, clock().toISOString()),
-        newId: randomUUID,
-      }).catch((err: unknown) => logger.error({ err, scheduleId }, 'compensating delete failed'));
-    }
-  };
-
-  /** Ends a batch one way or the other; false when it had already ended (the other way). */
-  const endBatch = async (event: ScheduleBatchEvent, ctx: CommandContext): Promise<{ ended: boolean; position: Position | null }> => {
-    try {
-      const appended = await store.append(
-        scheduleBatchStream(event.data.batchId),
-        [{ id: randomUUID(), type: event.type, data: event.data, metadata: metadata(ctx, clock().toISOString()) }],
-        'no_stream',
-      );
-      return { ended: true, position: appended.position };
-    } catch (error) {
-      if (isWrongExpectedRevision(error)) return { ended: false, position: null };
-      throw error;
-    }
-  };
+  /** Batch writes as the system (compensation, recovery) or as the caller. */
+  const batchContext = (ctx: CommandContext) => ({ metadata: () => metadata(ctx, clock().toISOString()), newId: randomUUID });
 
   const mentionsOf = (events: readonly ScheduleEvent[]): string[] =>
     events.flatMap((e) => (e.type === 'ScheduleCreated' ? e.data.mentionsRemoved : []));
@@ -167,32 +144,20 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
           );
           written.push({ id: command.scheduleId, position: appended.position, mentionsRemoved: mentionsOf(events) });
         }
-        const completed = await endBatch({ type: 'ScheduleBatchCompleted', data: { batchId, userId: user.id, scheduleIds } }, ctx);
+        const completed = await endScheduleBatch(store, { type: 'ScheduleBatchCompleted', data: { batchId, userId: user.id, scheduleIds } }, batchContext(ctx));
         if (!completed.ended) throw new Error(`batch ${batchId} was abandoned before it completed`);
         // The schedules can be read once the batch is visible: wait for the completion, not the entry.
         for (const [i, w] of written.entries()) written[i] = { ...w, position: completed.position };
       } catch (error) {
         logger.error({ err: error, batchId, created: written.length, of: decided.length }, 'bulk schedule failed; removing the ones created');
-        await endBatch({ type: 'ScheduleBatchAbandoned', data: { batchId, userId: user.id, scheduleIds } }, ctx).catch(() => undefined);
-        await removeAll(user.id, written.map((w) => w.id), ctx);
+        const system = batchContext({ ...ctx, actor: 'system' });
+        await endScheduleBatch(store, { type: 'ScheduleBatchAbandoned', data: { batchId, userId: user.id, scheduleIds } }, system).catch(() => undefined);
+        const undeleted = await deleteBatchSchedules(store, user.id, written.map((w) => w.id), system);
+        // Still hidden (the batch never completed); the recovery job tries again.
+        if (undeleted.length > 0) logger.error({ batchId, scheduleIds: undeleted }, 'compensating delete failed');
         throw new AppError('unavailable', SCHEDULE_REF_MESSAGES.batchFailed, { reason: 'BATCH_FAILED', cause: error });
       }
       return written;
-    },
-
-    /**
-     * A batch whose writer died part-way (found by the recovery job): abandoned, then its schedules
-     * deleted. False when the batch had completed after all (nothing to do).
-     */
-    async abandonBatch(batchId: string, userId: string, scheduleIds: readonly string[], ctx: CommandContext): Promise<boolean> {
-      const abandoned = await endBatch({ type: 'ScheduleBatchAbandoned', data: { batchId, userId, scheduleIds: [...scheduleIds] } }, ctx);
-      if (!abandoned.ended) {
-        // Completed meanwhile, or abandoned by an earlier pass whose deletes did not all land.
-        const events = await store.readStream(scheduleBatchStream(batchId));
-        if (events[0]?.type !== 'ScheduleBatchAbandoned') return false;
-      }
-      await removeAll(userId, scheduleIds, ctx);
-      return true;
     },
 
     /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */

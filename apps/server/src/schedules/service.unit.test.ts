@@ -1,12 +1,13 @@
 // The bulk batch's all-or-none write path on the in-memory store: a store that fails part-way
 // leaves no schedule behind (the entries written are abandoned and deleted, the batch never
 // completes), and a batch ends exactly one way even when the recovery races the writer.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createLogger } from '@adapters/logging';
 import type { EventStore } from '@core/eventstore/types';
 import { fold } from '@core/shared/decider';
-import { scheduleBatchStream, scheduleDecider, scheduleStream, type ScheduleDraft } from '@core/scheduling';
+import { abandonScheduleBatch, scheduleBatchStream, scheduleDecider, scheduleStream, type ScheduleDraft } from '@core/scheduling';
 import { userDecider, type UserEvent } from '@core/users';
 import { registered, T0 } from '@core/users/test-fixtures';
 import type { ScheduleLookups } from './lookups';
@@ -86,18 +87,20 @@ describe('createBatch', () => {
   });
 });
 
-describe('abandonBatch', () => {
+describe('abandonScheduleBatch', () => {
   it('does nothing to a batch that completed, and deletes the entries of one that did not', async () => {
     const store = createMemoryEventStore();
     const schedules = service(store);
     const done = await schedules.createBatch(user, [draft(1)], ctx);
     const batchId = ((await store.readAll())[0]!.data as { batchId: string }).batchId;
-    expect(await schedules.abandonBatch(batchId, user.id, done.map((w) => w.id), ctx)).toBe(false);
+    const system = { metadata: () => ({ actor: 'system', correlationId: 'c2', causationId: null, time: NOW.toISOString() }), newId: randomUUID };
+    expect(await abandonScheduleBatch(store, { batchId, userId: user.id, scheduleIds: done.map((w) => w.id) }, system)).toBe(false);
     expect((await store.readStream(scheduleBatchStream(batchId))).map((e) => e.type)).toEqual(['ScheduleBatchCompleted']);
 
     // A batch nobody completed: abandoned once; a second pass finishes deletes that did not land.
-    expect(await schedules.abandonBatch('never-completed', user.id, done.map((w) => w.id), ctx)).toBe(true);
-    expect(await schedules.abandonBatch('never-completed', user.id, done.map((w) => w.id), ctx)).toBe(true);
+    const orphan = { batchId: 'never-completed', userId: user.id, scheduleIds: done.map((w) => w.id) };
+    expect(await abandonScheduleBatch(store, orphan, system)).toBe(true);
+    expect(await abandonScheduleBatch(store, orphan, system)).toBe(true);
     expect((await store.readStream(scheduleBatchStream('never-completed'))).map((e) => e.type)).toEqual(['ScheduleBatchAbandoned']);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * A scheduler job: finds bulk batches whose writer died part-way (entries written with the batch
+ * id, no ScheduleBatchCompleted; core/scheduling/batch.ts) and, once they are older than any
+ * request could take, abandons them and deletes their schedules. It needs only the event store and
+ * the schedules read model, so the embedded scheduler and the scheduler app both run it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { EventStore } from '@core/eventstore/types';
+import { abandonScheduleBatch, BATCH_ABANDON_AFTER_MS, type ScheduleBatchData } from '@core/scheduling/batch';
+import type { SchedulerJob } from './index';
+
+export const BATCH_RECOVERY_JOB = 'schedules:recover-unfinished-batches';
+
+/** Batches with hidden entries whose newest entry was written before `before`. */
+export const unfinishedBatches = (db: ReadDb, before: string): ScheduleBatchData[] =>
+  db
+    .prepare<[string], { pending_batch: string; user_id: string; ids: string }>(
+      `SELECT pending_batch, user_id, json_group_array(id) AS ids FROM schedules
+        WHERE pending_batch IS NOT NULL AND deleted_at IS NULL
+        GROUP BY pending_batch, user_id HAVING max(created_at) < ?`,
+    )
+    .all(before)
+    .map((r) => ({ batchId: r.pending_batch, userId: r.user_id, scheduleIds: JSON.parse(r.ids) as string[] }));
+
+export const createBatchRecoveryJob = (
+  deps: { store: EventStore; db: () => ReadDb; logger: { warn(obj: object, msg: string): void } },
+  options: { everyMs?: number; abandonAfterMs?: number } = {},
+): SchedulerJob => {
+  const everyMs = options.everyMs ?? 60_000;
+  const abandonAfterMs = options.abandonAfterMs ?? BATCH_ABANDON_AFTER_MS;
+  let nextAt = 0;
+  return {
+    name: BATCH_RECOVERY_JOB,
+    run: async (now) => {
+      if (now.getTime() < nextAt) return;
+      nextAt = now.getTime() + everyMs;
+      for (const batch of unfinishedBatches(deps.db(), new Date(now.getTime() - abandonAfterMs).toISOString())) {
+        const context = {
+          metadata: () => ({ actor: 'system', correlationId: randomUUID(), causationId: null, time: new Date().toISOString() }),
+          newId: randomUUID,
+        };
+        if (await abandonScheduleBatch(deps.store, batch, context)) {
+          deps.logger.warn({ batchId: batch.batchId, schedules: batch.scheduleIds.length }, 'abandoned an unfinished bulk batch');
+        }
+      }
+    },
+  };
+};
