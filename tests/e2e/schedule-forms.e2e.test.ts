@@ -172,6 +172,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies', (p) => p.getByRole('button', { name: 'Schedule Reply' }).waitFor(), 'classic-375');
 
     expect(tab.cspViolations()).toEqual([]);
+    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     await tab.context.close();
   });
 
@@ -273,6 +274,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies-v2', (p) => p.getByRole('heading', { name: 'Your Scheduled Replies' }).waitFor(), 'v2-375');
 
     expect(tab.cspViolations()).toEqual([]);
+    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     await tab.context.close();
   });
 
@@ -396,6 +398,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     }
 
     expect(tab.cspViolations()).toEqual([]);
+    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     await tab.context.close();
   });
 });

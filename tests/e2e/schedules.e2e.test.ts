@@ -165,6 +165,8 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedules', (p) => p.getByTestId('schedules-table').waitFor(), 'schedules-375');
 
     expect(tab.cspViolations()).toEqual([]);
+    // No console errors or React warnings on the way (refused calls log 'Failed to load resource').
+    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     await tab.context.close();
   });
 
@@ -192,6 +194,8 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await banner.getByText(`your time zone: ${ZONE} (${offsetNow(ZONE)})`).waitFor();
     expect(tab.cspViolations()).toEqual([]);
+    // No console errors or React warnings on the way (refused calls log 'Failed to load resource').
+    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     await tab.context.close();
   });
 
@@ -226,6 +230,8 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await row.getByRole('button', { name: 'Hide details' }).click();
     await details.waitFor({ state: 'detached' });
     expect(tab.cspViolations()).toEqual([]);
+    // No console errors or React warnings on the way (refused calls log 'Failed to load resource').
+    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
     await tab.context.close();
   });
 });
