@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startTestServer, type Client, type TestServer } from './support';
-import { connectXAccount, hideFromUsers, visibleTargets } from './schedules.support';
+import { connectXAccount, eventually, hideFromUsers, recordRun, visibleTargets } from './schedules.support';
 
 let server: TestServer;
 let alice: Client;
@@ -261,6 +261,22 @@ describe('lists, delete and replies', () => {
     expect(((await alice.get('/api/schedules')).body as View[]).map((s) => s.id)).not.toContain(id);
     expect((await alice.get(`/api/schedules/${id}`)).status).toBe(404);
     expect((await alice.request('DELETE', `/api/schedules/${id}`)).status).toBe(204);
+  });
+
+  it('refuses to delete an executed schedule (409) and shows it executed, with its last run', async () => {
+    const created = await alice.post('/api/schedules', {
+      accountId: target.id,
+      connectedAccountId: aliceX,
+      peakWindowType: 'morning_peak',
+      conditions: { content: 'Runs once', targetAccount: null, imageIncluded: false },
+    });
+    const { id, nextRunTime } = created.body as View;
+    await recordRun(server.dataDir, id, nextRunTime!);
+    await eventually(async () => (await alice.get(`/api/schedules/${id}`)).body as View, (s) => s.status === 'executed', 'the run in the read model');
+    const del = await alice.request('DELETE', `/api/schedules/${id}`);
+    expect(del.status).toBe(409);
+    expect(errorOf(del)).toMatchObject({ message: 'Executed schedules cannot be deleted', code: 'SCHEDULE_EXECUTED' });
+    expect((await alice.get(`/api/schedules/${id}`)).body).toMatchObject({ status: 'executed', isExecuted: true, nextRunTime: null, lastExecutedAt: nextRunTime, lastRunOutcome: 'sent', runCount: 1 });
   });
 
   it("answers a schedule's replies: none until dispatch exists", async () => {

@@ -16,6 +16,7 @@ import { expect } from 'vitest';
 import { createTokenCipher, tokenKey } from '@adapters/crypto-tokens';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { userDecider, userStream } from '@core/users';
 import { asSealed, xAccountDecider, xAccountStream } from '@core/x-accounts';
 import type { Client, TestServer } from './support';
@@ -36,6 +37,24 @@ export const expireTrial = async (server: TestServer, userId: string): Promise<v
       newId: randomUUID,
     });
     expect(result.events.map((e) => e.type)).toEqual(['TrialEnded']);
+  } finally {
+    await store.close();
+  }
+};
+
+/**
+ * Records a run of a schedule at its planned slot, as the scheduler's dispatch does (RecordRun
+ * through the schedule decider, appended to the store in `dataDir`). A one-shot schedule is
+ * executed afterwards. The server's read model follows on its own.
+ */
+export const recordRun = async (dataDir: string, scheduleId: string, slot: string, outcome: 'sent' | 'failed' = 'sent'): Promise<void> => {
+  const store = createSqliteEventStore({ path: join(dataDir, 'events.db'), synchronous: 'NORMAL' });
+  try {
+    const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'RecordRun', scheduleId, now: slot, slot, outcome }, {
+      metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: new Date().toISOString() },
+      newId: randomUUID,
+    });
+    expect(result.events.map((e) => e.type)).toEqual(['ScheduleRunRecorded']);
   } finally {
     await store.close();
   }

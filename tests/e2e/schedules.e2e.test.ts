@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
+import { recordRun } from '../api/schedules.support';
 import { chromiumMissing, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
@@ -160,6 +161,23 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await expectToast(page, 'Schedule deleted', 'The scheduled reply has been deleted');
     await byId(once!.id).waitFor({ state: 'detached' });
     expect((await schedulesOf(page)).map((s) => s.id)).toEqual([recurring!.id]);
+
+    // A one-time schedule the scheduler has run (RecordRun, the event dispatch records) is executed:
+    // its last run is shown, it cannot be deleted, and its page has no reply yet to show.
+    const [someTarget] = await json<{ id: string }[]>(await page.request.get('/api/user/accounts', { headers: CSRF }));
+    const { accounts: mine } = await json<{ accounts: { id: string }[] }>(await page.request.get('/api/x/accounts', { headers: CSRF }));
+    const classic = { accountId: someTarget!.id, connectedAccountId: mine[0]!.id, peakWindowType: 'evening_peak', conditions: { content: 'Ran once', targetAccount: null, imageIncluded: false } };
+    const oneShot = await json<Schedule>(await page.request.post('/api/schedules', { headers: CSRF, data: classic }));
+    await recordRun(suite.server.dataDir, oneShot.id, oneShot.nextRunTime!);
+    await page.reload();
+    const ran = byId(oneShot.id);
+    await ran.getByText('Executed').waitFor();
+    await ran.getByText('Last run').waitFor();
+    expect(await ran.getByRole('button', { name: /Delete schedule/ }).count()).toBe(0);
+    await ran.getByRole('link', { name: /Replies of the schedule/ }).click();
+    await page.getByTestId('latest-reply').getByText('No replies found').waitFor();
+    await page.goto('/schedules');
+    await byId(recurring!.id).waitFor();
 
     // The same page on a phone, without sideways scrolling.
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedules', (p) => p.getByTestId('schedules-table').waitFor(), 'schedules-375');

@@ -14,7 +14,7 @@ export function ensureWebBuild(): void {
   execFileSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts'], { cwd: repo, stdio: 'inherit' });
 }
 
-export type RunningServer = { url: string; close: () => Promise<void> };
+export type RunningServer = { url: string; dataDir: string; close: () => Promise<void> };
 
 export async function startTestServer(extra: Record<string, string> = {}): Promise<RunningServer> {
   ensureWebBuild();
@@ -36,6 +36,7 @@ export async function startTestServer(extra: Record<string, string> = {}): Promi
   const url = server.url.replace('127.0.0.1', 'localhost');
   return {
     url,
+    dataDir,
     close: async () => {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
