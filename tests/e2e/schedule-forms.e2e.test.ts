@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
-import { chromiumMissing, expectFitsPhone, openTab, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -171,9 +171,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     // The same page on a phone, without sideways scrolling.
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies', (p) => p.getByRole('button', { name: 'Schedule Reply' }).waitFor(), 'classic-375');
 
-    expect(tab.cspViolations()).toEqual([]);
-    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('V2: schedules an AI reply with an uploaded image, lists it by day, and deletes it', async () => {
@@ -273,9 +271,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
 
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies-v2', (p) => p.getByRole('heading', { name: 'Your Scheduled Replies' }).waitFor(), 'v2-375');
 
-    expect(tab.cspViolations()).toEqual([]);
-    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('bulk: refuses a duplicate target in one time frame (page and batch call), then schedules the batch, shown on the calendar', async () => {
@@ -397,8 +393,6 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
       await expectFitsPhone(suite.browser, suite.server.url, tab.context, path, ready, `${path.slice(1)}-375`);
     }
 
-    expect(tab.cspViolations()).toEqual([]);
-    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

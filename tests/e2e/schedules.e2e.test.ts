@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
 import { recordRun } from '../api/schedules.support';
-import { chromiumMissing, expectFitsPhone, openTab, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -182,10 +182,7 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     // The same page on a phone, without sideways scrolling.
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedules', (p) => p.getByTestId('schedules-table').waitFor(), 'schedules-375');
 
-    expect(tab.cspViolations()).toEqual([]);
-    // No console errors or React warnings on the way (refused calls log 'Failed to load resource').
-    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('changes the time zone from the banner, and back to the browser zone', async () => {
@@ -211,10 +208,7 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await dialog.getByRole('button', { name: `Use this browser's zone (${ZONE})` }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await banner.getByText(`your time zone: ${ZONE} (${offsetNow(ZONE)})`).waitFor();
-    expect(tab.cspViolations()).toEqual([]);
-    // No console errors or React warnings on the way (refused calls log 'Failed to load resource').
-    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('shows admins the details row, with weekly days in the details numbering', async () => {
@@ -247,9 +241,6 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await snap(page, 'schedules-admin-details-1280');
     await row.getByRole('button', { name: 'Hide details' }).click();
     await details.waitFor({ state: 'detached' });
-    expect(tab.cspViolations()).toEqual([]);
-    // No console errors or React warnings on the way (refused calls log 'Failed to load resource').
-    expect(tab.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

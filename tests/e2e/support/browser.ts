@@ -75,3 +75,18 @@ export async function expectFitsPhone(
     await phone.context.close();
   }
 }
+
+/**
+ * Ends a test's tab: no Content-Security-Policy violation and no console error or React warning on
+ * the way (a refused call logs 'Failed to load resource', which the test itself asked for), then
+ * the context is closed.
+ */
+export async function closeCleanTab(tab: Tab): Promise<void> {
+  try {
+    if (tab.cspViolations().length > 0) throw new Error(`CSP violations: ${tab.cspViolations().join('\n')}`);
+    const problems = tab.problems.filter((p) => !/Failed to load resource/.test(p));
+    if (problems.length > 0) throw new Error(`console problems: ${problems.join('\n')}`);
+  } finally {
+    await tab.context.close();
+  }
+}
