@@ -5,7 +5,7 @@
 // no Add Account button. Also the page at 375 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, openTab, PHONE, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { CSRF, signInAdmin } from './support/api';
 import { browserSuite } from './support/suite';
@@ -127,8 +127,7 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
     await expectToast(page, 'Account deleted', 'Account deleted successfully');
     await added.waitFor({ state: 'detached' });
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('lets a legacy user add an account with the PIN, and nothing to edit', async () => {
@@ -172,8 +171,7 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await added.getByText('Legacy', { exact: true }).waitFor();
     await added.getByText('Only you').waitFor();
     await activityRow(page, 'paulg').waitFor();
-    expect(userTab.cspViolations()).toEqual([]);
-    await userTab.context.close();
+    await closeCleanTab(userTab);
   });
 
   it('shows a plain user the accounts but no Add Account button, also at 375 px', async () => {
@@ -191,7 +189,6 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'accounts-plain-375');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

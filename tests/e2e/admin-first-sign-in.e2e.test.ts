@@ -1,7 +1,7 @@
 // The bootstrap admin's first sign-in: the forced Change Password dialog that cannot be dismissed,
 // then the 'Welcome to Riposte!' email dialog, the admin group of the sidebar and email test mode.
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, openTab, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, openTab, snap } from './support/browser';
 import { expectToast, signIn, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 import { ADMIN_PASSWORD } from './support/server';
@@ -72,8 +72,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await waitForPath(page, '/schedule-replies');
     expect(await page.getByTestId('change-password-dialog').count()).toBe(0);
     expect(await page.getByTestId('email-dialog').count()).toBe(0);
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('shows the Admin Settings group, forced open on admin routes', async () => {
@@ -100,8 +99,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     expect(admin).toEqual(['Polling Settings', 'Tier Management', 'Viral Styles', 'Reply Status Test', 'Scheduler Test']);
     await page.getByTestId('tier-badge').filter({ hasText: 'Admin Access' }).waitFor();
     await snap(page, 'admin-route-1280');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('replays the email dialog in email test mode on a local host', async () => {
@@ -120,7 +118,6 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await email.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Exit Email Test Mode' }).click();
     await expectToast(page, 'Test mode deactivated');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

@@ -1,6 +1,6 @@
 // At 375 px the sidebar becomes a top bar with a drawer that closes on navigation.
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, openTab, PHONE, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, openTab, PHONE, snap } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -47,7 +47,6 @@ describe.skipIf(skip !== null)('the app at 375 px', () => {
     await page.getByRole('heading', { name: 'Your Riposte Subscription' }).waitFor();
     await snap(page, 'trial-status-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

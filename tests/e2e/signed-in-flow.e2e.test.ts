@@ -1,7 +1,7 @@
 // A visitor registers, lands in the app, sees the dashboard with honest zeros, logs out, and is
 // kept out of guarded routes; unknown paths show 'Page Not Found'. No CSP violation on the way.
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, openTab, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -16,8 +16,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
     await tab.page.goto('/schedules');
     await waitForPath(tab.page, '/auth');
     await tab.page.getByRole('button', { name: 'Sign in with X' }).waitFor();
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('runs under a strict CSP, and the console watch would notice a violation', async () => {
@@ -43,8 +42,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
     await tab.page.goto('/this/does/not/exist');
     await tab.page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await snap(tab.page, 'not-found-1280');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('registers, shows the dashboard, logs out and keeps the user out afterwards', async () => {
@@ -96,8 +94,7 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
 
     await page.goto('/dashboard');
     await waitForPath(page, '/auth');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('signs in with username and password and shows the login toast', async () => {
@@ -124,7 +121,6 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expectToast(page, 'Login successful', `Welcome back, ${user.username}!`);
     await waitForPath(page, '/schedule-replies');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

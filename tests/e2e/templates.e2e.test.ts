@@ -178,8 +178,7 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     await group.getByRole('button', { name: 'Remove Third from the group' }).click();
     await expect.poll(order).toEqual(['Second', 'First']);
     await expect.poll(saved).toEqual(['Second', 'First']);
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('fits a phone screen', async () => {
@@ -250,7 +249,6 @@ describe.skipIf(skip !== null)('viral response styles in a real browser', () => 
     await result.getByLabel(/Generated reply/).fill('y'.repeat(281));
     await result.getByText('281/280').waitFor();
     await result.getByText('Exceeds character limit!').waitFor();
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

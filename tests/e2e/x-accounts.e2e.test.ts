@@ -10,7 +10,7 @@
 //     the real schedules API) uses the account, which then switches to Reconnect.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, openTab, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, openTab, snap } from './support/browser';
 import { expectToast, signIn, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 import { ADMIN_PASSWORD } from './support/server';
@@ -159,8 +159,7 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     await expectToast(page, 'Login successful', 'Welcome back, xe2e_alice!');
     await waitForPath(page, '/schedule-replies');
     expect(await page.getByTestId('change-password-dialog').count()).toBe(0);
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('connects a second X account by PIN through the 800x800 popup (admin, unlimited slots)', async () => {
@@ -205,8 +204,7 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     await dialog.waitFor({ state: 'detached' });
     expect((await xAccounts(page)).accounts).toHaveLength(2);
     await snap(page, 'x-accounts-two-connected');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('disconnects after confirmation, and refuses while a schedule uses the account (then reconnects)', async () => {
@@ -265,7 +263,6 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     const refused = await pageFetch<{ code?: string; message?: string }>(page, 'DELETE', `/api/x/accounts/${bob?.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'ACCOUNT_IN_USE', message: IN_USE });
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });

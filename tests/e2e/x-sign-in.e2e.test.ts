@@ -1,7 +1,7 @@
 // Sign in with X from the browser's side: the login page's diagnostics when the server cannot
 // start it, and the callback page's three outcomes (error, no session after 5 tries, success).
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, openTab } from './support/browser';
+import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -23,8 +23,7 @@ describe.skipIf(skip !== null)('Sign in with X pages', () => {
     expect(await panel.textContent()).toMatch(/API key present\s*no/);
     await expectToast(page, 'Authentication failed', 'contact the administrator');
     expect(page.url()).toContain('/auth');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 
   it('shows the provider error with a way back to the login page', async () => {
@@ -69,7 +68,6 @@ describe.skipIf(skip !== null)('Sign in with X pages', () => {
     await expectToast(page, 'Login successful', `Welcome back, ${user.username}!`);
     // The user gave an email at registration, so no detour through /email-collection.
     await waitForPath(page, '/schedule-replies');
-    expect(tab.cspViolations()).toEqual([]);
-    await tab.context.close();
+    await closeCleanTab(tab);
   });
 });
