@@ -40,7 +40,7 @@ describe.skipIf(skip !== null)('the app at 375 px', () => {
     await drawer.waitFor({ state: 'detached' });
     await page.getByTestId('time-zone-banner').waitFor();
     await page.getByText('No scheduled replies yet.').waitFor();
-    await snap(page, 'schedules-375');
+    await snap(page, 'schedules-empty-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     await page.goto('/trial-status');

@@ -180,7 +180,13 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await byId(recurring!.id).waitFor();
 
     // The same page on a phone, without sideways scrolling.
-    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedules', (p) => p.getByTestId('schedules-table').waitFor(), 'schedules-375');
+    const cardsReady = async (p: Page) => {
+      // Cards instead of the table on a phone, each with its actions in reach.
+      await p.getByTestId('schedule-cards').waitFor();
+      await p.locator(`[data-testid="schedule-card"][data-schedule-id="${recurring!.id}"]`).getByRole('button', { name: 'Delete schedule for @naval' }).waitFor();
+      expect(await p.getByTestId('schedules-table').isVisible()).toBe(false);
+    };
+    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedules', cardsReady, 'schedules-375');
 
     await closeCleanTab(tab);
   });

@@ -20,6 +20,7 @@ import { localDayKey, useUserZone } from '@web/features/schedule-forms/time-form
 import { PageHeader } from '@web/features/shell/components/page-header';
 import { useTemplateGroups, useTemplates } from '@web/features/templates/api/templates';
 import { NewScheduleDialog } from './components/new-schedule-dialog';
+import { ScheduleCards } from './components/schedule-cards';
 import { SchedulesTable } from './components/schedules-table';
 import { TimeZoneBanner } from './components/time-zone-banner';
 
@@ -88,7 +89,15 @@ export default function SchedulesPage() {
               <p>No scheduled replies yet.</p>
             </div>
           ) : (
-            <SchedulesTable schedules={list.schedules} zone={zone} isAdmin={user?.role === 'admin'} onDelete={setDeleting} />
+            <>
+              {/* Cards on phones, the spec's table from 640 px. */}
+              <div className="sm:hidden">
+                <ScheduleCards schedules={list.schedules} zone={zone} isAdmin={user?.role === 'admin'} onDelete={setDeleting} />
+              </div>
+              <div className="hidden sm:block">
+                <SchedulesTable schedules={list.schedules} zone={zone} isAdmin={user?.role === 'admin'} onDelete={setDeleting} />
+              </div>
+            </>
           )}
         </CardContent>
       </Card>
