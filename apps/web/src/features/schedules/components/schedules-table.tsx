@@ -3,15 +3,13 @@
 // replies; pending ones can be deleted (after confirmation, in the page). Admins can expand a
 // details row (the server still answers only the admin's own schedules here).
 import { Fragment, useState } from 'react';
-import { ChevronDown, ChevronRight, ListTree, Trash2 } from 'lucide-react';
-import { Link } from 'wouter';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { isPending } from '@web/features/schedule-forms/schedule-view';
 import { formatDateTime } from '@web/features/schedule-forms/time-format';
-import { kindBadge, shownTime, sourceLabel, statusBadge } from '../schedule-display';
+import { shownTime, sourceLabel } from '../schedule-display';
+import { ScheduleActions, ScheduleBadges, targetOf } from './schedule-actions';
 import { ScheduleDetails } from './schedule-details';
 
 type Props = {
@@ -61,10 +59,8 @@ export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
       </TableHeader>
       <TableBody>
         {schedules.map((s) => {
-          const status = statusBadge(s);
-          const kind = kindBadge(s);
           const expanded = open.has(s.id);
-          const target = s.targetUsername ?? s.conditions.targetAccount ?? 'unknown';
+          const target = targetOf(s);
           return (
             <Fragment key={s.id}>
               <TableRow data-testid="schedule-row" data-schedule-id={s.id}>
@@ -76,14 +72,7 @@ export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
                   </TableCell>
                 )}
                 <TableCell>
-                  <span className="flex flex-wrap gap-1">
-                    <Badge variant={status.tone}>{status.label}</Badge>
-                    {kind && (
-                      <Badge variant="outline" className="capitalize">
-                        {kind}
-                      </Badge>
-                    )}
-                  </span>
+                  <ScheduleBadges s={s} />
                 </TableCell>
                 <TableCell>
                   <TimeCell s={s} zone={zone} />
@@ -98,18 +87,7 @@ export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
                   </span>
                 </TableCell>
                 <TableCell className="text-right">
-                  <span className="inline-flex gap-1">
-                    <Button variant="ghost" size="icon-sm" asChild>
-                      <Link href={`/schedule-replies/${encodeURIComponent(s.id)}`} aria-label={`Replies of the schedule for @${target}`} title="Replies">
-                        <ListTree />
-                      </Link>
-                    </Button>
-                    {isPending(s) && (
-                      <Button variant="ghost" size="icon-sm" aria-label={`Delete schedule for @${target}`} title="Delete" onClick={() => onDelete(s)}>
-                        <Trash2 />
-                      </Button>
-                    )}
-                  </span>
+                  <ScheduleActions s={s} onDelete={onDelete} className="inline-flex gap-1" />
                 </TableCell>
               </TableRow>
               {isAdmin && expanded && (
