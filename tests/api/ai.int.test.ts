@@ -205,3 +205,34 @@ describe('AI calls against an OpenAI-compatible server (the emulator)', () => {
     expect(empty.body).toMatchObject({ success: false, code: 'AI_EMPTY' });
   });
 });
+
+describe('the per-user AI quota (RIPOSTE_AI_USER_LIMIT)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ...NO_AI, RIPOSTE_AI_USER_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 429 with Retry-After once a user has used it up, across the AI calls, and not for another user', async () => {
+    const { client: spender } = await server.newUser();
+    const calls = [
+      () => spender.post('/api/generate-ai-reply', { tweetText: POST }),
+      () => spender.post('/api/v2/repurpose', { originalContent: POST, targetStyle: 'friendly' }),
+      () => spender.post('/api/templates/preview', { content: POST }),
+    ];
+    for (const call of calls) expect((await call()).status).toBe(200);
+    const over = await spender.post('/api/repurpose-content', { content: POST, maxLength: 280 });
+    expect(over.status).toBe(429);
+    expect(errorOf(over)).toMatchObject({ message: 'Too many AI requests. Please try again in 10 minutes.', code: 'AI_QUOTA' });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(500);
+
+    const { client: other } = await server.newUser();
+    expect((await other.post('/api/generate-ai-reply', { tweetText: POST })).status).toBe(200);
+  });
+
+  it('refuses a limit that is not a whole number at start, naming the variable', async () => {
+    await expect(startTestServer({ RIPOSTE_AI_USER_LIMIT: 'lots' })).rejects.toThrow(/RIPOSTE_AI_USER_LIMIT/);
+  });
+});

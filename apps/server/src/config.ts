@@ -51,6 +51,8 @@ export const serverEnvSchema = z
     // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
     RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
+    // AI calls (repurpose, generate, preview) one user may make per 10 minutes; 0 = no limit.
+    RIPOSTE_AI_USER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '60'),
     // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
     ...aiEnvSchema.shape,
     // X (apps/server/src/x/open.ts): both key and secret talk to X; neither means the bundled X
@@ -97,6 +99,8 @@ export interface ServerConfig {
   /** RIPOSTE_LEGACY_PIN; undefined turns legacy mode off. */
   legacyPin: string | undefined;
   emailTestModeEverywhere: boolean;
+  /** RIPOSTE_AI_USER_LIMIT: AI calls per user per 10 minutes (0: no limit). */
+  aiUserLimit: number;
   /** RIPOSTE_AI_*; `wantsOpenAi(ai)` says whether a model-backed writer is configured. */
   ai: AiEnv;
   /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
@@ -124,6 +128,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
+  aiUserLimit: env.RIPOSTE_AI_USER_LIMIT,
   ai: {
     RIPOSTE_AI_BASE_URL: env.RIPOSTE_AI_BASE_URL,
     RIPOSTE_AI_API_KEY: env.RIPOSTE_AI_API_KEY,

@@ -4,6 +4,9 @@
  * address. Once either count is used up, attempts are refused with 429 before any password is
  * checked, until the window ends. A success clears the account's count.
  *
+ * The AI calls have a per-user quota (createAiQuota): each one costs the installation money when a
+ * model is configured, so one account cannot spend without bound.
+ *
  * Counts live in this process's memory: a restart forgets them, and with several server processes
  * each counts on its own (docs/adr/0006-sessions-csrf-security.md).
  */
@@ -20,14 +23,17 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perAddress: { attempts: 50, windowSeconds: 15 * 60 },
 };
 
+const inMinutes = (seconds: number): string => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/** 429 with Retry-After (the error middleware sets it from `retryAfterSeconds`). */
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super('rate_limited', `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      reason: 'RATE_LIMITED',
-    });
+  constructor(retryAfterSeconds: number, what = 'login attempts', reason = 'RATE_LIMITED') {
+    super('rate_limited', `Too many ${what}. Please try again in ${inMinutes(retryAfterSeconds)}.`, { reason });
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -74,6 +80,30 @@ export const createLoginLimiter = (limits: LoginLimits = DEFAULT_LOGIN_LIMITS): 
     },
     succeeded: async (username, address) => {
       await Promise.all([byAccount.delete(accountKey(username)), byAddress.reward(address, 1)]);
+    },
+  };
+};
+
+/** A user's AI calls in a rolling window; `points` 0 turns the quota off. */
+export interface AiQuotaLimits {
+  points: number;
+  windowSeconds: number;
+}
+
+export const AI_QUOTA_WINDOW_SECONDS = 10 * 60;
+
+export const createAiQuota = (limits: AiQuotaLimits) => {
+  const limiter = limits.points > 0 ? new RateLimiterMemory({ keyPrefix: 'ai-user', points: limits.points, duration: limits.windowSeconds }) : null;
+  return {
+    /** Spends one call of the user's quota; RateLimitedError (429) once it is used up. */
+    take: async (userId: string): Promise<void> => {
+      if (limiter === null) return;
+      try {
+        await limiter.consume(userId);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), 'AI requests', 'AI_QUOTA');
+        throw e;
+      }
     },
   };
 };

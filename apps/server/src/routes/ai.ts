@@ -10,11 +10,12 @@
  *   POST /api/templates/preview   {content, viralStyle, aiMaxLength} -> {success, content} (ours: the
  *                                 template dialog's preview of an AI variation before saving)
  *
+ * Each user may make RIPOSTE_AI_USER_LIMIT calls per 10 minutes (429 with Retry-After after that).
  * Bad input is a 400 with the field, like every call. A failing AI service keeps its status
  * (503, 429) and its cause in the message; the repurpose calls also say `success: false`.
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import {
   AI_MESSAGES,
   generateAiReplyBodySchema,
@@ -26,7 +27,8 @@ import {
 import { UNIQUE_VARIATION, styleDefinition } from '@core/styles';
 import { parseInput } from '@core/templates';
 import type { AppDeps } from '../deps';
-import { requireUser } from '../http/guards';
+import { currentUser, requireUser } from '../http/guards';
+import { AI_QUOTA_WINDOW_SECONDS, createAiQuota } from '../http/rate-limit';
 import { statusOf } from '../http/errors';
 
 /** Aborts the writer's call when the client goes away before the answer. */
@@ -53,9 +55,15 @@ const failWith = (ctx: Context, error: unknown, extra: (message: string) => Reco
 export const aiRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api' });
   const writer = () => deps.ai;
+  // Each call may cost money: a per-user quota (429 'Too many AI requests ...' with Retry-After).
+  const quota = createAiQuota({ points: deps.config.aiUserLimit, windowSeconds: AI_QUOTA_WINDOW_SECONDS });
+  const withinQuota: Middleware = async (ctx, next) => {
+    await quota.take(currentUser(ctx).id);
+    await next();
+  };
   const label = () => ({ offline: writer().offline, model: writer().model });
 
-  router.post('/v2/repurpose', requireUser, async (ctx) => {
+  router.post('/v2/repurpose', requireUser, withinQuota, async (ctx) => {
     const body = parseInput(v2RepurposeBodySchema, ctx.request.body);
     try {
       const answer = await writer().rewrite(
@@ -74,7 +82,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
     }
   });
 
-  router.post('/repurpose-content', requireUser, async (ctx) => {
+  router.post('/repurpose-content', requireUser, withinQuota, async (ctx) => {
     const body = parseInput(repurposeContentBodySchema, ctx.request.body);
     try {
       const answer = await writer().rewrite(
@@ -87,7 +95,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
     }
   });
 
-  router.post('/generate-ai-reply', requireUser, async (ctx) => {
+  router.post('/generate-ai-reply', requireUser, withinQuota, async (ctx) => {
     const body = parseInput(generateAiReplyBodySchema, ctx.request.body);
     try {
       const answer = await writer().replyTo(
@@ -107,7 +115,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
     }
   });
 
-  router.post('/templates/preview', requireUser, async (ctx) => {
+  router.post('/templates/preview', requireUser, withinQuota, async (ctx) => {
     const body = parseInput(templatePreviewBodySchema, ctx.request.body);
     try {
       const answer = await writer().rewrite(
