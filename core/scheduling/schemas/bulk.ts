@@ -10,7 +10,7 @@ import { countCharacters } from '@core/text/length';
 import { BULK_SLOTS, parseDate } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { findBulkDuplicates } from '@core/scheduling/duplicates';
-import { booleanField, idField, issue, optionalIdField, optionalIntField, recurringTypeField } from './fields';
+import { booleanField, hasReplyText, idField, issue, optionalIdField, optionalIntField, recurringTypeField } from './fields';
 
 const optionalDate = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().optional());
 
@@ -46,7 +46,7 @@ const refineEntry = (e: Refinable, ctx: z.RefinementCtx, hasTemplate: boolean): 
     else if (e.customMinute === undefined) issue(ctx, 'customMinute', M.customTimeIncomplete);
   }
   if (!e.isRecurring && (e.scheduledDate === undefined || parseDate(e.scheduledDate) === null)) issue(ctx, 'scheduledDate', M.dateRequired);
-  if (!e.useAI && !hasTemplate && e.customReplyText.trim() === '') issue(ctx, 'customReplyText', M.contentRequired);
+  if (!e.useAI && !hasTemplate && !hasReplyText(e.customReplyText)) issue(ctx, 'customReplyText', M.contentRequired);
   if (countCharacters(e.customReplyText) > CONTENT_MAX) issue(ctx, 'customReplyText', M.contentTooLong);
 };
 

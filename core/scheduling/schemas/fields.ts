@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
 import { countCharacters } from '@core/text/length';
+import { stripMentions } from '@core/text/mentions';
 import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
 import { CONTENT_MAX, IMAGE_MAX_BYTES, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 
@@ -45,11 +46,17 @@ export const dateField = z
 
 export const recurringTypeField = z.enum(RECURRING_TYPES, { error: M.recurringTypeRequired });
 
-/** Reply text: required, at most 25000 characters a reader sees (core/text/length.ts). */
+/**
+ * True when a reply text says something once its @mentions are stripped. The decider refuses a text
+ * left empty by stripping too, but only the schema knows the payload's field to name.
+ */
+export const hasReplyText = (text: string): boolean => text.trim() !== '' && stripMentions(text).text !== '';
+
+/** Reply text: required (more than mentions), at most 25000 characters a reader sees (core/text/length.ts). */
 export const contentField = (requiredMessage: string, tooLongMessage: string = M.contentTooLong) =>
   z
     .string({ error: requiredMessage })
-    .refine((s) => s.trim() !== '', requiredMessage)
+    .refine(hasReplyText, requiredMessage)
     .refine((s) => countCharacters(s) <= CONTENT_MAX, tooLongMessage);
 
 /** An image reference: an http(s) address or a path the server handed out on upload. */

@@ -147,6 +147,14 @@ describe('classic form and payload', () => {
     refuses(classicSchedulePayloadSchema, { ...payload, imageUrl: 'javascript:alert(1)' }, 'imageUrl', M.imageUrlInvalid);
   });
 
+  it('a text of nothing but @mentions is no content (stripped, nothing is left), on its own field', () => {
+    refuses(classicFormSchema, { ...form, content: '@naval @pmarca' }, 'content', M.contentRequired);
+    refuses(classicSchedulePayloadSchema, { ...payload, conditions: { content: ' @naval ' } }, 'conditions.content', M.contentRequired);
+    refuses(v2ScheduleSchema, { accountId: 'a', connectedAccountId: 'x', peakWindowType: 'lunch_hour', content: '@naval' }, 'content', M.v2ContentRequired);
+    refuses(bulkEntryPayloadSchema, { accountId: 'a', connectedAccountId: 'x', scheduledTime: 'lunch', scheduledDate: '2026-01-15', customReplyText: '@naval' }, 'customReplyText', M.contentRequired);
+    expect(classicFormSchema.safeParse({ ...form, content: '@naval is right' }).success).toBe(true);
+  });
+
   it('parseScheduleInput throws the first message with its dotted field', () => {
     try {
       parseScheduleInput(classicSchedulePayloadSchema, { ...payload, conditions: { content: '' } });

@@ -8,7 +8,7 @@ import { v2StyleSchema, DEFAULT_V2_STYLE } from '@core/styles';
 import { countCharacters } from '@core/text/length';
 import { PEAK_WINDOWS, V2_DEFAULT_DAYS } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, idField, imageUrlField, issue } from './fields';
+import { booleanField, hasReplyText, idField, imageUrlField, issue } from './fields';
 
 const isoDays = z
   .array(
@@ -35,8 +35,7 @@ export const v2ScheduleSchema = z
     imageUrl: imageUrlField,
   })
   .superRefine((p, ctx) => {
-    const text = (p.content ?? '').trim();
-    if (!p.useAI && text === '') issue(ctx, 'content', M.v2ContentRequired);
+    if (!p.useAI && !hasReplyText(p.content ?? '')) issue(ctx, 'content', M.v2ContentRequired);
     if (countCharacters(p.content ?? '') > CONTENT_MAX) issue(ctx, 'content', M.contentTooLong);
     if (p.isRecurring && p.recurringDays !== null && p.recurringDays !== undefined && p.recurringDays.length === 0)
       issue(ctx, 'recurringDays', M.weekdaysRequired);
