@@ -17,11 +17,25 @@ import { createTokenCipher, tokenKey } from '@adapters/crypto-tokens';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
-import { userDecider, userStream } from '@core/users';
+import { userDecider, userStream, type UserCommand } from '@core/users';
 import { asSealed, xAccountDecider, xAccountStream } from '@core/x-accounts';
 import type { Client, TestServer } from './support';
 
 const cipher = createTokenCipher({ current: tokenKey(randomBytes(32)), previous: [] });
+
+/** Decides `command` on a user's stream with the real users decider, appended to the server's store. */
+const decideForUser = async (server: TestServer, userId: string, command: UserCommand): Promise<string[]> => {
+  const store = createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' });
+  try {
+    const result = await handleCommand(store, userStream(userId), userDecider, command, {
+      metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: new Date().toISOString() },
+      newId: randomUUID,
+    });
+    return result.events.map((e) => e.type);
+  } finally {
+    await store.close();
+  }
+};
 
 /**
  * Ends a user's trial the way the scheduler does (ExpireTrial through the users decider, appended
@@ -29,17 +43,27 @@ const cipher = createTokenCipher({ current: tokenKey(randomBytes(32)), previous:
  * user from their stream on every request, so the next call sees it.
  */
 export const expireTrial = async (server: TestServer, userId: string): Promise<void> => {
-  const store = createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' });
-  try {
-    const now = new Date(Date.now() + 8 * 86_400_000).toISOString();
-    const result = await handleCommand(store, userStream(userId), userDecider, { type: 'ExpireTrial', now }, {
-      metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: new Date().toISOString() },
-      newId: randomUUID,
-    });
-    expect(result.events.map((e) => e.type)).toEqual(['TrialEnded']);
-  } finally {
-    await store.close();
-  }
+  const now = new Date(Date.now() + 8 * 86_400_000).toISOString();
+  expect(await decideForUser(server, userId, { type: 'ExpireTrial', now })).toEqual(['TrialEnded']);
+};
+
+/**
+ * Uses `count` of a trial user's replies the way a sent reply does (ConsumeReply through the users
+ * decider, one reply id each). The 25th ends the trial (TrialEnded, replies_used).
+ */
+export const consumeTrialReplies = async (server: TestServer, userId: string, count: number): Promise<string[]> => {
+  const types: string[] = [];
+  for (let i = 0; i < count; i += 1)
+    types.push(...(await decideForUser(server, userId, { type: 'ConsumeReply', replyId: randomUUID(), legacyUsernames: [], now: new Date().toISOString() })));
+  return types;
+};
+
+/** Makes a user Premium for 30 days (ActivatePremium through the users decider, as billing does). */
+export const activatePremium = async (server: TestServer, userId: string): Promise<void> => {
+  const now = new Date();
+  const until = new Date(now.getTime() + 30 * 86_400_000).toISOString();
+  const types = await decideForUser(server, userId, { type: 'ActivatePremium', until, subscriptionId: `sub-${userId}`, now: now.toISOString() });
+  expect(types).toEqual(['PremiumActivated']);
 };
 
 /**
