@@ -6,11 +6,12 @@
  * its owner's uploads.
  */
 import { readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { errorOf, startTestServer, type Client, type TestServer } from './support';
-import { connectXAccount, multipart, PNG_1X1, visibleTargets } from './schedules.support';
+import { connectXAccount, eventually, multipart, PNG_1X1, visibleTargets } from './schedules.support';
 
 let server: TestServer;
 let alice: Client;
@@ -37,6 +38,10 @@ const stored = (): string[] => {
     return [];
   }
 };
+
+/** Posts `raw` as the upload's body under `contentType` (hand-made multipart). */
+const uploadRaw = (client: Client, raw: Buffer, contentType: string) =>
+  client.request('POST', '/api/v2/upload-image', undefined, { raw, headers: { 'Content-Type': contentType } });
 
 const upload = (client: Client, field: string, name: string, type: string, bytes: Buffer, csrf = true, chunked = false) => {
   const body = multipart(field, name, type, bytes);
@@ -67,6 +72,9 @@ describe('POST /api/v2/upload-image', () => {
     expect((await bob.get(imageUrl)).status).toBe(404);
     expect((await server.client().get(imageUrl)).status).toBe(401);
     expect((await alice.get('/uploads/../events.db')).status).toBe(404);
+    expect((await alice.get('/uploads/00000000-0000-4000-8000-000000000000.png')).status).toBe(404);
+    // Admins see every upload (moderation).
+    expect((await (await server.admin()).get(imageUrl)).status).toBe(200);
   });
 
   it('takes JPEG, GIF and WebP by their bytes, whatever the name and type claimed', async () => {
@@ -85,6 +93,7 @@ describe('POST /api/v2/upload-image', () => {
       ['svg', upload(alice, 'image', 'x.svg', 'image/svg+xml', svg), 400, M.invalidFileType],
       ['wrong field', upload(alice, 'picture', 'dot.png', 'image/png', PNG_1X1), 400, 'Please choose an image to upload'],
       ['json body', alice.post('/api/v2/upload-image', { image: 'data:image/png;base64,AAAA' }), 400, 'Please choose an image to upload'],
+      ['an empty file', upload(alice, 'image', 'empty.png', 'image/png', Buffer.alloc(0)), 400, M.invalidFileType],
     ];
     for (const [name, pending, status, message] of cases) {
       const res = await pending;
@@ -92,6 +101,44 @@ describe('POST /api/v2/upload-image', () => {
       expect(res.body, name).toMatchObject({ success: false, message, field: 'image' });
     }
     expect(stored()).toEqual(before);
+  });
+
+  it('refuses a body that is not well-formed multipart, keeping nothing of an image read before the fault', async () => {
+    const before = stored();
+    const { head, body, tail, contentType } = multipart('image', 'dot.png', 'image/png', PNG_1X1);
+    // The image part is whole, then another part begins and the body ends inside it.
+    const badAfterImage = Buffer.concat([body.subarray(0, body.length - tail.length), Buffer.from(tail.toString('latin1').replace(/--\r\n$/, '\r\n')), Buffer.from('Content-Disposition: form-data; name="note"\r\n\r\nunfinished')]);
+    const cases: [string, Buffer, string][] = [
+      ['no boundary declared', body, 'multipart/form-data'],
+      ['ends inside the image', Buffer.concat([head, PNG_1X1]), contentType],
+      ['ends inside a later part', badAfterImage, contentType],
+    ];
+    for (const [name, raw, type] of cases) {
+      const res = await uploadRaw(alice, raw, type);
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toMatchObject({ success: false, message: 'The upload could not be read. Please try again.', field: 'image', code: 'MALFORMED_UPLOAD' });
+    }
+    expect(stored()).toEqual(before);
+  });
+
+  it('keeps nothing when the browser goes away in the middle of an image', async () => {
+    const before = stored();
+    const image = Buffer.concat([PNG_1X1.subarray(0, 16), Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const { body, contentType } = multipart('image', 'half.png', 'image/png', image);
+    const req = httpRequest(`${server.url}/api/v2/upload-image`, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType, 'Content-Length': String(body.length), 'X-Riposte-Request': '1', Cookie: alice.cookieHeader() },
+    });
+    const ended = new Promise<void>((resolve) => req.on('error', () => resolve()).on('close', () => resolve()));
+    req.write(body.subarray(0, 1024 * 1024));
+    // Long enough for the server to start storing (the partial file exists), then the connection drops.
+    await eventually(async () => stored().length, (n) => n > before.length, 'the partial file being written');
+    req.destroy();
+    await ended;
+    await eventually(async () => stored(), (files) => files.length === before.length, 'the partial file to go');
+    expect(stored()).toEqual(before);
+    // The server is still fine.
+    expect((await upload(alice, 'image', 'dot.png', 'image/png', PNG_1X1)).status).toBe(201);
   });
 
   it('refuses more than 5 MB while reading, declared or not, and keeps nothing', async () => {
@@ -129,5 +176,10 @@ describe('schedules and uploads', () => {
     const refused = await alice.post('/api/v2/schedule', body(theirs));
     expect(refused.status).toBe(404);
     expect(errorOf(refused)).toMatchObject({ field: 'imageUrl', message: 'Image not found. Upload it again.' });
+    const never = await alice.post('/api/v2/schedule', body('/uploads/00000000-0000-4000-8000-000000000000.png'));
+    expect(never.status).toBe(404);
+    expect(errorOf(never)).toMatchObject({ field: 'imageUrl', message: 'Image not found. Upload it again.' });
+    // An outside address is the user's to vouch for.
+    expect((await alice.post('/api/v2/schedule', body('https://images.example/cat.png'))).status).toBe(201);
   });
 });

@@ -7,6 +7,7 @@
  * the store keeps nothing of a refused file. The server never holds a whole body in memory.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { IMAGE_CONTENT_TYPES, sniffImage, SNIFF_BYTES, type ImageStore, type StoredImage } from '@core/images';
 import { IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '@core/scheduling';
@@ -63,13 +64,27 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
     }
     let settled = false;
     let saving: Promise<StoredImage> | null = null;
+    let fileStream: Readable | null = null;
 
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       // Stop reading: the route answers and closes the connection instead of draining the rest.
       req.unpipe(parser);
-      reject(error);
+      if (saving === null) {
+        reject(error);
+        return;
+      }
+      // A refused request keeps nothing: a file still arriving is failed (the store drops its partial
+      // file), and one already saved when the rest of the body proved bad is removed, before answering.
+      if (fileStream !== null && !fileStream.destroyed) {
+        // Its reader may be gone already (a refused type); the failure must not go unhandled.
+        fileStream.on('error', () => undefined);
+        fileStream.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+      saving
+        .then((saved) => options.store.remove(saved.fileName), () => undefined)
+        .then(() => reject(error), () => reject(error));
     };
 
     parser.on('file', (name, file) => {
@@ -81,13 +96,15 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
       // before the refusal is answered (saving rejects with this error once it has cleaned up).
       file.once('limit', () => {
         req.unpipe(parser);
-        (file as unknown as { destroy: (error: Error) => void }).destroy(tooLarge());
+        file.destroy(tooLarge());
       });
+      fileStream = file;
       saving = saveFile(file, options);
       // A refused or failed save settles the request; a successful one waits for the parser to finish.
       saving.catch(fail);
     });
-    parser.once('error', () => fail(new UploadRefused(400, UPLOAD_MESSAGES.malformed, 'MALFORMED_UPLOAD')));
+    // `on`, not `once`: a parser torn down after a first error may report another.
+    parser.on('error', () => fail(new UploadRefused(400, UPLOAD_MESSAGES.malformed, 'MALFORMED_UPLOAD')));
     parser.once('close', () => {
       if (saving === null) fail(new UploadRefused(400, UPLOAD_MESSAGES.noImage, 'NO_IMAGE'));
       else
