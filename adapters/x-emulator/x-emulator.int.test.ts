@@ -64,9 +64,12 @@ describe('OAuth 1.0a checking', () => {
     expect(await wrong.json()).toEqual({ errors: [{ code: 32, message: 'Could not authenticate you.' }] });
     const tampered = await signedFetch(emu, 'POST', '/oauth/request_token', consumer(emu), { oauth_callback: 'oob' }, (f) => f.set('oauth_callback', 'https://evil.example/cb'));
     expect(tampered.status).toBe(401);
+    // A nonce is unique per timestamp (RFC 5849 §3.3): the replay carries the same one, so the two
+    // calls need not fall in the same second.
     const nonce = randomBytes(8).toString('hex');
-    expect((await signedFetch(emu, 'POST', '/oauth/request_token', { ...consumer(emu), nonce }, { oauth_callback: 'oob' })).status).toBe(200);
-    expect((await signedFetch(emu, 'POST', '/oauth/request_token', { ...consumer(emu), nonce }, { oauth_callback: 'oob' })).status).toBe(401);
+    const timestamp = Math.floor(Date.now() / 1000);
+    expect((await signedFetch(emu, 'POST', '/oauth/request_token', { ...consumer(emu), nonce, timestamp }, { oauth_callback: 'oob' })).status).toBe(200);
+    expect((await signedFetch(emu, 'POST', '/oauth/request_token', { ...consumer(emu), nonce, timestamp }, { oauth_callback: 'oob' })).status).toBe(401);
     const old = await signedFetch(emu, 'POST', '/oauth/request_token', { ...consumer(emu), timestamp: Math.floor(Date.now() / 1000) - 7200 }, { oauth_callback: 'oob' });
     expect(await old.json()).toEqual({ errors: [{ code: 135, message: 'Timestamp out of bounds.' }] });
   });
