@@ -23,5 +23,15 @@ export const LIMITS = {
   name: 100,
   profilePicture: 1000,
   usernameMin: 3,
-  passwordMin: 6,
+  /**
+   * NIST SP 800-63B: at least 8 characters, at least 64 allowed, every character allowed, no
+   * composition rules; length counts Unicode code points (an emoji is one character).
+   */
+  passwordMin: 8,
+  passwordMax: 256,
+  /**
+   * The sign-in form keeps the spec's minimum of 6: it creates nothing, and accounts whose password
+   * was chosen under the older rule must still be able to sign in.
+   */
+  loginPasswordMin: 6,
 } as const;

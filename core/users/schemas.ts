@@ -21,6 +21,8 @@ export const MESSAGES = {
   profilePictureMax: `Profile picture must be at most ${LIMITS.profilePicture} characters`,
   profilePictureUrl: 'Profile picture must be an http or https link',
   passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
+  passwordMax: `Password must be at most ${LIMITS.passwordMax} characters`,
+  loginPasswordMin: `Password must be at least ${LIMITS.loginPasswordMin} characters`,
   confirmPasswordMin: `Confirm password must be at least ${LIMITS.passwordMin} characters`,
   passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordRequired: 'Current password is required',
@@ -32,7 +34,15 @@ export const MESSAGES = {
 const text = () => z.string(generic);
 /** A request body: anything but an object is 'Invalid input' (or 'Required' when absent). */
 const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, generic);
-const password = (min: string) => z.string(generic).min(LIMITS.passwordMin, min);
+/** Length in Unicode code points, as NIST asks (UTF-16 units would count an emoji twice). */
+export const passwordLength = (password: string): number => [...password].length;
+/** A password as typed (never trimmed): its length is the only rule. */
+const passwordOf = (minimum: number, min: string) =>
+  z
+    .string(generic)
+    .refine((v) => passwordLength(v) >= minimum, min)
+    .refine((v) => passwordLength(v) <= LIMITS.passwordMax, MESSAGES.passwordMax);
+const password = (min: string) => passwordOf(LIMITS.passwordMin, min);
 /** '' (an untouched input) counts as absent. */
 const blankToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
 /** An optional field where '' (after trimming) means absent, checked by `schema` otherwise. */
@@ -64,7 +74,7 @@ const profilePictureField = () =>
 
 export const loginSchema = object({
   username: text().trim().min(1, MESSAGES.required),
-  password: password(MESSAGES.passwordMin),
+  password: passwordOf(LIMITS.loginPasswordMin, MESSAGES.loginPasswordMin),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -28,12 +28,12 @@ const validRegistration = {
   email: 'alice@example.com',
   username: 'alice_1',
   fullName: 'Alice Liddell',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret-1',
+  confirmPassword: 'secret-1',
 };
 
 describe('loginSchema', () => {
-  it('accepts a username and a password of 6 characters', () => {
+  it('accepts a username and a password of 6 characters (passwords chosen under the older rule still sign in)', () => {
     expect(loginSchema.parse({ username: ' alice ', password: 'secret' })).toEqual({ username: 'alice', password: 'secret' });
   });
   it('says Required for a missing or blank username, and the minimum for a short password', () => {
@@ -79,15 +79,29 @@ describe('registerSchema', () => {
     expect(problems(registerSchema, { ...validRegistration, fullName: 'x'.repeat(101) })).toEqual({
       fullName: 'Full name must be at most 100 characters',
     });
-    expect(problems(registerSchema, { ...validRegistration, password: '12345', confirmPassword: '12345' })).toMatchObject({
-      password: 'Password must be at least 6 characters',
-      confirmPassword: 'Confirm password must be at least 6 characters',
+    expect(problems(registerSchema, { ...validRegistration, password: '1234567', confirmPassword: '1234567' })).toMatchObject({
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Confirm password must be at least 8 characters',
     });
     expect(problems(registerSchema, { ...validRegistration, timeZone: 'Mars/Base' })).toEqual({ timeZone: 'Unknown time zone' });
     expect(problems(registerSchema, { ...validRegistration, timeZone: '+02:00' })).toEqual({ timeZone: 'Unknown time zone' });
   });
+  it('follows NIST SP 800-63B: 8 to 256 code points, any characters, no composition rules', () => {
+    const ok = (password: string) => registerSchema.safeParse({ ...validRegistration, password, confirmPassword: password }).success;
+    expect(ok('aaaaaaaa')).toBe(true);
+    expect(ok('        ')).toBe(true);
+    expect(ok('пароль12')).toBe(true);
+    expect(ok('x'.repeat(256))).toBe(true);
+    expect(ok('x'.repeat(257))).toBe(false);
+    expect(problems(registerSchema, { ...validRegistration, password: 'x'.repeat(257), confirmPassword: 'x'.repeat(257) })).toMatchObject({
+      password: 'Password must be at most 256 characters',
+    });
+    // Four emoji are 8 UTF-16 units but 4 characters.
+    expect(ok('😀😀😀😀')).toBe(false);
+    expect(ok('😀😀😀😀😀😀😀😀')).toBe(true);
+  });
   it("puts 'Passwords do not match' on confirmPassword", () => {
-    expect(problems(registerSchema, { ...validRegistration, confirmPassword: 'secret2' })).toEqual({
+    expect(problems(registerSchema, { ...validRegistration, confirmPassword: 'secret-2' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
@@ -123,15 +137,15 @@ describe('profileUpdateSchema', () => {
   });
   it('requires the current password and a matching confirmation with a new password', () => {
     const rule = { confirmPassword: 'New password and confirmation must match, and current password is required' };
-    expect(problems(profileUpdateSchema, { newPassword: 'secret2', confirmPassword: 'secret2' })).toEqual(rule);
-    expect(problems(profileUpdateSchema, { newPassword: 'secret2', currentPassword: 'secret1', confirmPassword: 'other22' })).toEqual(rule);
-    expect(problems(profileUpdateSchema, { newPassword: 'short', currentPassword: 'secret1', confirmPassword: 'short' })).toEqual({
-      newPassword: 'Password must be at least 6 characters',
+    expect(problems(profileUpdateSchema, { newPassword: 'secret-2', confirmPassword: 'secret-2' })).toEqual(rule);
+    expect(problems(profileUpdateSchema, { newPassword: 'secret-2', currentPassword: 'secret-1', confirmPassword: 'other-22' })).toEqual(rule);
+    expect(problems(profileUpdateSchema, { newPassword: 'short', currentPassword: 'secret-1', confirmPassword: 'short' })).toEqual({
+      newPassword: 'Password must be at least 8 characters',
     });
-    expect(profileUpdateSchema.parse({ newPassword: 'secret2', currentPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
-      newPassword: 'secret2',
-      currentPassword: 'secret1',
-      confirmPassword: 'secret2',
+    expect(profileUpdateSchema.parse({ newPassword: 'secret-2', currentPassword: 'secret-1', confirmPassword: 'secret-2' })).toEqual({
+      newPassword: 'secret-2',
+      currentPassword: 'secret-1',
+      confirmPassword: 'secret-2',
     });
   });
 });
@@ -140,30 +154,30 @@ describe('changePasswordSchema', () => {
   it('gives the spec messages', () => {
     expect(problems(changePasswordSchema, { currentPassword: '', newPassword: '12345', confirmPassword: '123' })).toEqual({
       currentPassword: 'Current password is required',
-      newPassword: 'New password must be at least 6 characters',
-      confirmPassword: 'Confirm password must be at least 6 characters',
+      newPassword: 'New password must be at least 8 characters',
+      confirmPassword: 'Confirm password must be at least 8 characters',
     });
-    expect(problems(changePasswordSchema, { currentPassword: 'old', newPassword: 'secret2', confirmPassword: 'secret3' })).toEqual({
+    expect(problems(changePasswordSchema, { currentPassword: 'old', newPassword: 'secret-2', confirmPassword: 'secret-3' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
-    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'secret2', confirmPassword: 'secret2' }).success).toBe(true);
+    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'secret-2', confirmPassword: 'secret-2' }).success).toBe(true);
   });
   it('has a first-password variant without the current password', () => {
-    expect(problems(firstPasswordSchema, { newPassword: 'secret2', confirmPassword: 'secret3' })).toEqual({
+    expect(problems(firstPasswordSchema, { newPassword: 'secret-2', confirmPassword: 'secret-3' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
-    expect(firstPasswordSchema.safeParse({ newPassword: 'secret2', confirmPassword: 'secret2' }).success).toBe(true);
+    expect(firstPasswordSchema.safeParse({ newPassword: 'secret-2', confirmPassword: 'secret-2' }).success).toBe(true);
   });
   it('takes the API body of spec §7 (current and new; confirmation optional but checked)', () => {
-    expect(changePasswordRequestSchema.parse({ currentPassword: 'old', newPassword: 'secret2' })).toEqual({
+    expect(changePasswordRequestSchema.parse({ currentPassword: 'old', newPassword: 'secret-2' })).toEqual({
       currentPassword: 'old',
-      newPassword: 'secret2',
+      newPassword: 'secret-2',
     });
-    expect(changePasswordRequestSchema.parse({ newPassword: 'secret2' })).toEqual({ newPassword: 'secret2' });
+    expect(changePasswordRequestSchema.parse({ newPassword: 'secret-2' })).toEqual({ newPassword: 'secret-2' });
     expect(problems(changePasswordRequestSchema, { newPassword: '123' })).toEqual({
-      newPassword: 'New password must be at least 6 characters',
+      newPassword: 'New password must be at least 8 characters',
     });
-    expect(problems(changePasswordRequestSchema, { newPassword: 'secret2', confirmPassword: 'nope22' })).toEqual({
+    expect(problems(changePasswordRequestSchema, { newPassword: 'secret-2', confirmPassword: 'nope-222' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
@@ -191,7 +205,7 @@ describe('admin schemas', () => {
 
 describe('firstIssue and parseOrThrow', () => {
   it('answer the first message with its field, for the API error shape', () => {
-    const result = registerSchema.safeParse({ ...validRegistration, confirmPassword: 'secret2' });
+    const result = registerSchema.safeParse({ ...validRegistration, confirmPassword: 'secret-2' });
     expect(result.success).toBe(false);
     if (!result.success) expect(firstIssue(result.error)).toEqual({ message: 'Passwords do not match', field: 'confirmPassword' });
     const whole = loginSchema.safeParse('not an object');

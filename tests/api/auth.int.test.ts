@@ -74,8 +74,8 @@ describe('POST /api/auth/register', () => {
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
-    [{ password: '12345', confirmPassword: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ confirmPassword: '12345' }, 'confirmPassword', 'Confirm password must be at least 6 characters'],
+    [{ password: '1234567', confirmPassword: '1234567' }, 'password', 'Password must be at least 8 characters'],
+    [{ confirmPassword: '1234567' }, 'confirmPassword', 'Confirm password must be at least 8 characters'],
     [{ confirmPassword: 'other-pw-2' }, 'confirmPassword', 'Passwords do not match'],
     [{ username: undefined }, 'username', 'Required'],
     [{ email: 42 }, 'email', 'Invalid input'],
@@ -253,7 +253,7 @@ describe('PUT /api/auth/profile', () => {
 describe('PUT /api/auth/change-password', () => {
   it.each([
     [{ currentPassword: '' }, 'currentPassword', 'Current password is required'],
-    [{ newPassword: '123', confirmPassword: '123' }, 'newPassword', 'New password must be at least 6 characters'],
+    [{ newPassword: '1234567', confirmPassword: '1234567' }, 'newPassword', 'New password must be at least 8 characters'],
     [{ confirmPassword: 'different-1' }, 'confirmPassword', 'Passwords do not match'],
     [{ currentPassword: 'wrong-pw-9' }, 'currentPassword', 'Current password is incorrect'],
   ])('refuses %j with the message on the field', async (change, field, message) => {

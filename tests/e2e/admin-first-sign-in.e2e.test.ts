@@ -32,7 +32,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     // Field rules come from the shared schemas; each field has a show/hide toggle.
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByText('Current password is required').waitFor();
-    await dialog.getByText('New password must be at least 6 characters').waitFor();
+    await dialog.getByText('New password must be at least 8 characters').waitFor();
     expect(await dialog.getByRole('button', { name: 'Show password' }).count()).toBe(3);
 
     await dialog.getByLabel('Current password').fill(ADMIN_PASSWORD);

@@ -22,6 +22,8 @@ import {
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
+import { LIMITS } from '@core/users/constants';
+import { passwordLength } from '@core/users/schemas';
 
 /** Test-only switch for cheap password hashes; refused unless NODE_ENV=test (see .env.example). */
 const FAST_HASHES = 'RIPOSTE_TEST_FAST_HASHES';
@@ -34,7 +36,13 @@ export const serverEnvSchema = z
     HOST: host('127.0.0.1'),
     RIPOSTE_DATA_DIR: directory('./data'),
     ...eventStoreShape,
-    RIPOSTE_ADMIN_PASSWORD: optional(z.string().min(6, { message: 'must be at least 6 characters' })),
+    // The same length rule as every other password (core/users: NIST SP 800-63B).
+    RIPOSTE_ADMIN_PASSWORD: optional(
+      z
+        .string()
+        .refine((v) => passwordLength(v) >= LIMITS.passwordMin, { message: `must be at least ${LIMITS.passwordMin} characters` })
+        .refine((v) => passwordLength(v) <= LIMITS.passwordMax, { message: `must be at most ${LIMITS.passwordMax} characters` }),
+    ),
     RIPOSTE_SESSION_KEYS: optional(
       z
         .string()
