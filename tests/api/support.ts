@@ -127,9 +127,12 @@ export interface RequestOptions {
  * node:http rather than fetch: fetch drops a Host header it is given, and the tests need to act as
  * a browser reaching the server under another name.
  */
-const send = (url: string, method: string, headers: Record<string, string>, body: string | Buffer | undefined) =>
+const send = (base: string, path: string, method: string, headers: Record<string, string>, body: string | Buffer | undefined) =>
   new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string; bytes: Buffer }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
+    // The path goes out as written: a URL would resolve dot segments (`/a/%2e%2e`) before sending,
+    // and the tests try exactly those paths on the server.
+    const { hostname, port } = new URL(base);
+    const req = httpRequest({ hostname: hostname.replace(/^\[|\]$/g, ''), port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -179,7 +182,7 @@ export class Client {
     if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
     // node:http frames a DELETE body only when told its length.
     if (payload !== undefined && options.chunked !== true) headers['Content-Length'] = String(Buffer.byteLength(payload));
-    const res = await send(this.base + path, method, headers, payload);
+    const res = await send(this.base, path, method, headers, payload);
     for (const line of res.setCookies) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');

@@ -90,6 +90,12 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
     if (api && ctx.status === 404 && ctx.body == null) {
       throw new AppError('not_found', `No such API call: ${ctx.method} ${ctx.path}`, { reason: 'NO_ROUTE' });
     }
+    // The routers' 405 and 501 answers have no body; an API client reads a JSON message. The
+    // status and the Allow header the router set are kept.
+    if (api && (ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
+      const message = ctx.status === 405 ? `${ctx.method} is not allowed on ${ctx.path}` : `${ctx.method} is not supported`;
+      ctx.body = { message, error: message, code: ctx.status === 405 ? 'METHOD_NOT_ALLOWED' : 'NOT_IMPLEMENTED' };
+    }
   });
   for (const router of routers) {
     app.use(router.routes());
