@@ -17,10 +17,12 @@ import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import { usersProjection } from '@core/users/projection';
+import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createLegacyPinChecker } from './accounts/legacy-pin';
 import { createAccountsService } from './accounts/service';
 import { createApp } from './app';
 import { loadServerConfig } from './config';
+import { createIdempotency } from './http/idempotency';
 import { createLoginLimiter } from './http/rate-limit';
 import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
@@ -71,6 +73,8 @@ const server = createServer(
       },
       hasher: createPasswordHasher('test'),
       loginLimiter: createLoginLimiter(),
+      idempotency: createIdempotency(createSqliteIdempotencyStore({ path: ':memory:', owner: 'app-test' })),
+      readModelWaitMs: 5_000,
       clock: () => new Date(),
       webDist: '/nonexistent',
       version: 'test',

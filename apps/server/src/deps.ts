@@ -7,6 +7,7 @@ import type { AiWriter } from '@core/ai';
 import type { ImageStore } from '@core/images';
 import type { EventStore, Position } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
+import type { Idempotency } from './http/idempotency';
 import type { LoginLimiter } from './http/rate-limit';
 import type { AccountsService } from './accounts/service';
 import type { SchedulesService } from './schedules/service';
@@ -34,6 +35,10 @@ export interface AppDeps {
   x: XDeps;
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
+  /** Idempotency-Key on creating calls: `idempotency.guard('POST /api/...')` before the handler. */
+  idempotency: Idempotency;
+  /** How long a write waits for the read model before answering 202 (pending) instead of the row. */
+  readModelWaitMs: number;
   clock: () => Date;
   /** The built web app (apps/web/dist). */
   webDist: string;
@@ -43,14 +48,37 @@ export interface AppDeps {
 }
 
 /**
- * Read-your-writes: wait until the local projections have passed a write. A projection that is
- * stuck must not turn a write that succeeded into an error, so a failure is logged, not thrown.
+ * Read-your-writes: wait until the local projections have passed a write. True when they have;
+ * false when they did not within the wait (stalled or slow). A write that was stored is never
+ * turned into an error here: the caller answers 202 with the id instead of the fresh row
+ * (`answerPending`), because an error invites a retry that would store it twice.
  */
-export const settle = async (deps: Pick<AppDeps, 'projector' | 'logger'>, position: Position | null): Promise<void> => {
-  if (position === null) return;
+export const settle = async (
+  deps: Pick<AppDeps, 'projector' | 'logger'> & Partial<Pick<AppDeps, 'readModelWaitMs'>>,
+  position: Position | null,
+): Promise<boolean> => {
+  if (position === null) return true;
   try {
-    await deps.projector.waitFor(position);
+    await deps.projector.waitFor(position, deps.readModelWaitMs);
+    return true;
   } catch (error) {
     deps.logger.warn({ err: error, position }, 'projections did not reach a write in time; answering anyway');
+    return false;
   }
+};
+
+export const PENDING_MESSAGE = 'Saved; it will appear in the list in a moment';
+
+/**
+ * The answer to a write that was stored but cannot be read back yet: 202 with the id, and the
+ * Location to read it from once the read model has caught up.
+ */
+export const answerPending = (
+  ctx: { status: number; body: unknown; set(name: string, value: string): void },
+  written: { id: string; location: string | null },
+  extra: Record<string, unknown> = {},
+): void => {
+  ctx.status = 202;
+  if (written.location !== null) ctx.set('Location', written.location);
+  ctx.body = { success: true, id: written.id, pending: true, message: PENDING_MESSAGE, ...extra };
 };

@@ -6,6 +6,7 @@
  * deletable, rebuilt from the events), sessions.db (sessions; never in read.db, whose deletion
  * would sign everyone out), session-keys (cookie signing keys, 0600).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,12 +16,14 @@ import type { DestinationStream } from 'pino';
 import { createOfflineWriter } from '@adapters/ai-offline';
 import { createOpenAiWriter, openAiConfigFrom, wantsOpenAi } from '@adapters/ai-openai';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
+import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
+import type { EventStore } from '@core/eventstore/types';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
@@ -31,6 +34,7 @@ import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
 import { loadServerConfig, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
+import { createIdempotency } from './http/idempotency';
 import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
 import { loadOrCreateSessionKeys } from './session-keys';
 import { createScheduleLookups } from './schedules/lookups';
@@ -47,6 +51,10 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   loginLimits?: LoginLimits;
   clock?: () => Date;
+  /** How long a write waits for the read model before answering 202 (default 5,000 ms). */
+  readModelWaitMs?: number;
+  /** What the projector reads the events through (tests hold events back to make the read model lag). */
+  projectorSource?: (store: EventStore) => EventStore;
 }
 
 export interface RunningServer {
@@ -109,12 +117,14 @@ export const startServer = async (
 
   const store = openEventStore(config.eventStore, config.dataDir);
   const projector = createProjector({
-    store,
+    store: options.projectorSource ? options.projectorSource(store) : store,
     path: join(config.dataDir, READ_MODELS_FILE),
     projections: allProjections,
     logger: logger.child({ component: 'projections' }),
   });
   const sessions = createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
+  // Beside the sessions: like them, not rebuildable from the events (docs/adr/0012-idempotency-keys.md).
+  const idempotencyKeys = createSqliteIdempotencyStore({ path: join(config.dataDir, SESSIONS_FILE), owner: randomUUID() });
   const users = createUsersService(store, clock);
   const ai = openAiWriter(config);
   // X: the real adapter against X, or against the bundled emulator when no credentials are set.
@@ -180,6 +190,8 @@ export const startServer = async (
     },
     hasher,
     loginLimiter: createLoginLimiter(options.loginLimits),
+    idempotency: createIdempotency(idempotencyKeys),
+    readModelWaitMs: options.readModelWaitMs ?? 5_000,
     clock,
     webDist: repoFile('apps/web/dist'),
     version: version(),
@@ -196,6 +208,7 @@ export const startServer = async (
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();
+    idempotencyKeys.close();
     await openedX.close().catch((err: unknown) => logger.error({ err }, 'stopping the X emulator failed'));
   };
 

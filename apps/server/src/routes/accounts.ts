@@ -36,7 +36,7 @@ import { AppError } from '@core/shared/errors';
 import { parseInput } from '@core/templates/schemas';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
 import type { Written } from '../accounts/service';
-import { settle, type AppDeps } from '../deps';
+import { answerPending, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from './present';
 
@@ -44,9 +44,6 @@ import { commandContext } from './present';
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 const notFound = () => new AppError('not_found', ACCOUNT_MESSAGES.notFound, { reason: 'ACCOUNT_NOT_FOUND' });
-
-/** A write that succeeded but whose row the read side has not shown yet (projection stalled). */
-const catchingUp = () => new AppError('unavailable', 'Saved; the list is still catching up, reload in a moment', { reason: 'READ_MODEL_BEHIND' });
 
 const idParam = (ctx: Context): string => {
   const id = (ctx.params as { id?: string }).id ?? '';
@@ -74,12 +71,16 @@ export const accountRoutes = (deps: AppDeps): Router => {
     return actorOf(ctx);
   };
 
-  /** Waits for the read side, then answers the account as the caller sees it. */
+  /**
+   * Waits for the read side, then answers the account as the caller sees it; 202 with the id when
+   * the read side has not caught up (the write is stored either way).
+   */
   const answer = async (ctx: Context, actor: MonitoringActor, written: Written, status = 200) => {
-    await settle(deps, written.position);
-    const account = findVisibleAccount(db(), actor, written.id);
-    if (account === null) throw catchingUp();
+    const account = (await settle(deps, written.position)) ? findVisibleAccount(db(), actor, written.id) : null;
+    const location = `/api/accounts/${written.id}`;
+    if (account === null) return answerPending(ctx, { id: written.id, location });
     ctx.status = status;
+    if (status === 201) ctx.set('Location', location);
     ctx.body = account;
   };
 
@@ -105,7 +106,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = account;
   });
 
-  router.post('/accounts', requireUser, async (ctx) => {
+  router.post('/accounts', requireUser, deps.idempotency.guard('POST /api/accounts'), async (ctx) => {
     const actor = writerOf(ctx);
     const body = ctx.request.body;
     const written = isLegacyAdd(body)

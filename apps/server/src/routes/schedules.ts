@@ -26,7 +26,7 @@ import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import { postUrl } from '@core/x/links';
 import type { User } from '@core/users/state';
-import { settle, type AppDeps } from '../deps';
+import { answerPending, PENDING_MESSAGE, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from '../schedules/read';
 import type { ScheduleWritten } from '../schedules/service';
@@ -37,7 +37,6 @@ import { commandContext } from './present';
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
-const catchingUp = () => new AppError('unavailable', 'Saved; the list is still catching up, reload in a moment', { reason: 'READ_MODEL_BEHIND' });
 
 const idParam = (ctx: Context): string => {
   const id = (ctx.params as { id?: string }).id ?? '';
@@ -57,11 +56,19 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   // A clear refusal before the payload is even read (trial over; bulk on the trial).
   const mayCreate = (user: User, bulk = false) => requireMaySchedule(user, deps.clock(), tierConfig, { bulk });
 
-  const fresh = async (userId: string, written: ScheduleWritten): Promise<ScheduleView & { mentionsRemoved: string[] }> => {
-    await settle(deps, written.position);
-    const view = findSchedule(db(), userId, written.id);
-    if (view === null) throw catchingUp();
-    return { ...view, mentionsRemoved: written.mentionsRemoved };
+  /** The schedule as the read side shows it after the write, or null while it has not caught up. */
+  const fresh = async (userId: string, written: ScheduleWritten): Promise<(ScheduleView & { mentionsRemoved: string[] }) | null> => {
+    const view = (await settle(deps, written.position)) ? findSchedule(db(), userId, written.id) : null;
+    return view === null ? null : { ...view, mentionsRemoved: written.mentionsRemoved };
+  };
+  const locationOf = (id: string) => `/api/schedules/${id}`;
+  /** 201 with the schedule, or 202 with its id while the read side catches up. */
+  const answerCreated = async (ctx: Context, userId: string, written: ScheduleWritten) => {
+    const view = await fresh(userId, written);
+    if (view === null) return answerPending(ctx, { id: written.id, location: locationOf(written.id) }, { mentionsRemoved: written.mentionsRemoved });
+    ctx.status = 201;
+    ctx.set('Location', locationOf(written.id));
+    ctx.body = view;
   };
 
   // ---- the Schedules list and the classic page ------------------------------------------------
@@ -76,13 +83,11 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = view;
   });
 
-  router.post('/api/schedules', requireUser, async (ctx) => {
+  router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
     const draft = draftFromSchedulePayload(ctx.request.body, context(user));
-    const written = await deps.schedules.create(user, draft, commandContext(ctx));
-    ctx.status = 201;
-    ctx.body = await fresh(user.id, written);
+    await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx)));
   });
 
   router.delete('/api/schedules/:id', requireUser, async (ctx) => {
@@ -109,12 +114,17 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id) };
   });
 
-  router.post('/api/v2/schedule', requireUser, async (ctx) => {
+  router.post('/api/v2/schedule', requireUser, deps.idempotency.guard('POST /api/v2/schedule'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
     const draft = draftFromV2(parseScheduleInput(v2ScheduleSchema, ctx.request.body));
-    const schedule = await fresh(user.id, await deps.schedules.create(user, draft, commandContext(ctx)));
+    const written = await deps.schedules.create(user, draft, commandContext(ctx));
+    const schedule = await fresh(user.id, written);
+    if (schedule === null) {
+      return answerPending(ctx, { id: written.id, location: locationOf(written.id) }, { schedule: null, mentionsRemoved: written.mentionsRemoved });
+    }
     ctx.status = 201;
+    ctx.set('Location', locationOf(written.id));
     ctx.body = { success: true, message: V2_SCHEDULED_MESSAGE, schedule, mentionsRemoved: schedule.mentionsRemoved };
   });
 
@@ -136,16 +146,14 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- Bulk -----------------------------------------------------------------------------------
 
-  router.post('/api/bulk-replies', requireUser, async (ctx) => {
+  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user, true);
     const draft = draftFromBulkPayload(parseScheduleInput(bulkEntryPayloadSchema, ctx.request.body), context(user));
-    const written = await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true });
-    ctx.status = 201;
-    ctx.body = await fresh(user.id, written);
+    await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true }));
   });
 
-  router.post('/api/bulk-replies/batch', requireUser, async (ctx) => {
+  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user, true);
     const { entries } = parseScheduleInput(bulkBatchSchema, ctx.request.body);
@@ -163,15 +171,20 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
       }
     });
     const written = await deps.schedules.createBatch(user, drafts, commandContext(ctx));
+    const mentionsRemoved = [...new Set(written.flatMap((w) => w.mentionsRemoved))];
     const schedules = [];
-    for (const w of written) schedules.push(await fresh(user.id, w));
+    for (const w of written) {
+      const view = await fresh(user.id, w);
+      if (view === null) {
+        // Stored all together; readable all together once the read side has caught up.
+        ctx.status = 202;
+        ctx.body = { success: true, pending: true, ids: written.map((x) => x.id), message: PENDING_MESSAGE, mentionsRemoved };
+        return;
+      }
+      schedules.push(view);
+    }
     ctx.status = 201;
-    ctx.body = {
-      success: true,
-      message: SCHEDULE_MESSAGES.bulkScheduled,
-      schedules,
-      mentionsRemoved: [...new Set(schedules.flatMap((s) => s.mentionsRemoved))],
-    };
+    ctx.body = { success: true, message: SCHEDULE_MESSAGES.bulkScheduled, schedules, mentionsRemoved };
   });
 
   // ---- uploaded images ------------------------------------------------------------------------

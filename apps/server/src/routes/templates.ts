@@ -20,7 +20,7 @@ import {
   templatePatchSchema,
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
-import { settle, type AppDeps } from '../deps';
+import { answerPending, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '../templates/read';
 import type { Written } from '../templates/service';
@@ -41,14 +41,13 @@ const idParam = (ctx: Context, notFound: () => AppError): string => {
 /** Mentions the content of this request held (the decider stores the content without them). */
 const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content).removed);
 
-/** A write that succeeded but whose row the read side has not shown yet (projection stalled). */
-const catchingUp = () => new AppError('unavailable', 'Saved; the list is still catching up, reload in a moment', { reason: 'READ_MODEL_BEHIND' });
-
 export const templateRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api' });
   const db = () => deps.projector.db;
 
   const afterWrite = async (written: Written) => settle(deps, written.position);
+  /** The row as the read side shows it after the write, or null while it has not caught up. */
+  const readBack = async <T>(written: Written, find: () => T | null): Promise<T | null> => ((await afterWrite(written)) ? find() : null);
 
   // ---- templates ----------------------------------------------------------------------------
 
@@ -62,15 +61,16 @@ export const templateRoutes = (deps: AppDeps): Router => {
     ctx.body = template;
   });
 
-  router.post('/templates', requireUser, async (ctx) => {
+  router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), async (ctx) => {
     const user = currentUser(ctx);
     const input = parseInput(templateInputSchema, ctx.request.body);
     const written = await deps.templates.createTemplate(user.id, input, commandContext(ctx));
-    await afterWrite(written);
-    const template = findTemplate(db(), user.id, written.id);
-    if (template === null) throw catchingUp();
+    const template = await readBack(written, () => findTemplate(db(), user.id, written.id));
+    const mentionsRemoved = mentionsIn(input.content);
+    if (template === null) return answerPending(ctx, { id: written.id, location: `/api/templates/${written.id}` }, { mentionsRemoved });
     ctx.status = 201;
-    ctx.body = { ...template, mentionsRemoved: mentionsIn(input.content) };
+    ctx.set('Location', `/api/templates/${written.id}`);
+    ctx.body = { ...template, mentionsRemoved };
   });
 
   router.put('/templates/:id', requireUser, async (ctx) => {
@@ -78,10 +78,10 @@ export const templateRoutes = (deps: AppDeps): Router => {
     const id = idParam(ctx, templateNotFound);
     const changes = parseInput(templatePatchSchema, ctx.request.body);
     const written = await deps.templates.updateTemplate(user.id, id, changes, commandContext(ctx));
-    await afterWrite(written);
-    const template = findTemplate(db(), user.id, id);
-    if (template === null) throw catchingUp();
-    ctx.body = { ...template, mentionsRemoved: mentionsIn(changes.content) };
+    const template = await readBack(written, () => findTemplate(db(), user.id, id));
+    const mentionsRemoved = mentionsIn(changes.content);
+    if (template === null) return answerPending(ctx, { id, location: `/api/templates/${id}` }, { mentionsRemoved });
+    ctx.body = { ...template, mentionsRemoved };
   });
 
   router.delete('/templates/:id', requireUser, async (ctx) => {
@@ -104,14 +104,15 @@ export const templateRoutes = (deps: AppDeps): Router => {
   });
 
   const answerGroup = async (ctx: Context, userId: string, written: Written, status = 200) => {
-    await afterWrite(written);
-    const group = findTemplateGroup(db(), userId, written.id);
-    if (group === null) throw catchingUp();
+    const group = await readBack(written, () => findTemplateGroup(db(), userId, written.id));
+    const location = `/api/template-groups/${written.id}`;
+    if (group === null) return answerPending(ctx, { id: written.id, location });
     ctx.status = status;
+    if (status === 201) ctx.set('Location', location);
     ctx.body = group;
   };
 
-  router.post('/template-groups', requireUser, async (ctx) => {
+  router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), async (ctx) => {
     const user = currentUser(ctx);
     const input = parseInput(templateGroupInputSchema, ctx.request.body);
     await answerGroup(ctx, user.id, await deps.templates.createGroup(user.id, input, commandContext(ctx)), 201);

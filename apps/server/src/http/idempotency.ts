@@ -1,0 +1,111 @@
+/**
+ * Idempotency-Key on creating calls (the IETF httpapi Idempotency-Key draft): a client that did
+ * not see the answer (a timeout, a dropped connection) sends the same request again with the same
+ * key and gets the first answer back, and nothing is written twice.
+ *
+ *  - the same key from the same user on the same route within 24 h: the first answer, replayed
+ *    (with `Idempotent-Replayed: true`);
+ *  - the same key with a different body: 422, nothing written;
+ *  - the same key while the first request is still running in this process: the second waits for
+ *    the first and then gets its answer, so concurrent duplicates create exactly one resource;
+ *  - a request that failed is not remembered: the key may be sent again.
+ *
+ * Keys live in SQLite (adapters/idempotency-sqlite), so a restart still honours them.
+ */
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { IdempotencyScope, IdempotencyStore } from '@adapters/idempotency-sqlite';
+import { AppError } from '@core/shared/errors';
+import { currentUser } from './guards';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const IDEMPOTENCY_MESSAGES = {
+  badKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  reused: 'This Idempotency-Key was already used for a different request; use a new key for a new request',
+  unfinished:
+    'A request with this Idempotency-Key was interrupted before it answered; check whether it was saved, then use a new key',
+} as const;
+
+// A structured-field string ("...") or a bare token; either way visible ASCII, bounded.
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+const parseKey = (header: string): string => {
+  const bare = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
+  if (!KEY.test(bare)) throw new AppError('validation', IDEMPOTENCY_MESSAGES.badKey, { field: IDEMPOTENCY_HEADER, reason: 'IDEMPOTENCY_KEY_INVALID' });
+  return bare;
+};
+
+/** JSON with object keys sorted, so a body re-serialised in another key order is the same request. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  ) ?? 'null';
+
+const fingerprintOf = (ctx: Context): string => createHash('sha256').update(canonical(ctx.request.body ?? null)).digest('hex');
+
+const refuse = (ctx: Context, status: number, message: string, code: string) => {
+  ctx.status = status;
+  ctx.body = { message, error: message, field: IDEMPOTENCY_HEADER, code };
+};
+
+/** A JSON answer worth replaying (not a stream, not a file). */
+const isJsonBody = (body: unknown): boolean =>
+  body === null || body === undefined || (typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function');
+
+export const createIdempotency = (store: IdempotencyStore) => {
+  // Requests running now, by scope: a duplicate waits for its original instead of racing it.
+  const running = new Map<string, Promise<void>>();
+
+  /** Middleware for one creating route; `route` names it, e.g. 'POST /api/templates'. */
+  const guard =
+    (route: string): Middleware =>
+    async (ctx, next) => {
+      const header = ctx.get(IDEMPOTENCY_HEADER);
+      if (header === '') return next();
+      const scope: IdempotencyScope = { userId: currentUser(ctx).id, route, key: parseKey(header) };
+      const id = JSON.stringify([scope.userId, scope.route, scope.key]);
+      const fingerprint = fingerprintOf(ctx);
+      for (;;) {
+        const first = running.get(id);
+        if (first !== undefined) {
+          await first;
+          continue;
+        }
+        const found = store.find(scope);
+        if (found !== null) {
+          if (found.fingerprint !== fingerprint) return refuse(ctx, 422, IDEMPOTENCY_MESSAGES.reused, 'IDEMPOTENCY_KEY_REUSED');
+          if (found.state === 'pending') return refuse(ctx, 409, IDEMPOTENCY_MESSAGES.unfinished, 'IDEMPOTENCY_KEY_UNFINISHED');
+          ctx.status = found.answer.status;
+          ctx.body = found.answer.body;
+          if (found.answer.location !== null) ctx.set('Location', found.answer.location);
+          ctx.set('Idempotent-Replayed', 'true');
+          return;
+        }
+        // find and claim run with no await between them: nothing else in this process interleaves.
+        if (store.claim(scope, fingerprint)) break;
+      }
+      let finish!: () => void;
+      running.set(id, new Promise<void>((resolve) => (finish = resolve)));
+      try {
+        await next();
+        if (ctx.status >= 200 && ctx.status < 300 && isJsonBody(ctx.body)) {
+          store.complete(scope, { status: ctx.status, body: ctx.body ?? null, location: ctx.response.get('Location') || null });
+        } else {
+          store.release(scope);
+        }
+      } catch (error) {
+        store.release(scope);
+        throw error;
+      } finally {
+        running.delete(id);
+        finish();
+      }
+    };
+
+  return { guard };
+};
+
+export type Idempotency = ReturnType<typeof createIdempotency>;
