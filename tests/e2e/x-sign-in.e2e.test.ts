@@ -1,5 +1,6 @@
 // Sign in with X from the browser's side: the login page's diagnostics when the server cannot
 // start it, and the callback page's three outcomes (error, no session after 5 tries, success).
+// The callback page shows fixed texts keyed by a code: anyone can craft its URL.
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
@@ -26,12 +27,14 @@ describe.skipIf(skip !== null)('Sign in with X pages', () => {
     await closeCleanTab(tab);
   });
 
-  it('shows the provider error with a way back to the login page', async () => {
+  it("shows the fixed text of the error's code, never text from the URL, with a way back to the login page", async () => {
     const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
-    await page.goto('/x-auth-callback?auth_status=error&error_message=' + encodeURIComponent('You denied access'));
-    await page.getByRole('alert').filter({ hasText: 'You denied access' }).waitFor();
-    await expectToast(page, 'Authentication error', 'You denied access');
+    const planted = 'Call +1 555 0100 to restore your account';
+    await page.goto(`/x-auth-callback?auth_status=error&code=denied&error_message=${encodeURIComponent(planted)}&username=${encodeURIComponent(planted)}`);
+    await page.getByRole('alert').filter({ hasText: 'X authorisation was cancelled.' }).waitFor();
+    await expectToast(page, 'Authentication error', 'X authorisation was cancelled.');
+    expect(await page.content()).not.toContain(planted);
     await page.getByRole('button', { name: 'Return to Login' }).click();
     await waitForPath(page, '/auth');
     await tab.context.close();

@@ -19,6 +19,10 @@
  *
  * Only the caller's own accounts and requests exist for them (anything else is 404). No answer
  * ever carries a token; the request token secret never leaves the server.
+ *
+ * Every OAuth request is bound to the browser that started it (x/binding.ts): the callback and the
+ * PIN calls refuse, and change nothing, when another browser or session tries to finish it. The
+ * callback's redirects carry codes only (core/x-accounts auth-result), never text to display.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -26,11 +30,22 @@ import { AppError, isAppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/users/issues';
 import type { User } from '@core/users/state';
 import { isXError, throwUnlessSent } from '@core/x';
-import { hasFreeSlot, remainingSlots, reconnectPinSchema, testTweetSchema, verifyPinSchema, X_ACCOUNT_MESSAGES } from '@core/x-accounts';
+import {
+  hasFreeSlot,
+  remainingSlots,
+  reconnectPinSchema,
+  testTweetSchema,
+  verifyPinSchema,
+  X_ACCOUNT_MESSAGES,
+  X_AUTH_RESULT_TEXTS,
+  xAuthResultCodeOf,
+  type XAuthResultCode,
+} from '@core/x-accounts';
 import { settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { signIn } from '../http/session';
 import type { RiposteSession } from '../http/types';
+import { bindingForStart, isBoundHere } from '../x/binding';
 import { connectFor, exchange, limitOf, requireXApp } from '../x/flows';
 import type { PendingPurpose, PendingRequest } from '../x/pending';
 import { countConnectedAccounts, listConnectedAccounts } from '../x/read';
@@ -40,6 +55,7 @@ import { commandContext } from './present';
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 const notFound = () => new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
 const expired = () => new AppError('not_found', X_ACCOUNT_MESSAGES.requestExpired, { reason: 'X_AUTH_REQUEST_EXPIRED' });
+const otherBrowser = () => new AppError('forbidden', X_AUTH_RESULT_TEXTS.other_browser, { reason: 'X_AUTH_OTHER_BROWSER' });
 
 /** The X account a user signed in with, kept sealed in their server-side session for auto-connect. */
 interface XSignInMemo {
@@ -81,8 +97,12 @@ export const xRoutes = (deps: AppDeps): Router => {
     }
   };
 
+  const https = deps.config.https;
+  const boundHere = (ctx: Context, request: PendingRequest) => isBoundHere(ctx, request.binding, request.purpose, https);
+
   const start = async (ctx: Context, purpose: PendingPurpose, mode: 'pin' | 'callback', screenName?: string) => {
     const app = requireXApp(deps);
+    const binding = bindingForStart(ctx, purpose, https);
     const auth = await app.startAuthorization({
       callback: mode === 'pin' ? 'oob' : callbackUrl(deps, ctx),
       linkMode: purpose.kind === 'sign_in' ? 'authenticate' : 'authorize',
@@ -90,7 +110,7 @@ export const xRoutes = (deps: AppDeps): Router => {
       forceLogin: purpose.kind === 'connect',
       ...(screenName === undefined ? {} : { screenName }),
     });
-    const pending = deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode });
+    const pending = deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode, binding });
     return { url: auth.url, token: pending.token };
   };
 
@@ -128,17 +148,31 @@ export const xRoutes = (deps: AppDeps): Router => {
     const popupResult = (params: Record<string, string>) => ctx.redirect(`/connected-accounts?${new URLSearchParams(params).toString()}`);
     ctx.set('Cache-Control', 'no-store');
 
-    if (request === null || !deps.x.pending.take(request)) {
-      signInResult({ auth_status: 'error', error_message: X_ACCOUNT_MESSAGES.requestExpired });
+    if (request === null) {
+      signInResult({ auth_status: 'error', code: 'expired' });
       return;
     }
-    const fail = (message: string) => {
+    const refuse = (code: XAuthResultCode) => {
+      if (request.purpose.kind === 'sign_in') signInResult({ auth_status: 'error', code });
+      else popupResult({ x_auth: 'error', code });
+    };
+    // Another browser than the one that started it: nothing is exchanged, used or settled, so the
+    // request stays as it was for its own browser.
+    if (!boundHere(ctx, request)) {
+      ctx.state.log.warn({ purpose: request.purpose.kind }, 'X callback refused: another browser started this request');
+      refuse('other_browser');
+      return;
+    }
+    if (!deps.x.pending.take(request)) {
+      refuse('expired');
+      return;
+    }
+    const fail = (code: XAuthResultCode, message: string) => {
       deps.x.pending.settle(request, { status: 'error', message });
-      if (request.purpose.kind === 'sign_in') signInResult({ auth_status: 'error', error_message: message });
-      else popupResult({ x_auth: 'error', message });
+      refuse(code);
     };
     if (q.denied !== undefined || q.oauth_verifier === undefined) {
-      fail('X authorisation was cancelled');
+      fail('denied', X_AUTH_RESULT_TEXTS.denied);
       return;
     }
     try {
@@ -171,15 +205,14 @@ export const xRoutes = (deps: AppDeps): Router => {
         signInResult({ auth_status: 'success', username: found.user.username });
         return;
       }
-      const user = await deps.users.load(request.purpose.userId);
-      if (user === null || !user.isActive) throw expired();
+      const user = currentUser(ctx);
       const result = await connectFor(deps, user, request, q.oauth_verifier, 'callback', commandContext(ctx, user.id));
       await settle(deps, result.position);
       deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
       popupResult({ x_auth: 'success', username: result.username });
     } catch (error) {
       ctx.state.log.warn({ err: error, purpose: request.purpose.kind }, 'X callback failed');
-      fail(isAppError(error) ? error.message : 'X authentication failed');
+      fail(xAuthResultCodeOf(isAppError(error) ? error.reason : undefined), isAppError(error) ? error.message : X_AUTH_RESULT_TEXTS.failed);
     }
   });
 
@@ -232,7 +265,9 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   const verify = async (ctx: Context, request: PendingRequest | null, pinCode: string) => {
     const user = currentUser(ctx);
-    if (!ownsRequest(request, user) || !deps.x.pending.take(request)) throw expired();
+    if (!ownsRequest(request, user)) throw expired();
+    if (!boundHere(ctx, request)) throw otherBrowser();
+    if (!deps.x.pending.take(request)) throw expired();
     try {
       const result = await connectFor(deps, user, request, pinCode, 'pin', commandContext(ctx));
       await settle(deps, result.position);
@@ -260,7 +295,7 @@ export const xRoutes = (deps: AppDeps): Router => {
   router.get('/auth/status/:token', requireUser, (ctx) => {
     const user = currentUser(ctx);
     const request = deps.x.pending.get((ctx.params as { token?: string }).token ?? '');
-    if (!ownsRequest(request, user)) {
+    if (!ownsRequest(request, user) || !boundHere(ctx, request)) {
       ctx.body = { status: 'error', username: null, message: X_ACCOUNT_MESSAGES.requestExpired };
       return;
     }

@@ -5,6 +5,11 @@
  * bits) and to X by its request token; both find it. A request expires after `ttlMs`, is used at
  * most once, and then keeps its outcome for the status poll (GET /api/x/auth/status/:token) until
  * it expires too.
+ *
+ * Each request carries the binding of the browser that started it (binding.ts). One browser keeps
+ * at most `perBinding` requests: a new one replaces that browser's oldest, so a flood of starts
+ * only ever pushes out the flooder's own requests. Beyond `max` requests in all, new starts are
+ * refused (`hasRoom`) rather than evicting anybody's.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -20,6 +25,8 @@ export type PendingStatus =
 
 export interface PendingRequest {
   token: string;
+  /** Who may finish it: a hash of the starting session or browser nonce (binding.ts). */
+  binding: string;
   requestToken: string;
   requestTokenSecret: string;
   purpose: PendingPurpose;
@@ -31,42 +38,49 @@ export interface PendingRequest {
 }
 
 export const PENDING_TTL_MS = 15 * 60_000;
-const MAX_PENDING = 10_000;
+export const PENDING_LIMITS = { perBinding: 5, max: 10_000 };
 
-export const createPendingRequests = (now: () => number = Date.now, ttlMs = PENDING_TTL_MS) => {
+export const createPendingRequests = (now: () => number = Date.now, ttlMs = PENDING_TTL_MS, limits = PENDING_LIMITS) => {
   const byToken = new Map<string, PendingRequest>();
   const byRequestToken = new Map<string, string>();
+  /** Tokens of each binding, oldest first. */
+  const byBinding = new Map<string, string[]>();
   // POST /api/x/auth/reconnect-pin names the account, not the request: the latest one is used.
   const latestReconnect = new Map<string, string>();
   const reconnectKey = (userId: string, accountId: string) => `${userId}\u0000${accountId}`;
 
+  const remove = (token: string) => {
+    const p = byToken.get(token);
+    if (p === undefined) return;
+    byToken.delete(token);
+    byRequestToken.delete(p.requestToken);
+    const mine = byBinding.get(p.binding)?.filter((t) => t !== token) ?? [];
+    if (mine.length === 0) byBinding.delete(p.binding);
+    else byBinding.set(p.binding, mine);
+  };
+
   const sweep = () => {
     const limit = now() - ttlMs;
-    for (const [token, p] of byToken) {
-      if (p.createdAt < limit) {
-        byToken.delete(token);
-        byRequestToken.delete(p.requestToken);
-      }
-    }
+    for (const [token, p] of byToken) if (p.createdAt < limit) remove(token);
     for (const [key, token] of latestReconnect) if (!byToken.has(token)) latestReconnect.delete(key);
   };
 
   const live = (p: PendingRequest | undefined): PendingRequest | null => (p === undefined || p.createdAt < now() - ttlMs ? null : p);
 
   return {
+    /** False when a new request for this binding would exceed the process-wide bound (asked before calling X). */
+    hasRoom(binding: string): boolean {
+      sweep();
+      return byToken.size < limits.max || (byBinding.get(binding)?.length ?? 0) >= limits.perBinding;
+    },
     add(entry: Omit<PendingRequest, 'token' | 'createdAt' | 'outcome' | 'used'>): PendingRequest {
       sweep();
-      // A flood of starts must not grow memory without bound: the oldest go first.
-      while (byToken.size >= MAX_PENDING) {
-        const oldest = byToken.keys().next().value;
-        if (oldest === undefined) break;
-        const p = byToken.get(oldest);
-        byToken.delete(oldest);
-        if (p) byRequestToken.delete(p.requestToken);
-      }
+      const mine = byBinding.get(entry.binding) ?? [];
+      for (const oldest of mine.slice(0, Math.max(0, mine.length - limits.perBinding + 1))) remove(oldest);
       const request: PendingRequest = { ...entry, token: randomBytes(32).toString('base64url'), createdAt: now(), outcome: { status: 'pending' }, used: false };
       byToken.set(request.token, request);
       byRequestToken.set(request.requestToken, request.token);
+      byBinding.set(entry.binding, [...(byBinding.get(entry.binding) ?? []), request.token]);
       if (request.purpose.kind === 'reconnect') latestReconnect.set(reconnectKey(request.purpose.userId, request.purpose.accountId), request.token);
       return request;
     },

@@ -10,6 +10,7 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { PageHeader } from '@web/features/shell/components/page-header';
+import { xAuthResultText } from '@core/x-accounts/auth-result';
 import { errorMessage } from '@web/lib/api';
 import { useConnectFlow } from './api/connect-flow';
 import { MSG } from './api/messages';
@@ -23,11 +24,12 @@ function usePopupReturn() {
     const status = params.get('x_auth');
     if (status === null) return;
     if (window.opener && window.opener !== window) {
-      window.opener.postMessage({ type: 'riposte:x-auth', status, username: params.get('username') }, window.location.origin);
+      window.opener.postMessage({ type: 'riposte:x-auth', status }, window.location.origin);
       window.close();
       return;
     }
-    if (status === 'error') toast({ title: 'Authentication Failed', description: params.get('message') ?? '', variant: 'destructive' });
+    // Only a code comes in the URL (anyone can craft one): its fixed text is shown.
+    if (status === 'error') toast({ title: 'Authentication Failed', description: xAuthResultText(params.get('code')), variant: 'destructive' });
     window.history.replaceState(null, '', window.location.pathname);
   }, []);
   useEffect(() => {

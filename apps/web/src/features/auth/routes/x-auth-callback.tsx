@@ -1,4 +1,5 @@
-// /x-auth-callback: where X sends the browser back. Reads auth_status, username and error_message.
+// /x-auth-callback: where the server sends the browser after sign in with X. Reads auth_status and,
+// on error, a code whose fixed text is shown: anyone can craft this URL, so no text comes from it.
 import { useEffect, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
@@ -6,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
+import { xAuthResultText } from '@core/x-accounts/auth-result';
 import { apiGet } from '@web/lib/api';
 import { verifySession } from '@web/features/auth/api/verify-session';
 import type { NeedsEmail } from '@web/features/auth/api/email';
@@ -20,17 +22,14 @@ export default function XAuthCallback() {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(window.location.search);
   const status = params.get('auth_status');
-  const username = params.get('username') ?? '';
-  const errorMessage = params.get('error_message');
-  const [view, setView] = useState<View>(() =>
-    status === 'success' ? { kind: 'verifying' } : { kind: 'error', message: errorMessage ?? 'Sign in with X did not complete.' },
-  );
+  const errorMessage = xAuthResultText(params.get('code'));
+  const [view, setView] = useState<View>(() => (status === 'success' ? { kind: 'verifying' } : { kind: 'error', message: errorMessage }));
 
   useEffect(() => {
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     if (status !== 'success') {
-      toast({ title: 'Authentication error', description: errorMessage ?? 'Sign in with X did not complete.', variant: 'destructive' });
+      toast({ title: 'Authentication error', description: errorMessage, variant: 'destructive' });
       return;
     }
     void (async () => {
@@ -65,7 +64,7 @@ export default function XAuthCallback() {
             {view.kind === 'verifying' ? 'Completing sign-in...' : view.kind === 'done' ? 'Signed in' : 'Sign-in failed'}
           </CardTitle>
           <CardDescription>
-            {view.kind === 'verifying' && `Setting up your session${username ? ` for @${username}` : ''}.`}
+            {view.kind === 'verifying' && 'Setting up your session.'}
             {view.kind === 'done' && `Welcome, @${view.username}. Taking you to Riposte...`}
             {view.kind === 'error' && <span role="alert">{view.message}</span>}
           </CardDescription>

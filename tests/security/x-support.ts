@@ -1,0 +1,32 @@
+/**
+ * Driving the bundled X emulator's consent page as a person would, from whichever "browser" (a
+ * Client) the test says: an X link handed from one browser to another is the attack these tests
+ * replay.
+ */
+import type { Client } from '../api/support';
+
+/** Submits the emulator's consent form: a PIN (oob) or the callback URL X redirects to. */
+export const consent = async (authUrl: string, username: string, decision: 'allow' | 'deny' = 'allow'): Promise<{ pin: string | null; location: string | null }> => {
+  const url = new URL(authUrl);
+  const res = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ oauth_token: url.searchParams.get('oauth_token') ?? '', username, decision }).toString(),
+    redirect: 'manual',
+  });
+  const html = await res.text();
+  return { pin: /<code>(\d+)<\/code>/.exec(html)?.[1] ?? null, location: res.headers.get('location') };
+};
+
+/** Opens X's redirect back to Riposte (path and query of `location`) in `client`. */
+export const openCallback = async (client: Client, location: string) => {
+  const back = new URL(location);
+  const res = await client.get(`${back.pathname}${back.search}`, { csrf: false });
+  return { status: res.status, redirect: res.headers.get('location') ?? '' };
+};
+
+export type XAccountsAnswer = { accounts: { id: string; username: string }[] };
+
+export const xAccountsOf = async (client: Client) => ((await client.get('/api/x/accounts')).body as XAccountsAnswer).accounts;
+
+export const signedInUser = async (client: Client) => ((await client.get('/api/auth/status')).body as { user: { id: string; username: string } | null }).user ?? null;
