@@ -25,6 +25,8 @@ export const testEnv = (dataDir: string): Record<string, string> => ({
   RIPOSTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
   NODE_ENV: 'test',
   RIPOSTE_TEST_FAST_HASHES: 'true',
+  // Suites register many users from one address; tests/security/registration.int.test.ts lowers it.
+  RIPOSTE_REGISTER_LIMIT: '10000',
   LOG_LEVEL: 'info',
 });
 

@@ -27,6 +27,7 @@ import { createLoginLimiter } from './http/rate-limit';
 import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
+import { createRegistrationLimiter } from './users/registration-limit';
 import { createUsersService } from './users/service';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 
@@ -75,6 +76,7 @@ const server = createServer(
       loginLimiter: createLoginLimiter(),
       idempotency: createIdempotency(createSqliteIdempotencyStore({ path: ':memory:', owner: 'app-test' })),
       readModelWaitMs: 5_000,
+      registrationLimiter: createRegistrationLimiter({ perAddress: 0, windowSeconds: 3600 }),
       clock: () => new Date(),
       webDist: '/nonexistent',
       version: 'test',

@@ -59,6 +59,17 @@ export const serverEnvSchema = z
     // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
     RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
+    // Sign-ups one address may attempt per hour; 0 = no limit.
+    RIPOSTE_REGISTER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '10'),
+    // Password hashes and checks (argon2id, 19 MiB each) running at once; a few more may wait.
+    RIPOSTE_PASSWORD_HASH_CONCURRENCY: withDefault(
+      z
+        .string()
+        .regex(/^\d+$/, { message: 'expected a whole number from 1 to 64' })
+        .transform(Number)
+        .pipe(z.number().min(1, { message: 'expected a whole number from 1 to 64' }).max(64, { message: 'expected a whole number from 1 to 64' })),
+      '2',
+    ),
     // AI calls (repurpose, generate, preview) one user may make per 10 minutes; 0 = no limit.
     RIPOSTE_AI_USER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '60'),
     // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
@@ -107,6 +118,10 @@ export interface ServerConfig {
   /** RIPOSTE_LEGACY_PIN; undefined turns legacy mode off. */
   legacyPin: string | undefined;
   emailTestModeEverywhere: boolean;
+  /** RIPOSTE_REGISTER_LIMIT: sign-ups per address per hour (0: no limit). */
+  registerLimit: number;
+  /** RIPOSTE_PASSWORD_HASH_CONCURRENCY: argon2 hashes and checks at once. */
+  hashConcurrency: number;
   /** RIPOSTE_AI_USER_LIMIT: AI calls per user per 10 minutes (0: no limit). */
   aiUserLimit: number;
   /** RIPOSTE_AI_*; `wantsOpenAi(ai)` says whether a model-backed writer is configured. */
@@ -136,6 +151,8 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
+  registerLimit: env.RIPOSTE_REGISTER_LIMIT,
+  hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,
   aiUserLimit: env.RIPOSTE_AI_USER_LIMIT,
   ai: {
     RIPOSTE_AI_BASE_URL: env.RIPOSTE_AI_BASE_URL,

@@ -12,6 +12,7 @@ import type { LoginLimiter } from './http/rate-limit';
 import type { AccountsService } from './accounts/service';
 import type { SchedulesService } from './schedules/service';
 import type { TemplatesService } from './templates/service';
+import type { RegistrationLimiter } from './users/registration-limit';
 import type { UsersService } from './users/service';
 import type { XDeps } from './x';
 
@@ -33,12 +34,14 @@ export interface AppDeps {
   ai: AiWriter;
   /** X: the app client (emulator in sandbox mode), connected accounts, sign in with X (apps/server/src/x). */
   x: XDeps;
+  /** argon2id behind a cap on work in flight (users/hash-gate.ts). */
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
   /** Idempotency-Key on creating calls: `idempotency.guard('POST /api/...')` before the handler. */
   idempotency: Idempotency;
   /** How long a write waits for the read model before answering 202 (pending) instead of the row. */
   readModelWaitMs: number;
+  registrationLimiter: RegistrationLimiter;
   clock: () => Date;
   /** The built web app (apps/web/dist). */
   webDist: string;

@@ -19,7 +19,7 @@ import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/event
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
-import { createPasswordHasher } from '@adapters/password';
+import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
@@ -41,6 +41,8 @@ import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
+import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate';
+import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
 import { createUsersService } from './users/service';
 import { createTokenCipher, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
@@ -50,6 +52,10 @@ export interface StartOptions {
   /** Where log lines go (default stdout); the redaction test reads them back. */
   logDestination?: DestinationStream;
   loginLimits?: LoginLimits;
+  /** Replaces RIPOSTE_PASSWORD_HASH_CONCURRENCY's derived limits (tests hold the queue at 0). */
+  hashLimits?: HashLimits;
+  /** Replaces argon2id (tests count or hold hashing). */
+  hasher?: PasswordHasher;
   clock?: () => Date;
   /** How long a write waits for the read model before answering 202 (default 5,000 ms). */
   readModelWaitMs?: number;
@@ -143,7 +149,10 @@ export const startServer = async (
     clock,
     onLookupUnavailable: (username, err) => logger.warn({ err, username }, 'X lookup unavailable; monitored account stored unresolved'),
   });
-  const hasher = createPasswordHasher(config.fastHashes ? 'test' : 'default');
+  const hasher = limitHashing(
+    options.hasher ?? createPasswordHasher(config.fastHashes ? 'test' : 'default'),
+    options.hashLimits ?? hashLimitsFor(config.hashConcurrency),
+  );
   // Uploaded images under <data>/uploads; schedules check their references on the read side.
   const images = createFsImageStore(config.dataDir);
   const schedules = createSchedulesService({
@@ -192,6 +201,7 @@ export const startServer = async (
     loginLimiter: createLoginLimiter(options.loginLimits),
     idempotency: createIdempotency(idempotencyKeys),
     readModelWaitMs: options.readModelWaitMs ?? 5_000,
+    registrationLimiter: createRegistrationLimiter({ perAddress: config.registerLimit, windowSeconds: REGISTRATION_WINDOW_SECONDS }),
     clock,
     webDist: repoFile('apps/web/dist'),
     version: version(),

@@ -73,8 +73,12 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.body = { user: presentUser(deps, written.user) };
   });
 
+  // Cheapest first: the form, the address's allowance, the username and e-mail (two stream
+  // reads), and only then argon2.
   router.post('/register', async (ctx) => {
     const input = parseOrThrow(registerSchema, ctx.request.body);
+    await deps.registrationLimiter.attempt(ctx.ip);
+    await users.assertAvailable(input.username, input.email);
     const passwordHash = await hasher.hash(input.password);
     // xUserId is not taken from this form: an X identity is linked only through sign-in with X.
     const written = await users.register(

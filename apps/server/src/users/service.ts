@@ -9,7 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
-import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
+import {
+  isReservationTaken,
+  normalizeReservedValue,
+  release,
+  reservationHolder,
+  ReservationTakenError,
+  reserve,
+} from '@core/eventstore/reservation';
 import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
 import { fold } from '@core/shared/decider';
 import { AppError } from '@core/shared/errors';
@@ -81,13 +88,16 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
    * writes) is released and claimed again once it is old enough not to be a registration in
    * progress.
    */
+  const isOrphan = async (held: { ownerId: string; since: number }): Promise<boolean> =>
+    clock().getTime() - held.since > ORPHAN_AFTER_MS && (await load(held.ownerId)) === null;
+
   const claim = async (kind: string, value: string, ownerId: string, ctx: CommandContext): Promise<Position | null> => {
     try {
       return (await reserve(store, { kind, value, ownerId }, options(ctx))).position;
     } catch (error) {
       if (!isReservationTaken(error)) throw error;
       const held = await ownerOf(kind, value);
-      const orphan = held !== null && clock().getTime() - held.since > ORPHAN_AFTER_MS && (await load(held.ownerId)) === null;
+      const orphan = held !== null && (await isOrphan(held));
       if (!orphan) throw error;
       await release(store, { kind, value, ownerId: held.ownerId }, options({ ...ctx, actor: 'system' }));
       return (await reserve(store, { kind, value, ownerId }, options(ctx))).position;
@@ -105,6 +115,23 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
     findIdByUsername: async (username: string): Promise<string | null> => {
       if (username.trim() === '') return null;
       return (await ownerOf(USERNAME_RESERVATION, username))?.ownerId ?? null;
+    },
+
+    /**
+     * Refuses a username or e-mail someone holds (409, the same answer `register` gives) with two
+     * stream reads, so a registration that cannot succeed never reaches the password hash. The
+     * claim inside `register` stays the authority when two registrations race.
+     */
+    assertAvailable: async (username: string, email: string | null): Promise<void> => {
+      const wanted: [string, string | null][] = [
+        [USERNAME_RESERVATION, username],
+        [EMAIL_RESERVATION, email],
+      ];
+      for (const [kind, value] of wanted) {
+        if (value === null || value.trim() === '') continue;
+        const held = await ownerOf(kind, value);
+        if (held !== null && !(await isOrphan(held))) throw new ReservationTakenError(kind, normalizeReservedValue(value), held.ownerId);
+      }
     },
 
     register: async (input: RegisterInput, ctx: CommandContext): Promise<Written> => {

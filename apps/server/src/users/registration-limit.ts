@@ -1,0 +1,39 @@
+/**
+ * Sign-ups per address (rate-limiter-flexible, in memory like the login limits, see
+ * http/rate-limit.ts). Every registration that passes the form's checks takes a point before the
+ * username is looked up or the password hashed, so a flood neither burns CPU nor creates accounts
+ * without bound (each account has its own quotas), and the "taken" answer cannot be used to list
+ * usernames quickly.
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimitedError } from '../http/rate-limit';
+
+export interface RegistrationLimits {
+  /** Registrations per address per window; 0 turns the limit off. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+
+export interface RegistrationLimiter {
+  /** Counts one registration for the address; RateLimitedError (429) once over the limit. */
+  attempt(address: string): Promise<void>;
+}
+
+export const createRegistrationLimiter = (limits: RegistrationLimits): RegistrationLimiter => {
+  if (limits.perAddress <= 0) return { attempt: async () => undefined };
+  const byAddress = new RateLimiterMemory({ keyPrefix: 'register-address', points: limits.perAddress, duration: limits.windowSeconds });
+  return {
+    attempt: async (address) => {
+      try {
+        await byAddress.consume(address);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) {
+          throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), 'sign-ups from this address', 'REGISTRATION_RATE_LIMITED');
+        }
+        throw e;
+      }
+    },
+  };
+};
