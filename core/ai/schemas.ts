@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE, repurposeStyleSchema, writingStyleSchema } from '@core/styles';
-import { countCharacters } from '@core/text/length';
+import { countCharacters, unitCapFor } from '@core/text/length';
 
 export const AI_LIMITS = {
   /** Longest input text or post the writer accepts (the content maximum, spec §9). */
@@ -31,6 +31,8 @@ export const clampAiLength = (n: number): number =>
 const text = (required: string) =>
   z
     .string({ error: required })
+    // Cheap and first: nothing walks a text that is too long even in UTF-16 units.
+    .max(unitCapFor(AI_LIMITS.inputMax), { message: AI_MESSAGES.tooLong, abort: true })
     .refine((s) => s.trim() !== '', required)
     .refine((s) => countCharacters(s) <= AI_LIMITS.inputMax, AI_MESSAGES.tooLong);
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
-import { countCharacters } from '@core/text/length';
+import { countCharacters, unitCapFor } from '@core/text/length';
 
 export const TEMPLATE_LIMITS = {
   contentMax: 25_000,
@@ -72,9 +72,11 @@ const name = z
   .min(1, TEMPLATE_MESSAGES.nameRequired)
   .max(TEMPLATE_LIMITS.nameMax, TEMPLATE_MESSAGES.nameTooLong);
 
-// Counted in characters a reader sees (core/text/length.ts), like the page's counter.
+// Counted in characters a reader sees (core/text/length.ts), like the page's counter; a text too
+// long even in UTF-16 units is refused first, before anything walks it.
 const content = z
   .string({ error: TEMPLATE_MESSAGES.contentRequired })
+  .max(unitCapFor(TEMPLATE_LIMITS.contentMax), { message: TEMPLATE_MESSAGES.contentTooLong, abort: true })
   .refine((s) => s.trim() !== '', TEMPLATE_MESSAGES.contentRequired)
   .refine((s) => countCharacters(s) <= TEMPLATE_LIMITS.contentMax, TEMPLATE_MESSAGES.contentTooLong);
 

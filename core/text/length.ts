@@ -12,15 +12,30 @@
  * be over X's standard limit, which X reports at send time.
  */
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+import { graphemeStarts } from './graphemes';
+
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** Number of user-perceived characters (grapheme clusters). */
+/** Number of user-perceived characters (grapheme clusters), in time linear in the length. */
 export const countCharacters = (text: string): number => {
   let n = 0;
-  for (const _ of graphemes.segment(text)) n += 1;
+  for (const _ of graphemeStarts(text)) n += 1;
   return n;
 };
+
+/**
+ * UTF-16 code units a text may take per allowed character before its characters are counted. Two
+ * cover every character of the Basic Multilingual Plane (one unit) and every single emoji (two);
+ * only texts made mostly of multi-code-point clusters (flags, emoji sequences, stacked accents)
+ * reach the cap before the character limit. A request body cannot carry many more units anyway.
+ */
+export const UNITS_PER_CHARACTER = 2;
+
+/**
+ * The length in UTF-16 units (String.length, free to read) above which a text is refused before
+ * any rule that walks it runs: `maxCharacters` times UNITS_PER_CHARACTER.
+ */
+export const unitCapFor = (maxCharacters: number): number => maxCharacters * UNITS_PER_CHARACTER;
 
 export interface LimitedText {
   text: string;
@@ -40,33 +55,54 @@ const DANGLING = /[\s,;:\-–—([{"'“‘]+$/u;
 /** UTF-16 offset where grapheme number `n` starts (text.length when there are fewer). */
 const offsetOfGrapheme = (text: string, n: number): number => {
   let i = 0;
-  for (const g of graphemes.segment(text)) {
-    if (i === n) return g.index;
+  for (const start of graphemeStarts(text)) {
+    if (i === n) return start;
     i += 1;
   }
   return text.length;
 };
 
-/** The last sentence end within `window` that keeps enough of it, as a UTF-16 offset, or -1. */
-const sentenceCut = (window: string, fullText: string, max: number): number => {
+/** The last sentence end within text[0, windowEnd) that keeps enough of it, as a UTF-16 offset, or -1. */
+const sentenceCut = (text: string, windowEnd: number, max: number): number => {
   const minimum = Math.ceil(max * SENTENCE_CUT_MIN_SHARE);
   let best = -1;
   let count = 0;
-  for (const g of graphemes.segment(window)) {
+  const check = (end: number) => {
     count += 1;
-    const end = g.index + g.segment.length;
-    const next = fullText[end];
-    if (count >= minimum && SENTENCE_END.test(g.segment) && (next === undefined || /\s/u.test(next))) best = end;
+    const next = text[end];
+    if (count >= minimum && SENTENCE_END.test(text[end - 1] ?? '') && (next === undefined || /\s/u.test(next))) best = end;
+  };
+  let previous = -1;
+  for (const start of graphemeStarts(text.slice(0, windowEnd))) {
+    if (previous >= 0) check(start);
+    previous = start;
   }
+  if (previous >= 0) check(windowEnd);
   return best;
 };
 
+// Word boundaries past the cut are not needed; this much text after it is enough context for them.
+const WORD_CONTEXT = 256;
+// After a space or a line break and before a visible ASCII character there is always a word
+// boundary, and no rule looks across it: segmenting from there gives the same words.
+const WORD_SAFE_CUT = /(?<=[ \n])[!-~]/gu;
+
 /** The last word boundary at or before `limit` (UTF-16 offset) that leaves some text, or -1. */
 const wordCut = (text: string, limit: number): number => {
+  const firstVisible = text.search(/\S/u);
+  if (firstVisible < 0) return -1;
+  const scope = text.slice(0, Math.min(text.length, limit + WORD_CONTEXT));
   let best = -1;
-  for (const w of words.segment(text)) {
-    if (w.index > limit) break;
-    if (w.index > 0 && text.slice(0, w.index).trim() !== '') best = w.index;
+  let from = 0;
+  while (from <= limit && from < scope.length) {
+    WORD_SAFE_CUT.lastIndex = from + WORD_CONTEXT;
+    const cut = WORD_SAFE_CUT.exec(scope)?.index ?? scope.length;
+    for (const w of words.segment(scope.slice(from, cut))) {
+      const at = from + w.index;
+      if (at > limit) return best;
+      if (at > firstVisible) best = at;
+    }
+    from = cut;
   }
   return best;
 };
@@ -83,7 +119,7 @@ export const limitLength = (text: string, max: number, options: LimitOptions = {
   if (countCharacters(text) <= limit) return { text, truncated: false };
 
   const windowEnd = offsetOfGrapheme(text, limit);
-  const bySentence = sentenceCut(text.slice(0, windowEnd), text, limit);
+  const bySentence = sentenceCut(text, windowEnd, limit);
   if (bySentence > 0) return { text: text.slice(0, bySentence).trimEnd(), truncated: true };
 
   const ellipsisLength = countCharacters(ellipsis);

@@ -10,7 +10,7 @@ import { countCharacters } from '@core/text/length';
 import { BULK_SLOTS, parseDate } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { findBulkDuplicates } from '@core/scheduling/duplicates';
-import { booleanField, hasReplyText, idField, issue, optionalIdField, optionalIntField, recurringTypeField } from './fields';
+import { booleanField, hasReplyText, idField, issue, optionalIdField, optionalIntField, recurringTypeField, replyTextCap } from './fields';
 
 const optionalDate = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().optional());
 
@@ -24,8 +24,7 @@ const common = {
   customHour: optionalIntField(0, 23, M.hourRange),
   customMinute: optionalIntField(0, 59, M.minuteRange),
   useAI: booleanField(false),
-  customReplyText: z
-    .string()
+  customReplyText: replyTextCap()
     .nullish()
     .transform((v) => v ?? ''),
 };

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
-import { countCharacters } from '@core/text/length';
+import { countCharacters, unitCapFor } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
 import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
 import { CONTENT_MAX, IMAGE_MAX_BYTES, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
@@ -52,10 +52,18 @@ export const recurringTypeField = z.enum(RECURRING_TYPES, { error: M.recurringTy
  */
 export const hasReplyText = (text: string): boolean => text.trim() !== '' && stripMentions(text).text !== '';
 
+/**
+ * Refuses, before any rule walks it, a reply text too long even in UTF-16 units (free to read);
+ * the object-level rules of the schema then never see it either.
+ */
+export const replyTextCap = (tooLongMessage: string = M.contentTooLong) =>
+  z.string().max(unitCapFor(CONTENT_MAX), { message: tooLongMessage, abort: true });
+
 /** Reply text: required (more than mentions), at most 25000 characters a reader sees (core/text/length.ts). */
 export const contentField = (requiredMessage: string, tooLongMessage: string = M.contentTooLong) =>
   z
     .string({ error: requiredMessage })
+    .max(unitCapFor(CONTENT_MAX), { message: tooLongMessage, abort: true })
     .refine(hasReplyText, requiredMessage)
     .refine((s) => countCharacters(s) <= CONTENT_MAX, tooLongMessage);
 

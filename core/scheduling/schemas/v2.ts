@@ -8,7 +8,7 @@ import { v2StyleSchema, DEFAULT_V2_STYLE } from '@core/styles';
 import { countCharacters } from '@core/text/length';
 import { PEAK_WINDOWS, V2_DEFAULT_DAYS } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, hasReplyText, idField, imageUrlField, issue } from './fields';
+import { booleanField, hasReplyText, idField, imageUrlField, issue, replyTextCap } from './fields';
 
 const isoDays = z
   .array(
@@ -29,7 +29,7 @@ export const v2ScheduleSchema = z
     peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }),
     useAI: booleanField(false),
     viralStyle: v2StyleSchema.nullish(),
-    content: z.string().nullish(),
+    content: replyTextCap().nullish(),
     isRecurring: booleanField(false),
     recurringDays: isoDays,
     imageUrl: imageUrlField,
