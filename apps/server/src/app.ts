@@ -2,18 +2,24 @@
  * The Koa application: middleware in the order a request meets it, then the routes. Kept free of
  * I/O set-up (start.ts wires the stores) so tests and the route walk can build it directly.
  *
- *  request id + log line -> errors -> security headers -> readiness gate -> web app (static) ->
- *  CSRF -> JSON body -> session -> current user -> /api/admin guard -> /api 404 -> routes
+ *  request id + log line -> errors -> security headers -> one spelling per path -> no-store on
+ *  /api -> readiness gate -> web app (static) -> CSRF -> JSON body -> session (absolute lifetime)
+ *  -> current user -> /api/admin guard -> /api 404 -> routes (exact match)
+ *
+ * Every guard reads ctx.path as it is and every router matches it exactly, after canonicalPaths
+ * has refused any other spelling of an /api, /uploads or /healthz path (docs/adr/0006).
  */
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '@core/shared/errors';
 import type { AppDeps } from './deps';
+import { canonicalPaths } from './http/canonical-path';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { adminPaths, loadUser } from './http/guards';
 import { requestContext } from './http/request-context';
+import { assertExactRouting } from './http/router';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
@@ -44,7 +50,10 @@ export const apiRouters = (deps: AppDeps): Router[] => [
 ];
 
 export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; routers: Router[] } => {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Behind n proxies the client's address is the n-th X-Forwarded-For entry from the right; the
+  // entries left of it are whatever the client sent.
+  const hops = deps.config.trustedProxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   // Koa's default prints every stream error to stderr. A browser that cancels a file download
   // while navigating is normal; everything else goes to the log with its cause.
   app.silent = true;
@@ -54,10 +63,18 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
     deps.logger.error({ err }, 'unhandled error outside a request');
   });
   const routers = apiRouters(deps);
+  assertExactRouting(routers);
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
   app.use(securityHeaders(deps.config.https));
+  app.use(canonicalPaths);
+  app.use(async (ctx, next) => {
+    // API answers are per user and often personal: no browser or shared cache keeps them. Set
+    // first so error answers carry it too; a route may still choose otherwise.
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    return next();
+  });
   app.use(async (ctx, next) => {
     if (deps.isReady() || ctx.path === '/healthz') return next();
     ctx.set('Retry-After', '1');
@@ -80,7 +97,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
       },
     }),
   );
-  for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https })) app.use(mw);
+  for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https, clock: deps.clock })) app.use(mw);
   app.use(loadUser(deps.users));
   app.use(adminPaths);
   app.use(async (ctx, next) => {

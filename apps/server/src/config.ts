@@ -25,6 +25,23 @@ import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
 import { LIMITS } from '@core/users/constants';
 import { passwordLength } from '@core/users/schemas';
 
+/**
+ * RIPOSTE_TRUST_PROXY: how many reverse proxies the operator runs in front of the server. Each
+ * appends the address it received the request from to X-Forwarded-For, so the client's address is
+ * that many entries from the right; anything further left was written by the client and is not
+ * believed. `true` (yes/on) means one proxy, `false` (no/off) or 0 means none (forwarded headers ignored).
+ */
+const trustProxyHops = () =>
+  withDefault(
+    z
+      .string()
+      .transform((s) => s.trim().toLowerCase())
+      .transform((s) => (['true', 'yes', 'on'].includes(s) ? '1' : ['false', 'no', 'off'].includes(s) ? '0' : s))
+      .refine((s) => /^(?:[0-9]|10)$/.test(s), { message: 'expected the number of trusted proxies in front of the server (0-10; true means 1, false means 0)' })
+      .transform(Number),
+    'false',
+  );
+
 /** Test-only switch for cheap password hashes; refused unless NODE_ENV=test (see .env.example). */
 const FAST_HASHES = 'RIPOSTE_TEST_FAST_HASHES';
 
@@ -52,7 +69,7 @@ export const serverEnvSchema = z
         }),
     ),
     RIPOSTE_PUBLIC_URL: optional(httpUrl()),
-    RIPOSTE_TRUST_PROXY: booleanFlag(false),
+    RIPOSTE_TRUST_PROXY: trustProxyHops(),
     RIPOSTE_SCHEDULER: withDefault(z.enum(['embedded', 'external', 'off']), 'embedded'),
     RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
     RIPOSTE_LEGACY_USERNAMES: commaList(),
@@ -111,7 +128,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix when the public URL is https. */
   https: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (0: X-Forwarded-* ignored); see trustProxyHops. */
+  trustedProxyHops: number;
   scheduler: ServerEnv['RIPOSTE_SCHEDULER'];
   schedulerIntervalMs: number;
   legacyUsernames: string[];
@@ -145,7 +163,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   sessionKeys: env.RIPOSTE_SESSION_KEYS,
   publicUrl: env.RIPOSTE_PUBLIC_URL,
   https: env.RIPOSTE_PUBLIC_URL?.startsWith('https://') ?? false,
-  trustProxy: env.RIPOSTE_TRUST_PROXY,
+  trustedProxyHops: env.RIPOSTE_TRUST_PROXY,
   scheduler: env.RIPOSTE_SCHEDULER,
   schedulerIntervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,

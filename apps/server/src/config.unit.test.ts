@@ -20,7 +20,7 @@ describe('server configuration', () => {
       host: '127.0.0.1',
       eventStore: { kind: 'sqlite', synchronous: 'FULL' },
       https: false,
-      trustProxy: false,
+      trustedProxyHops: 0,
       scheduler: 'embedded',
       legacyUsernames: [],
       emailTestModeEverywhere: false,
@@ -56,7 +56,7 @@ describe('server configuration', () => {
       sessionKeys: ['a'.repeat(32), 'b'.repeat(40)],
       publicUrl: 'https://riposte.example.com',
       https: true,
-      trustProxy: true,
+      trustedProxyHops: 1,
       scheduler: 'external',
       legacyUsernames: ['alice', 'Bob'],
       emailTestModeEverywhere: true,
@@ -85,6 +85,21 @@ describe('server configuration', () => {
     [{ RIPOSTE_TEST_FAST_HASHES: 'true' }, 'RIPOSTE_TEST_FAST_HASHES'],
   ])('names the bad variable in %j', (env, variable) => {
     expect(problemsOf(env)).toContain(variable);
+  });
+
+  it.each([
+    ['true', 1],
+    ['on', 1],
+    ['1', 1],
+    ['2', 2],
+    ['false', 0],
+    ['0', 0],
+  ])('reads RIPOSTE_TRUST_PROXY=%s as %i trusted proxies', (value, hops) => {
+    expect(loadServerConfig({ RIPOSTE_TRUST_PROXY: value }).trustedProxyHops).toBe(hops);
+  });
+
+  it.each(['-1', '11', '1.5', 'two'])('refuses RIPOSTE_TRUST_PROXY=%s', (value) => {
+    expect(problemsOf({ RIPOSTE_TRUST_PROXY: value })).toContain('RIPOSTE_TRUST_PROXY');
   });
 
   it('never echoes the value of a secret-looking variable', () => {

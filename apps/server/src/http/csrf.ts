@@ -1,7 +1,8 @@
 /**
  * CSRF defence for the cookie-authenticated JSON API (docs/adr/0006-sessions-csrf-security.md).
  *
- * Unsafe methods on /api need all of:
+ * Unsafe methods need all of, on every path (no route outside /api accepts one, and checking
+ * them all leaves no spelling of a path that skips the check):
  * - the header `X-Riposte-Request: 1`: a cross-site <form> cannot set headers, and a cross-site
  *   fetch with a custom header needs a CORS preflight this server never grants;
  * - an Origin, when the browser sends one, equal to this server's origin (or RIPOSTE_PUBLIC_URL's);
@@ -28,7 +29,6 @@ const checkFetchSite = (ctx: Context) => {
 export const csrfProtection = (options: { publicUrl: string | undefined }): Middleware => {
   const publicOrigin = options.publicUrl === undefined ? null : new URL(options.publicUrl).origin;
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
     if (SAFE_METHODS.has(ctx.method)) {
       if (ctx.path === '/api/auth/logout') checkFetchSite(ctx);
       return next();

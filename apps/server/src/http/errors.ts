@@ -1,7 +1,9 @@
 /**
  * The one error middleware (docs/api.md "Errors"): AppError codes map to statuses, zod errors
  * become 400 with the first issue's message and field, malformed JSON becomes 400, anything else
- * is logged with its stack and answered 500 'Internal server error' with no detail.
+ * is logged with its stack and answered 500 with a fixed message and the request id, nothing more:
+ * a library's message, a SQL statement or a file path says more about the server than a client
+ * needs. The request id finds the logged cause. An `internal` AppError is answered the same way.
  *
  * Body: { message, error, field?, code }. `error` repeats the message because the spec's clients
  * read either (the email dialog reads `error`, everything else `message`).
@@ -41,6 +43,8 @@ export interface ErrorBody {
   error: string;
   field?: string;
   code: string;
+  /** On a 500 only: the id the log line carries (also in the X-Request-Id header). */
+  requestId?: string;
 }
 
 const body = (message: string, code: string, field?: string): ErrorBody =>
@@ -54,14 +58,24 @@ const exposedHttpError = (e: unknown): { status: number; message: string } | nul
   return { status, message: typeof message === 'string' ? message : 'Bad request' };
 };
 
+const internal = (requestId: string): ErrorBody => {
+  const message = `Internal server error (request id ${requestId})`;
+  return { message, error: message, code: 'internal', requestId };
+};
+
 export const errorHandler = (): Middleware => async (ctx, next) => {
   try {
     await next();
   } catch (error) {
+    if (isAppError(error) && error.code === 'internal') {
+      ctx.state.log.error({ err: error }, 'internal error');
+      ctx.status = 500;
+      ctx.body = internal(ctx.state.requestId);
+      return;
+    }
     if (isAppError(error)) {
       ctx.status = statusOf(error.code);
       ctx.body = body(error.message, error.reason ?? error.code, error.field);
-      if (error.code === 'internal') ctx.state.log.error({ err: error }, 'internal error');
       if (error.code === 'rate_limited' && 'retryAfterSeconds' in error) {
         ctx.set('Retry-After', String((error as { retryAfterSeconds: number }).retryAfterSeconds));
       }
@@ -81,6 +95,6 @@ export const errorHandler = (): Middleware => async (ctx, next) => {
     }
     ctx.state.log.error({ err: error }, 'unhandled error');
     ctx.status = 500;
-    ctx.body = body('Internal server error', 'internal');
+    ctx.body = internal(ctx.state.requestId);
   }
 };

@@ -3,7 +3,7 @@
  * (always current: a role change or a deactivation applies at once); a session whose user is gone
  * or deactivated is ended. `requireUser` and `requireAdmin` are checked on the server for every
  * protected route; the admin check covers the whole /api/admin family by path, so a route added
- * there later cannot forget it.
+ * there later cannot forget it, and every admin route checks the role again itself.
  */
 import type { Context, Middleware } from 'koa';
 import { AppError } from '@core/shared/errors';
@@ -40,8 +40,7 @@ export const isAdminPath = (path: string): boolean => path === '/api/admin' || p
  * 401 without a session, 403 for non-admins, and 403 for an admin who still has to replace the
  * password they were given (the bootstrap password was printed to a log).
  */
-export const adminPaths: Middleware = async (ctx, next) => {
-  if (!isAdminPath(ctx.path)) return next();
+export const requireAdmin: Middleware = async (ctx, next) => {
   const user = currentUser(ctx);
   if (user.role !== 'admin') throw new AppError('forbidden', 'Admin access required', { reason: 'ADMIN_ONLY' });
   if (user.passwordChangeRequired) {
@@ -49,5 +48,12 @@ export const adminPaths: Middleware = async (ctx, next) => {
   }
   return next();
 };
+
+/**
+ * The whole /api/admin family, by path, before any router runs: a route added there later cannot
+ * forget the check. Each admin route also carries requireAdmin itself, so the check holds even if
+ * a path ever reached a route without passing here.
+ */
+export const adminPaths: Middleware = async (ctx, next) => (isAdminPath(ctx.path) ? requireAdmin(ctx, next) : next());
 
 export const actorOf = (user: User) => ({ kind: 'user' as const, id: user.id, role: user.role });

@@ -6,6 +6,9 @@
  *
  * signIn/signOut are the only ways a session gains or loses a user; signIn always issues a fresh
  * session id so an id planted before sign-in (session fixation) is worthless after it.
+ *
+ * A session slides (14 days, renewed when half is gone) but never outlives 30 days from the
+ * sign-in that created it: a stolen cookie kept warm by its thief dies all the same.
  */
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
@@ -14,7 +17,10 @@ import session from 'koa-session';
 import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
 import { AppError } from '@core/shared/errors';
 
-export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 14 * DAY_MS;
+/** From sign-in, whatever the activity since. */
+export const SESSION_ABSOLUTE_MAX_AGE_MS = 30 * DAY_MS;
 
 export const sessionCookieName = (https: boolean): string => (https ? '__Host-riposte.sid' : 'riposte.sid');
 
@@ -23,9 +29,23 @@ export interface SessionOptions {
   store: SqliteSessionStore;
   keys: string[];
   https: boolean;
+  /** The server's clock (tests move it); the absolute lifetime is measured with it. */
+  clock: () => Date;
 }
 
-export const sessionMiddleware = ({ app, store, keys, https }: SessionOptions): Middleware[] => {
+/** Ends a signed-in session once its sign-in is older than the absolute lifetime (or unknown). */
+const absoluteLifetime =
+  (clock: () => Date): Middleware =>
+  async (ctx, next) => {
+    const s = ctx.session;
+    if (s !== null && typeof s.userId === 'string') {
+      const since = typeof s.signedInAt === 'string' ? Date.parse(s.signedInAt) : Number.NaN;
+      if (!(clock().getTime() - since < SESSION_ABSOLUTE_MAX_AGE_MS)) signOut(ctx);
+    }
+    return next();
+  };
+
+export const sessionMiddleware = ({ app, store, keys, https, clock }: SessionOptions): Middleware[] => {
   app.keys = keys;
   const middleware = session(
     {
@@ -49,14 +69,14 @@ export const sessionMiddleware = ({ app, store, keys, https }: SessionOptions): 
     },
     app,
   ) as Middleware;
-  if (!https) return [middleware];
+  if (!https) return [middleware, absoluteLifetime(clock)];
   // The operator says TLS ends in front of us (RIPOSTE_PUBLIC_URL is https); without this, the
   // cookies library refuses Secure cookies on the plain hop from the proxy.
   const trustTls: Middleware = async (ctx, next) => {
     ctx.cookies.secure = true;
     return next();
   };
-  return [trustTls, middleware];
+  return [trustTls, middleware, absoluteLifetime(clock)];
 };
 
 const requireSession = (ctx: Context) => {

@@ -55,7 +55,7 @@ const isLegacyAdd = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as { addedByOwner?: unknown }).addedByOwner === true;
 
 export const accountRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api' });
+  const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const db = () => deps.projector.db;
   const actorOf = (ctx: Context): MonitoringActor => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
 

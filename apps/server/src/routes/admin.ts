@@ -1,7 +1,8 @@
 /**
  * /api/admin/users (spec part 2 §6 roles; design: "user with id 2" becomes a permission an admin
  * grants). Every /api/admin path is guarded in app.ts (guards.adminPaths) before any route runs:
- * 401 without a session, 403 for anyone but an admin who has replaced their first password.
+ * 401 without a session, 403 for anyone but an admin who has replaced their first password; each
+ * route repeats the check (requireAdmin) so it never depends on the path it was reached by.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { toPublicUser } from '@core/users/public-user';
 import { USERS_TABLE, userFromRow, type UserRow } from '@core/users/projection';
 import { setRoleSchema } from '@core/users/schemas';
 import { settle, type AppDeps } from '../deps';
-import { actorOf, currentUser } from '../http/guards';
+import { actorOf, currentUser, requireAdmin } from '../http/guards';
 import { commandContext, presentUser } from './present';
 
 const permissionsSchema = z.object({
@@ -25,16 +26,16 @@ const userIdParam = (id: string): string => {
 };
 
 export const adminRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ prefix: '/api/admin', sensitive: true, strict: true });
   const config = () => ({ legacyUsernames: deps.config.legacyUsernames });
 
-  router.get('/users', (ctx) => {
+  router.get('/users', requireAdmin, (ctx) => {
     const rows = deps.projector.db.prepare<[], UserRow>(`SELECT * FROM ${USERS_TABLE} ORDER BY created_at, id`).all();
     const now = deps.clock();
     ctx.body = { users: rows.map((row) => toPublicUser(userFromRow(row), now, config())) };
   });
 
-  router.put('/users/:id/role', async (ctx) => {
+  router.put('/users/:id/role', requireAdmin, async (ctx) => {
     const { role } = parseOrThrow(setRoleSchema, ctx.request.body);
     const admin = currentUser(ctx);
     const written = await deps.users.setRole(userIdParam(ctx.params.id ?? ''), role, actorOf(admin), commandContext(ctx));
@@ -42,7 +43,7 @@ export const adminRoutes = (deps: AppDeps): Router => {
     ctx.body = { user: presentUser(deps, written.user) };
   });
 
-  router.put('/users/:id/permissions', async (ctx) => {
+  router.put('/users/:id/permissions', requireAdmin, async (ctx) => {
     const { mayAddMonitoredAccounts } = parseOrThrow(permissionsSchema, ctx.request.body);
     const admin = currentUser(ctx);
     const id = userIdParam(ctx.params.id ?? '');

@@ -53,7 +53,7 @@ const failWith = (ctx: Context, error: unknown, extra: (message: string) => Reco
 };
 
 export const aiRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api' });
+  const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const writer = () => deps.ai;
   // Each call may cost money: a per-user quota (429 'Too many AI requests ...' with Retry-After).
   const quota = createAiQuota({ points: deps.config.aiUserLimit, windowSeconds: AI_QUOTA_WINDOW_SECONDS });

@@ -23,7 +23,7 @@ const invalidCredentials = () => new AppError('unauthenticated', INVALID_CREDENT
 
 export const authRoutes = (deps: AppDeps): Router => {
   const { users, hasher, loginLimiter } = deps;
-  const router = new Router({ prefix: '/api/auth' });
+  const router = new Router({ prefix: '/api/auth', sensitive: true, strict: true });
 
   /** Checks a user's current password, counting wrong guesses like failed sign-ins. */
   const checkCurrentPassword = async (ctx: Context, user: User, password: string | undefined) => {

@@ -7,7 +7,7 @@ import { currentUser, requireUser } from '../http/guards';
 import { connectedAccounts, metricsOverview, recentActivities } from '../read/dashboard';
 
 export const dashboardRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api' });
+  const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   router.get('/metrics/overview', requireUser, (ctx) => {
     const user = currentUser(ctx);
     const db = deps.projector.db;

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { emailTestModeAllowed } from './user';
 
 export const miscRoutes = (deps: AppDeps): Router => {
-  const router = new Router();
+  const router = new Router({ sensitive: true, strict: true });
 
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -49,7 +49,7 @@ const X_WEB_URL = 'https://x.com';
 export const V2_SCHEDULED_MESSAGE = 'Reply scheduled successfully';
 
 export const scheduleRoutes = (deps: AppDeps): Router => {
-  const router = new Router();
+  const router = new Router({ sensitive: true, strict: true });
   const db = () => deps.projector.db;
   const tierConfig = { legacyUsernames: deps.config.legacyUsernames };
   const context = (user: User): ScheduleContext => ({ now: deps.clock().toISOString(), timeZone: user.timeZone });
@@ -202,8 +202,9 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.type = image.contentType;
     ctx.length = image.size;
     ctx.set('Content-Disposition', `inline; filename="${image.fileName}"`);
-    // An id names one immutable image; only the owner's browser may keep it.
-    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    // Only the owner's browser may keep it, and only briefly: a session that ends, an account
+    // deactivated or an image removed must not leave a copy usable for a year.
+    ctx.set('Cache-Control', 'private, max-age=300');
     // Even if a browser were talked into rendering it as a document, nothing in it may run.
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     ctx.set('X-Content-Type-Options', 'nosniff');

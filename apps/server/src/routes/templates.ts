@@ -42,7 +42,7 @@ const idParam = (ctx: Context, notFound: () => AppError): string => {
 const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content).removed);
 
 export const templateRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api' });
+  const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const db = () => deps.projector.db;
 
   const afterWrite = async (written: Written) => settle(deps, written.position);

@@ -18,7 +18,7 @@ export const emailTestModeAllowed = (deps: Pick<AppDeps, 'config'>, ctx: Context
   deps.config.emailTestModeEverywhere || LOCAL_HOSTS.has(ctx.hostname);
 
 export const userRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api/user' });
+  const router = new Router({ prefix: '/api/user', sensitive: true, strict: true });
   router.get('/needs-email', requireUser, (ctx) => {
     const user = currentUser(ctx);
     ctx.set('Cache-Control', 'no-store');

@@ -82,7 +82,7 @@ const ownsRequest = (request: PendingRequest | null, user: User): request is Pen
   request !== null && request.purpose.kind !== 'sign_in' && request.purpose.userId === user.id;
 
 export const xRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api/x' });
+  const router = new Router({ prefix: '/api/x', sensitive: true, strict: true });
 
   const ownAccount = async (user: User, accountId: string) => {
     const state = await deps.x.accounts.load(accountId);
