@@ -39,13 +39,13 @@ const required = (value: string, message: string, field: string): string => {
 const cleanContent = (content: ContentSource): { content: ContentSource; mentionsRemoved: string[] } => {
   switch (content.kind) {
     case 'text': {
-      const { text, removed } = stripMentions(content.text);
+      const { text, removed } = stripMentions(content.text, { field: 'content' });
       if (text === '') throw new AppError('validation', SCHEDULE_MESSAGES.contentRequired, { field: 'content' });
       return { content: { kind: 'text', text }, mentionsRemoved: removed };
     }
     case 'ai': {
       if (content.baseText === null) return { content, mentionsRemoved: [] };
-      const { text, removed } = stripMentions(content.baseText);
+      const { text, removed } = stripMentions(content.baseText, { field: 'content' });
       return { content: { kind: 'ai', style: content.style, baseText: text === '' ? null : text }, mentionsRemoved: removed };
     }
     case 'template':

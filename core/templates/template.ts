@@ -63,7 +63,7 @@ export const templateFieldsFrom = (input: TemplateInput): TemplateFields => ({
 
 /** Strips mentions from the content; content that was nothing but mentions is refused. */
 const cleaned = (fields: TemplateFields): { fields: TemplateFields; mentionsRemoved: string[] } => {
-  const { text, removed } = stripMentions(fields.content);
+  const { text, removed } = stripMentions(fields.content, { field: 'content' });
   if (text === '') throw new AppError('validation', TEMPLATE_MESSAGES.contentRequired, { field: 'content' });
   return { fields: { ...fields, content: text }, mentionsRemoved: removed };
 };

@@ -22,6 +22,8 @@
  * the text changes (other spaces, line breaks, emoji, any script), so non-mention text keeps its order.
  */
 
+import { AppError } from '@core/shared/errors';
+
 export interface StrippedText {
   text: string;
   /** The removed tokens as written (with their @), unique, in order of first appearance. */
@@ -65,16 +67,19 @@ interface Span {
 const spansOf = (re: RegExp, text: string): Span[] =>
   [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 
-const overlaps = (a: Span, spans: readonly Span[]): boolean => spans.some((s) => a.start < s.end && s.start < a.end);
-
 /** The mentions X would link in `text`, left to right (e-mails and URLs excluded). */
 export const findMentions = (text: string): MentionMatch[] => {
   if (!text.includes('@') && !text.includes('\uff20')) return [];
-  const shielded = [...spansOf(EMAIL, text), ...spansOf(URL, text)];
+  const shields = [...spansOf(EMAIL, text), ...spansOf(URL, text)].sort((x, y) => x.start - y.start);
   const found: MentionMatch[] = [];
+  // One sweep: mentions come in order and do not overlap, so the shields that start before a
+  // mention's end only grow; the mention is shielded when the furthest of them reaches into it.
+  let next = 0;
+  let reach = -1;
   for (const m of text.matchAll(MENTION)) {
     const match = { start: m.index, end: m.index + m[0].length, token: m[0] };
-    if (!overlaps(match, shielded)) found.push(match);
+    for (let shield = shields[next]; shield !== undefined && shield.start < match.end; shield = shields[++next]) reach = Math.max(reach, shield.end);
+    if (reach <= match.start) found.push(match);
   }
   return found;
 };
@@ -84,8 +89,6 @@ export const hasMentions = (text: string): boolean => findMentions(text).length 
 
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSING_PUNCTUATION = /^[,.;:!?)\]}…]/u;
-const TRAILING_SPACE = /[^\S\r\n]*$/u;
-const LEADING_SPACE = /^[^\S\r\n]*/u;
 const POSSESSIVE = /^['’][sS](?![\p{L}\p{N}_])/u;
 
 /** Widens a mention to what must go with it: a possessive, its own brackets, a leading dot. */
@@ -103,35 +106,66 @@ const widen = (line: string, m: MentionMatch): Span => {
   return { start, end };
 };
 
+const isHorizontalSpace = (c: string | undefined): boolean => c !== undefined && c !== '\r' && c !== '\n' && /\s/u.test(c);
+
+/**
+ * One pass over one line: every mention found is removed with what goes with it. The kept text is
+ * a list of slices of the line, and the spaces at its end are counted as slices are added, so the
+ * pass is linear in the length of the line however many mentions it holds.
+ */
 const stripLine = (line: string, removed: string[]): string => {
   const mentions = findMentions(line);
   if (mentions.length === 0) return line;
-  let out = '';
+  const kept: string[] = [];
+  let keptLength = 0;
+  let trailingSpace = 0; // horizontal spaces at the end of the kept text
+  const keep = (from: number, to: number) => {
+    if (to <= from) return;
+    kept.push(line.slice(from, to));
+    keptLength += to - from;
+    let i = to;
+    while (i > from && isHorizontalSpace(line[i - 1])) i -= 1;
+    trailingSpace = i === from ? trailingSpace + (to - from) : to - i;
+  };
+  const dropTrailingSpace = () => {
+    let n = trailingSpace;
+    while (n > 0) {
+      const last = kept.pop() ?? '';
+      if (last.length > n) {
+        kept.push(last.slice(0, last.length - n));
+        keptLength -= n;
+        n = 0;
+      } else {
+        keptLength -= last.length;
+        n -= last.length;
+      }
+    }
+    trailingSpace = 0;
+  };
   let cursor = 0;
   for (const mention of mentions) {
     if (mention.start < cursor) continue; // already swallowed by the previous mention's brackets
     const { start, end } = widen(line, mention);
     removed.push(mention.token);
-    const left = out + line.slice(cursor, start);
-    const rest = line.slice(end);
-    const rightSpace = (LEADING_SPACE.exec(rest)?.[0] ?? '').length;
-    const restCore = rest.slice(rightSpace);
-    const leftSpace = (TRAILING_SPACE.exec(left)?.[0] ?? '').length;
+    keep(cursor, start);
+    let restStart = end;
+    while (isHorizontalSpace(line[restStart])) restStart += 1;
+    const rightSpace = restStart - end;
+    const restCore = line.slice(restStart, restStart + 1);
     if (restCore === '' || CLOSING_PUNCTUATION.test(restCore)) {
       // Nothing or closing punctuation follows: no space on either side ("Hey @ann, hi" -> "Hey, hi").
-      out = left.slice(0, left.length - leftSpace);
+      dropTrailingSpace();
       cursor = end + rightSpace;
-    } else if (leftSpace > 0 || left === '') {
+    } else if (trailingSpace > 0 || keptLength === 0) {
       // Keep the left space (or the line's indentation), drop the right one.
-      out = left;
       cursor = end + rightSpace;
     } else {
       // Glued on the left ("café@bar is"): the right space is the one that separates the words.
-      out = left;
       cursor = end;
     }
   }
-  return out + line.slice(cursor);
+  keep(cursor, line.length);
+  return kept.join('');
 };
 
 /** One pass over every line; lines emptied by a removal are dropped. */
@@ -148,15 +182,30 @@ const stripOnce = (text: string, removed: string[]): string => {
   return kept.join('');
 };
 
+// Each pass is linear, and a pass can only find new mentions where the previous one removed
+// something, so ordinary text takes one or two passes. Only mentions nested into each other
+// ("(@(@(@b)c)d)", "@RT@RT@x") need a pass per level; past this much work in all (UTF-16 units
+// walked, counted over the passes) the text is refused rather than walked again and again.
+const PASS_WORK_FACTOR = 8;
+const PASS_WORK_MIN = 200_000;
+
+export const MENTIONS_TOO_NESTED = 'Too many nested @mentions to remove';
+
 /**
  * Removes every mention from `text` (see the file comment for the rules). Idempotent: a removal can
  * bring two pieces of text together into a new mention (`a @b@c` gives `a @c`), so passes repeat
- * until nothing changes; each pass that changes something shortens the text, so this ends.
+ * until nothing changes; each pass that changes something shortens the text, so this ends. A text
+ * that would need more work than PASS_WORK_FACTOR times its length (at least PASS_WORK_MIN) is
+ * refused with AppError('validation', MENTIONS_TOO_NESTED) on `options.field`.
  */
-export const stripMentions = (text: string): StrippedText => {
+export const stripMentions = (text: string, options: { field?: string } = {}): StrippedText => {
   const removed: string[] = [];
+  const budget = Math.max(PASS_WORK_MIN, PASS_WORK_FACTOR * text.length);
+  let work = 0;
   let current = text;
   for (;;) {
+    work += current.length;
+    if (work > budget) throw new AppError('validation', MENTIONS_TOO_NESTED, { reason: 'MENTIONS_TOO_NESTED', ...options });
     const next = stripOnce(current, removed);
     if (next === current) break;
     current = next;

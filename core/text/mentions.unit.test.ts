@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findMentions, hasMentions, stripMentions } from './mentions';
+import { isAppError } from '@core/shared/errors';
+import { findMentions, hasMentions, MENTIONS_TOO_NESTED, stripMentions } from './mentions';
 
 const strip = (s: string) => stripMentions(s).text;
 
@@ -66,6 +67,22 @@ describe('stripMentions: examples', () => {
     expect(first.text).toBe('a @b@c d');
     expect(strip('x @b'.concat(' @c'))).toBe('x');
     expect(strip('@b(@c)')).toBe('');
+  });
+
+  it('strips mentions nested a few levels deep, one level per pass', () => {
+    expect(strip('(@(@(@b)c)d) ok')).toBe('ok');
+    expect(strip(`${'@RT'.repeat(20)}@x hi`)).toBe('hi');
+  });
+
+  it('refuses mentions nested thousands deep rather than walking the text thousands of times', () => {
+    const nested = `${'@RT'.repeat(5000)}@x`;
+    let caught: unknown;
+    try {
+      stripMentions(nested, { field: 'content' });
+    } catch (e) {
+      caught = e;
+    }
+    expect(isAppError(caught) && caught.code === 'validation' && caught.field === 'content' && caught.message === MENTIONS_TOO_NESTED).toBe(true);
   });
 
   it('returns an empty text when there was nothing but mentions', () => {

@@ -6,7 +6,7 @@
  * (ids may be numbers in the spec's original API); both are accepted and normalised here.
  */
 import { z } from 'zod';
-import { AppError } from '@core/shared/errors';
+import { AppError, isAppError } from '@core/shared/errors';
 import { countCharacters, unitCapFor } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
 import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
@@ -50,7 +50,16 @@ export const recurringTypeField = z.enum(RECURRING_TYPES, { error: M.recurringTy
  * True when a reply text says something once its @mentions are stripped. The decider refuses a text
  * left empty by stripping too, but only the schema knows the payload's field to name.
  */
-export const hasReplyText = (text: string): boolean => text.trim() !== '' && stripMentions(text).text !== '';
+export const hasReplyText = (text: string): boolean => {
+  if (text.trim() === '') return false;
+  try {
+    return stripMentions(text).text !== '';
+  } catch (e) {
+    // Mentions nested too deeply to strip: not this rule's call; the decider refuses it on its field.
+    if (isAppError(e) && e.reason === 'MENTIONS_TOO_NESTED') return true;
+    throw e;
+  }
+};
 
 /**
  * Refuses, before any rule walks it, a reply text too long even in UTF-16 units (free to read);

@@ -39,7 +39,7 @@ const idParam = (ctx: Context, notFound: () => AppError): string => {
 };
 
 /** Mentions the content of this request held (the decider stores the content without them). */
-const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content).removed);
+const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content, { field: 'content' }).removed);
 
 export const templateRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
