@@ -7,7 +7,10 @@
  *   user with id 2") add accounts but do not edit or delete them;
  * - everyone sees the accounts visible to their audience, plus the ones they added themselves:
  *   adminOnly hides an account from non-admins, visibleToLegacy / visibleToNormal from legacy /
- *   normal users, and userOnly keeps an account to the user who added it (and admins).
+ *   normal users, and userOnly keeps an account to the user who added it (and admins);
+ * - an account a non-admin added is pending until an admin approves it: until then only its adder
+ *   (and admins) see it or can aim a schedule at it, whatever its flags say, so nobody can publish
+ *   an X id, name and picture of their choosing to every user.
  *
  * Pure functions of plain data, so the server, the web app and the property tests share them.
  * `visibleToSql` is the same rule for the list query; a property test holds the two together.
@@ -17,6 +20,9 @@ import type { Permission, Role } from '@core/users/constants';
 import { isLegacy, type TierConfig } from '@core/users/tier';
 
 export type Audience = 'admin' | 'legacy' | 'normal';
+
+/** Accounts added by non-admins wait for an admin before anyone else sees them. */
+export type Approval = 'approved' | 'pending';
 
 export type MonitoringActor =
   | { kind: 'system' }
@@ -32,6 +38,7 @@ export interface VisibilityFacts {
   visibleToNormal: boolean;
   adminOnly: boolean;
   userOnly: boolean;
+  approval: Approval;
 }
 
 export interface ActorSource {
@@ -52,7 +59,7 @@ const isAdmin = (actor: MonitoringActor): boolean => actor.kind === 'system' || 
 export const canSee = (actor: MonitoringActor, account: VisibilityFacts): boolean => {
   if (actor.kind === 'system' || actor.audience === 'admin') return true;
   if (account.userId !== null && account.userId === actor.userId) return true;
-  if (account.userOnly || account.adminOnly) return false;
+  if (account.approval === 'pending' || account.userOnly || account.adminOnly) return false;
   return actor.audience === 'legacy' ? account.visibleToLegacy : account.visibleToNormal;
 };
 
@@ -60,8 +67,11 @@ export const canSee = (actor: MonitoringActor, account: VisibilityFacts): boolea
 export const canAdd = (actor: MonitoringActor): boolean =>
   actor.kind === 'system' || actor.audience === 'admin' || actor.audience === 'legacy' || actor.mayAdd;
 
-/** Edit, delete, visibility, tier, pause and resume. */
+/** Edit, delete, visibility, tier, pause, resume and approval. */
 export const canManage = (actor: MonitoringActor): boolean => isAdmin(actor);
+
+/** What an add by this actor starts as: the system's and admins' adds need no approval. */
+export const approvalOnAdd = (actor: MonitoringActor): Approval => (isAdmin(actor) ? 'approved' : 'pending');
 
 /** What the page may offer this actor (the server enforces the same rules on every call). */
 export interface MonitoringAccess {
@@ -86,7 +96,7 @@ export const visibleToSql = (actor: MonitoringActor): SqlStatement & { params: R
   if (actor.kind === 'system' || actor.audience === 'admin') return { sql: '1 = 1', params: {} };
   const audienceColumn = actor.audience === 'legacy' ? 'visible_to_legacy' : 'visible_to_normal';
   return {
-    sql: `(user_id = @viewer OR (user_only = 0 AND admin_only = 0 AND ${audienceColumn} = 1))`,
+    sql: `(user_id = @viewer OR (approval = 'approved' AND user_only = 0 AND admin_only = 0 AND ${audienceColumn} = 1))`,
     params: { viewer: actor.userId },
   };
 };

@@ -2,7 +2,7 @@
 // held to `canSee` over a real SQLite table in tests/read-models/monitored-accounts.int.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessOf, canAdd, canManage, canSee, monitoringActorOf, type MonitoringActor, type VisibilityFacts } from './access';
+import { accessOf, approvalOnAdd, canAdd, canManage, canSee, monitoringActorOf, type MonitoringActor, type VisibilityFacts } from './access';
 
 const userIds = fc.constantFrom('u1', 'u2', 'u3');
 const actorArb: fc.Arbitrary<MonitoringActor> = fc.oneof(
@@ -20,6 +20,7 @@ const accountArb: fc.Arbitrary<VisibilityFacts> = fc.record({
   visibleToNormal: fc.boolean(),
   adminOnly: fc.boolean(),
   userOnly: fc.boolean(),
+  approval: fc.constantFrom('approved' as const, 'pending' as const),
 });
 
 const isAdmin = (a: MonitoringActor) => a.kind === 'system' || a.audience === 'admin';
@@ -50,11 +51,26 @@ describe('canSee', () => {
   it("a shared account is seen exactly by the audiences it is visible to", () => {
     fc.assert(
       fc.property(actorArb, accountArb, (actor, account) => {
-        fc.pre(actor.kind === 'user' && !isAdmin(actor) && account.userId !== actor.userId && !account.adminOnly && !account.userOnly);
+        fc.pre(
+          actor.kind === 'user' && !isAdmin(actor) && account.userId !== actor.userId && !account.adminOnly && !account.userOnly && account.approval === 'approved',
+        );
         const expected = actor.kind === 'user' && actor.audience === 'legacy' ? account.visibleToLegacy : account.visibleToNormal;
         return canSee(actor, account) === expected;
       }),
     );
+  });
+
+  it("non-admins never see someone else's account while it waits for approval, whatever its flags", () => {
+    fc.assert(
+      fc.property(actorArb, accountArb, (actor, account) => {
+        fc.pre(actor.kind === 'user' && !isAdmin(actor) && account.userId !== actor.userId);
+        return !canSee(actor, { ...account, approval: 'pending' });
+      }),
+    );
+  });
+
+  it("an add is pending exactly when a non-admin makes it", () => {
+    fc.assert(fc.property(actorArb, (actor) => approvalOnAdd(actor) === (isAdmin(actor) ? 'approved' : 'pending')));
   });
 
   it('the add permission changes what one may do, never what one sees', () => {
@@ -67,10 +83,10 @@ describe('canSee', () => {
     );
   });
 
-  it('clearing adminOnly or userOnly, or making it visible to more, never hides an account', () => {
+  it('clearing adminOnly or userOnly, approving, or making it visible to more, never hides an account', () => {
     fc.assert(
       fc.property(actorArb, accountArb, (actor, account) => {
-        const wider = { ...account, adminOnly: false, userOnly: false, visibleToLegacy: true, visibleToNormal: true };
+        const wider = { ...account, adminOnly: false, userOnly: false, visibleToLegacy: true, visibleToNormal: true, approval: 'approved' as const };
         return !canSee(actor, account) || canSee(actor, wider);
       }),
     );

@@ -9,7 +9,7 @@
  */
 import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
-import { canAdd, canManage, canSee, type MonitoringActor } from './access';
+import { approvalOnAdd, canAdd, canManage, canSee, type Approval, type MonitoringActor } from './access';
 import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, type AccountInput, type AccountPatch, type VisibilityChange } from './schemas';
 import { intervalOfTier, type MonitoringTier } from './tiers';
 
@@ -45,6 +45,8 @@ export interface MonitoredAccount extends AccountDetails, AccountVisibility {
   userId: string | null;
   addedByOwner: boolean;
   source: AccountSource;
+  /** Pending while a non-admin's add waits for an admin (core/monitoring/access.ts). */
+  approval: Approval;
   shouldMonitor: boolean;
   monitoringTier: MonitoringTier;
   monitoringInterval: number;
@@ -88,14 +90,19 @@ export type MonitoredAccountCommand =
   | { type: 'EditMonitoredAccount'; accountId: string; actor: MonitoringActor; changes: AccountPatch }
   | { type: 'SetAccountVisibility'; accountId: string; actor: MonitoringActor; visibility: VisibilityChange }
   | { type: 'SetMonitoringTier'; accountId: string; actor: MonitoringActor; tier: MonitoringTier }
+  | { type: 'ApproveMonitoredAccount'; accountId: string; actor: MonitoringActor }
   | { type: 'PauseMonitoring'; accountId: string; actor: MonitoringActor }
   | { type: 'ResumeMonitoring'; accountId: string; actor: MonitoringActor }
   /** The system learnt the account's X user id (the resolver job, or a lookup that came back). */
   | { type: 'ResolveXUser'; accountId: string; profile: XProfile }
   | { type: 'DeleteMonitoredAccount'; accountId: string; actor: MonitoringActor };
 
+/** Added before approvals existed: no `approval`, read as approved (it was already shown). */
+type AddedData = Omit<MonitoredAccount, 'approval'> & { approval?: Approval };
+
 export type MonitoredAccountEvent =
-  | { type: 'MonitoredAccountAdded'; data: MonitoredAccount }
+  | { type: 'MonitoredAccountAdded'; data: AddedData }
+  | { type: 'MonitoredAccountApproved'; data: { accountId: string } }
   | { type: 'MonitoredAccountEdited'; data: AccountDetails & { accountId: string } }
   | { type: 'MonitoredAccountVisibilityChanged'; data: AccountVisibility & { accountId: string } }
   | { type: 'MonitoringScheduleChanged'; data: { accountId: string; monitoringTier: MonitoringTier; monitoringInterval: number } }
@@ -106,6 +113,7 @@ export type MonitoredAccountEvent =
 
 export const MONITORED_ACCOUNT_EVENT_TYPES = [
   'MonitoredAccountAdded',
+  'MonitoredAccountApproved',
   'MonitoredAccountEdited',
   'MonitoredAccountVisibilityChanged',
   'MonitoringScheduleChanged',
@@ -223,6 +231,7 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
         userId: adderId(actor),
         addedByOwner: false,
         source: 'user',
+        approval: approvalOnAdd(actor),
         username: input.username,
         displayName: input.displayName,
         bio: input.bio ?? null,
@@ -249,6 +258,7 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
         userId: command.actor.userId,
         addedByOwner: true,
         source: 'legacy',
+        approval: approvalOnAdd(command.actor),
         username: command.username,
         displayName: command.displayName,
         bio: null,
@@ -276,6 +286,7 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
         userId: null,
         addedByOwner: false,
         source: 'curated',
+        approval: 'approved',
         username: seed.username,
         displayName: seed.displayName,
         bio: seed.bio ?? null,
@@ -303,6 +314,10 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
       return [
         { type: 'MonitoringScheduleChanged', data: { accountId: current.accountId, monitoringTier: command.tier, monitoringInterval: intervalOfTier(command.tier) } },
       ];
+    }
+    case 'ApproveMonitoredAccount': {
+      const current = manageable(state, command.actor);
+      return current.approval === 'approved' ? [] : [{ type: 'MonitoredAccountApproved', data: { accountId: current.accountId } }];
     }
     case 'PauseMonitoring': {
       const current = manageable(state, command.actor);
@@ -351,7 +366,9 @@ const patch = (state: MonitoredAccountState, fields: Partial<MonitoredAccount>):
 export const evolveMonitoredAccount = (state: MonitoredAccountState, event: MonitoredAccountEvent): MonitoredAccountState => {
   switch (event.type) {
     case 'MonitoredAccountAdded':
-      return { status: 'live', account: event.data };
+      return { status: 'live', account: { ...event.data, approval: event.data.approval ?? 'approved' } };
+    case 'MonitoredAccountApproved':
+      return patch(state, { approval: 'approved' });
     case 'MonitoredAccountEdited':
     case 'MonitoredAccountVisibilityChanged':
     case 'MonitoringScheduleChanged':

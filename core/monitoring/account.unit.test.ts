@@ -28,8 +28,12 @@ const add = (actor: MonitoringActor, input: Record<string, unknown>) => ({
 describe('AddMonitoredAccount', () => {
   it('emits the account with the defaults of spec §3 and the adder', () => {
     spec.given().when(add(admin, { username: '@naval', displayName: 'Naval' })).then([added()]);
-    spec.given().when(add(legacy, { username: 'naval', displayName: 'Naval' })).then([added({ userId: 'leg1' })]);
-    spec.given().when(add(permitted, { username: 'naval', displayName: 'Naval', userOnly: true })).then([added({ userId: 'perm1', userOnly: true })]);
+    // A non-admin's add waits for an admin's approval before anyone else sees it.
+    spec.given().when(add(legacy, { username: 'naval', displayName: 'Naval' })).then([added({ userId: 'leg1', approval: 'pending' })]);
+    spec
+      .given()
+      .when(add(permitted, { username: 'naval', displayName: 'Naval', userOnly: true }))
+      .then([added({ userId: 'perm1', userOnly: true, approval: 'pending' })]);
   });
 
   it('lets an admin set visibility, tier (with its interval) and pause from the start', () => {
@@ -44,11 +48,35 @@ describe('AddMonitoredAccount', () => {
     spec.given().when(add(legacy, { username: 'naval', displayName: 'Naval', adminOnly: true })).thenRefuses('forbidden', ACCOUNT_MESSAGES.adminFieldsForbidden);
     spec.given().when(add(permitted, { username: 'naval', displayName: 'Naval', monitoringTier: 'high' })).thenRefuses('forbidden');
     // Sending the defaults themselves is fine (a form may send every field).
-    spec.given().when(add(legacy, { username: 'naval', displayName: 'Naval', visibleToLegacy: true, monitoringInterval: 15 })).then([added({ userId: 'leg1' })]);
+    spec
+      .given()
+      .when(add(legacy, { username: 'naval', displayName: 'Naval', visibleToLegacy: true, monitoringInterval: 15 }))
+      .then([added({ userId: 'leg1', approval: 'pending' })]);
   });
 
   it('refuses an id that exists', () => {
     spec.given(added()).when(add(admin, { username: 'naval', displayName: 'Naval' })).thenRefuses('conflict');
+  });
+});
+
+describe('ApproveMonitoredAccount', () => {
+  const approve = (actor: MonitoringActor) => ({ type: 'ApproveMonitoredAccount' as const, accountId: id, actor });
+  const pending = added({ userId: 'perm1', approval: 'pending' });
+
+  it('emits the approval when an admin approves a pending account', () => {
+    spec.given(pending).when(approve(admin)).then([{ type: 'MonitoredAccountApproved', data: { accountId: id } }]);
+  });
+
+  it('refuses non-admins (the adder included) and an account that does not exist', () => {
+    spec.given(pending).when(approve(permitted)).thenRefuses('forbidden', ACCOUNT_MESSAGES.manageForbidden);
+    spec.given(pending).when(approve(plain)).thenRefuses('not_found');
+    spec.given().when(approve(admin)).thenRefuses('not_found');
+    spec.given(pending, deleted).when(approve(admin)).thenRefuses('not_found');
+  });
+
+  it('stays quiet for an account already approved', () => {
+    spec.given(added()).when(approve(admin)).then([]);
+    spec.given(pending, { type: 'MonitoredAccountApproved', data: { accountId: id } }).when(approve(admin)).then([]);
   });
 });
 
@@ -70,7 +98,7 @@ describe('AddLegacyAccount', () => {
     spec
       .given()
       .when(legacyAdd(plain))
-      .then([added({ userId: 'plain1', addedByOwner: true, source: 'legacy', displayName: 'naval', userOnly: true, xUserId: '745273' })]);
+      .then([added({ userId: 'plain1', addedByOwner: true, source: 'legacy', approval: 'pending', displayName: 'naval', userOnly: true, xUserId: '745273' })]);
   });
 
   it('refuses without the PIN, and for the system', () => {

@@ -21,7 +21,7 @@ export const MONITORED_ACCOUNTS_TABLE = 'monitored_accounts';
 
 export const monitoredAccountsProjection: Projection<Recorded<MonitoredAccountEvent>> = {
   name: 'monitored_accounts',
-  version: 1,
+  version: 2,
   schema: [
     `CREATE TABLE monitored_accounts (
       id TEXT PRIMARY KEY,
@@ -42,6 +42,7 @@ export const monitoredAccountsProjection: Projection<Recorded<MonitoredAccountEv
       user_only INTEGER NOT NULL,
       added_by_owner INTEGER NOT NULL,
       source TEXT NOT NULL,
+      approval TEXT NOT NULL,
       user_id TEXT,
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL
@@ -63,10 +64,10 @@ export const monitoredAccountsProjection: Projection<Recorded<MonitoredAccountEv
           {
             sql: `INSERT INTO monitored_accounts (id, username, username_key, display_name, profile_picture, bio, topic_keyword, x_user_id,
                     is_active, should_monitor, monitoring_interval, monitoring_tier, visible_to_legacy, visible_to_normal, admin_only,
-                    user_only, added_by_owner, source, user_id, created_at, updated_at)
+                    user_only, added_by_owner, source, approval, user_id, created_at, updated_at)
                   VALUES (@id, @username, @username_key, @display_name, @profile_picture, @bio, @topic_keyword, @x_user_id,
                     @is_active, @should_monitor, @monitoring_interval, @monitoring_tier, @visible_to_legacy, @visible_to_normal, @admin_only,
-                    @user_only, @added_by_owner, @source, @user_id, @time, @time)`,
+                    @user_only, @added_by_owner, @source, @approval, @user_id, @time, @time)`,
             params: {
               id: d.accountId,
               username: d.username,
@@ -86,6 +87,7 @@ export const monitoredAccountsProjection: Projection<Recorded<MonitoredAccountEv
               user_only: bit(d.userOnly),
               added_by_owner: bit(d.addedByOwner),
               source: d.source,
+              approval: d.approval ?? 'approved',
               user_id: d.userId,
               time,
             },
@@ -121,6 +123,8 @@ export const monitoredAccountsProjection: Projection<Recorded<MonitoredAccountEv
           tier: event.data.monitoringTier,
           interval: event.data.monitoringInterval,
         });
+      case 'MonitoredAccountApproved':
+        return update("approval = 'approved'", {});
       case 'MonitoringPaused':
         return update('should_monitor = 0', {});
       case 'MonitoringResumed':

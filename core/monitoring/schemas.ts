@@ -46,7 +46,7 @@ export const ACCOUNT_MESSAGES = {
   adminFieldsForbidden: 'Only admins can set visibility and monitoring tiers',
   pinRequired: 'Please enter the PIN.',
   pinIncorrect: 'Incorrect PIN. Please try again.',
-  pinTooManyAttempts: 'Too many incorrect PINs. Please try again later.',
+  pinTooManyAttempts: (minutes: number) => `Too many incorrect PINs. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   legacyModeOff: 'Legacy mode is not enabled on this server',
   legacyLimitTitle: 'Limit Reached',
   legacyLimit: "You've reached the maximum limit of 3 accounts in Legacy Mode.",

@@ -6,6 +6,7 @@ export const aMonitoredAccount = (overrides: Partial<MonitoredAccount> = {}): Mo
   userId: 'admin1',
   addedByOwner: false,
   source: 'user',
+  approval: 'approved',
   username: 'naval',
   displayName: 'Naval',
   bio: null,

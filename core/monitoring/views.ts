@@ -29,6 +29,8 @@ export interface AccountView {
   isMonitored: boolean;
   userOnly: boolean;
   source: 'curated' | 'user' | 'legacy';
+  /** 'pending': added by a non-admin, seen only by its adder and admins until an admin approves it. */
+  approval: 'approved' | 'pending';
 }
 
 /** The slim list of GET /api/user/accounts (schedule forms, reply history). */

@@ -1,7 +1,8 @@
 // The Monitored Accounts page in a real browser against the real server and sandbox X (the
 // bundled emulator, reached through the real adapter): the curated accounts, an admin adding
 // (with tier and visibility; the X id looked up), editing (pause) and deleting an account, a
-// legacy user adding through Legacy Access with the server-checked PIN, and a plain user who gets
+// legacy user adding through Legacy Access with the server-checked PIN (pending until the admin
+// approves it on the same page), and a plain user who gets
 // no Add Account button. Also the page at 375 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -170,8 +171,22 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await added.getByText('Paul Graham').waitFor();
     await added.getByText('Legacy', { exact: true }).waitFor();
     await added.getByText('Only you').waitFor();
+    // A non-admin's account is private until an admin approves it.
+    await added.getByText('Pending approval').waitFor();
     await activityRow(page, 'paulg').waitFor();
     await closeCleanTab(userTab);
+
+    // The admin sees it marked, and approves it.
+    const approver = await openTab(suite.browser, suite.server.url);
+    await signInAdmin(approver.page);
+    await openAccounts(approver.page);
+    const pending = card(approver.page, 'paulg');
+    await pending.getByText('Pending approval').waitFor();
+    await pending.getByRole('button', { name: 'Approve @paulg' }).click();
+    await expectToast(approver.page, 'Account approved');
+    await pending.getByText('Pending approval').waitFor({ state: 'detached' });
+    expect(await pending.getByRole('button', { name: 'Approve @paulg' }).count()).toBe(0);
+    await closeCleanTab(approver);
   });
 
   it('shows a plain user the accounts but no Add Account button, also at 375 px', async () => {

@@ -64,10 +64,13 @@ describe('monitored_accounts projection', () => {
       { type: 'MonitoringScheduleChanged', data: { accountId: 'a1', monitoringTier: 'high', monitoringInterval: 5 } },
       { type: 'MonitoringPaused', data: { accountId: 'a1' } },
       { type: 'MonitoredAccountXUserResolved', data: { accountId: 'a1', xUserId: '42', profilePicture: 'https://p.example/a.png', bio: 'b' } },
+      { type: 'MonitoredAccountAdded', data: base('a3', { approval: 'pending', userId: 'u1', xUserId: '7' }) },
+      { type: 'MonitoredAccountApproved', data: { accountId: 'a3' } },
       { type: 'MonitoredAccountDeleted', data: { accountId: 'a2', username: 'user_a2', userId: null, addedByOwner: false } },
     ]);
     const rows = listVisibleAccounts(db, { kind: 'system' });
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.id === 'a3')).toMatchObject({ approval: 'approved' });
     expect(rows[0]).toMatchObject({
       id: 'a1',
       username: 'Renamed',
@@ -96,6 +99,7 @@ describe('the list query agrees with canSee', () => {
     visibleToNormal: fc.boolean(),
     adminOnly: fc.boolean(),
     userOnly: fc.boolean(),
+    approval: fc.constantFrom('approved' as const, 'pending' as const),
   });
   const actorArb: fc.Arbitrary<MonitoringActor> = fc.oneof(
     fc.constant<MonitoringActor>({ kind: 'system' }),
@@ -121,6 +125,13 @@ describe('the list query agrees with canSee', () => {
 });
 
 describe('activity overview', () => {
+  it('reads an account added before approvals existed as approved', () => {
+    const db = freshDb();
+    const { approval: _approval, ...older } = base('old1');
+    apply(db, [{ type: 'MonitoredAccountAdded', data: older }]);
+    expect(listVisibleAccounts(db, { kind: 'user', userId: 'u9', audience: 'normal', mayAdd: false }).map((a) => [a.id, a.approval])).toEqual([['old1', 'approved']]);
+  });
+
   it('is zero without the replies and schedules tables', () => {
     const db = freshDb();
     apply(db, [{ type: 'MonitoredAccountAdded', data: base('a1') }]);

@@ -28,7 +28,7 @@ import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createAccountsService } from './accounts/service';
-import { createLegacyPinChecker } from './accounts/legacy-pin';
+import { createLegacyPinChecker, type PinLimits } from './accounts/legacy-pin';
 import { createXIdResolverJob } from './accounts/resolver-job';
 import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
@@ -54,6 +54,8 @@ export interface StartOptions {
   loginLimits?: LoginLimits;
   /** Replaces RIPOSTE_PASSWORD_HASH_CONCURRENCY's derived limits (tests hold the queue at 0). */
   hashLimits?: HashLimits;
+  /** Replaces the legacy PIN's default limits (per user, per address, overall). */
+  pinLimits?: PinLimits;
   /** Replaces argon2id (tests count or hold hashing). */
   hasher?: PasswordHasher;
   clock?: () => Date;
@@ -139,12 +141,16 @@ export const startServer = async (
   const cipher = createTokenCipher(tokenKeys.keyring);
   const openedX = await openX(config, logger);
   const xAccounts = createXAccountsService({ store, cipher, db: () => projector.db, clock });
+  const legacyPin = createLegacyPinChecker(config.legacyPin, options.pinLimits);
+  if (legacyPin.weak) {
+    logger.warn('RIPOSTE_LEGACY_PIN is shorter than 8 characters: guesses are limited (50 an hour overall), but a short PIN still falls within days; use 8 or more random characters');
+  }
   // Monitored accounts look X ids up through the app client; without one (sandbox refused, no
   // credentials) they are stored unresolved and the resolver job fills them in once X answers.
   const xApp = openedX.app;
   const accounts = createAccountsService({
     store,
-    legacyPin: createLegacyPinChecker(config.legacyPin),
+    legacyPin,
     ...(xApp ? { lookupXUser: (username: string) => xApp.lookupUser(username) } : {}),
     clock,
     onLookupUnavailable: (username, err) => logger.warn({ err, username }, 'X lookup unavailable; monitored account stored unresolved'),

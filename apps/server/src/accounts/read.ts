@@ -32,6 +32,7 @@ interface AccountRow {
   user_only: number;
   added_by_owner: number;
   source: string;
+  approval: string;
   user_id: string | null;
   created_at: string;
   updated_at: string;
@@ -59,6 +60,7 @@ const toView = (r: AccountRow): AccountView => ({
   isMonitored: r.is_active === 1 && r.should_monitor === 1,
   userOnly: r.user_only === 1,
   source: r.source as AccountView['source'],
+  approval: r.approval === 'pending' ? 'pending' : 'approved',
 });
 
 const ORDER = 'ORDER BY lower(display_name), username_key, id';

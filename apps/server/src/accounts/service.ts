@@ -206,9 +206,9 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
     },
 
     /** Legacy mode: the PIN checked here, at most 3 accounts flagged addedByOwner per user. */
-    addLegacyAccount: async (actor: MonitoringActor, input: LegacyAccountInput, ctx: CommandContext): Promise<Written> => {
+    addLegacyAccount: async (actor: MonitoringActor, input: LegacyAccountInput, address: string, ctx: CommandContext): Promise<Written> => {
       if (actor.kind !== 'user') throw new AppError('forbidden', ACCOUNT_MESSAGES.addForbidden, { reason: 'ADD_NOT_ALLOWED' });
-      await legacyPin.check(actor.userId, input.pin);
+      await legacyPin.check({ userId: actor.userId, address }, input.pin);
       const accountId = randomUUID();
       await sweepSlots(actor.userId, ctx);
       // Take the slot before asking X: a full allowance is said at once.
@@ -247,9 +247,9 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
       return { used, limit: ACCOUNT_LIMITS.legacyOwnerMax };
     },
 
-    verifyLegacyPin: (actor: MonitoringActor, pin: string): Promise<void> => {
+    verifyLegacyPin: (actor: MonitoringActor, pin: string, address: string): Promise<void> => {
       if (actor.kind !== 'user') throw new AppError('forbidden', ACCOUNT_MESSAGES.addForbidden, { reason: 'ADD_NOT_ALLOWED' });
-      return legacyPin.check(actor.userId, pin);
+      return legacyPin.check({ userId: actor.userId, address }, pin);
     },
 
     editAccount: async (actor: MonitoringActor, accountId: string, changes: AccountPatch, ctx: CommandContext): Promise<Written> => {
@@ -280,6 +280,12 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
     setTier: async (actor: MonitoringActor, accountId: string, tier: MonitoringTier, ctx: CommandContext): Promise<Written> => ({
       id: accountId,
       position: (await run(accountId, { type: 'SetMonitoringTier', accountId, actor, tier }, ctx)).position,
+    }),
+
+    /** An admin publishes a non-admin's account to the audiences its flags name. */
+    approveAccount: async (actor: MonitoringActor, accountId: string, ctx: CommandContext): Promise<Written> => ({
+      id: accountId,
+      position: (await run(accountId, { type: 'ApproveMonitoredAccount', accountId, actor }, ctx)).position,
     }),
 
     setMonitoring: async (actor: MonitoringActor, accountId: string, monitor: boolean, ctx: CommandContext): Promise<Written> => ({

@@ -12,8 +12,11 @@
  *   PATCH  /api/accounts/:id/visibility   admins: visibleToLegacy, visibleToNormal, adminOnly
  *   PATCH  /api/accounts/:id/tier         admins: { tier }
  *   DELETE /api/accounts/:id              admins
+ *   PUT    /api/admin/accounts/:id/approve  admins: publish an account a non-admin added (pending till then)
  *   GET    /api/user/accounts             the slim list (id, username, xUserId, displayName) for forms
  *
+ * An account a non-admin adds is `approval: 'pending'`: only its adder and admins see it, list it
+ * or aim schedules at it until an admin approves it (core/monitoring/access.ts).
  * An account the caller cannot see is 404; one they see but may not change is 403. Bad input is
  * 400 with the spec's message and its field; a taken username is 409 on the username field.
  */
@@ -110,14 +113,14 @@ export const accountRoutes = (deps: AppDeps): Router => {
     const actor = writerOf(ctx);
     const body = ctx.request.body;
     const written = isLegacyAdd(body)
-      ? await deps.accounts.addLegacyAccount(actor, parseInput(legacyAccountInputSchema, body), commandContext(ctx))
+      ? await deps.accounts.addLegacyAccount(actor, parseInput(legacyAccountInputSchema, body), ctx.ip, commandContext(ctx))
       : await deps.accounts.addAccount(actor, parseInput(accountInputSchema, body), commandContext(ctx));
     await answer(ctx, actor, written, 201);
   });
 
   router.post('/accounts/legacy/verify-pin', requireUser, async (ctx) => {
     const { pin } = parseInput(legacyPinSchema, ctx.request.body);
-    await deps.accounts.verifyLegacyPin(writerOf(ctx), pin);
+    await deps.accounts.verifyLegacyPin(writerOf(ctx), pin, ctx.ip);
     ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
   });
 
@@ -146,6 +149,15 @@ export const accountRoutes = (deps: AppDeps): Router => {
     const id = idParam(ctx);
     await settle(deps, (await deps.accounts.deleteAccount(writerOf(ctx), id, commandContext(ctx))).position);
     ctx.body = { success: true, id, message: 'Account deleted successfully' };
+  });
+
+  // Under /api/admin, so the admin guard covers it by path; the role is checked here and in the
+  // decider as well, so a path that slipped past the guard would still be refused.
+  router.put('/admin/accounts/:id/approve', requireUser, async (ctx) => {
+    const actor = writerOf(ctx);
+    if (currentUser(ctx).role !== 'admin') throw new AppError('forbidden', 'Admin access required', { reason: 'ADMIN_ONLY' });
+    const id = idParam(ctx);
+    await answer(ctx, actor, await deps.accounts.approveAccount(actor, id, commandContext(ctx)));
   });
 
   router.get('/user/accounts', requireUser, (ctx) => {

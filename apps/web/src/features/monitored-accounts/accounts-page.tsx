@@ -10,7 +10,7 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/features/auth/api/auth-status';
 import { PageHeader } from '@web/features/shell/components/page-header';
-import { loadErrorMessage, useAccountActivity, useAccounts, useAccountsAccess } from '@web/features/monitored-accounts/api/accounts';
+import { approveAccount, loadErrorMessage, useAccountActivity, useAccounts, useAccountsAccess } from '@web/features/monitored-accounts/api/accounts';
 import { AccountCard } from '@web/features/monitored-accounts/components/account-card';
 import { AccountFormDialog } from '@web/features/monitored-accounts/components/account-form-dialog';
 import { ActivityTable } from '@web/features/monitored-accounts/components/activity-table';
@@ -109,6 +109,7 @@ export default function AccountsPage() {
                 mine={user !== null && a.userId === user.id}
                 {...(access?.canEdit ? { onEdit: () => setDialog({ account: a, key: Date.now() }) } : {})}
                 {...(access?.canDelete ? { onDelete: () => setDeleting(a) } : {})}
+                {...(isAdmin && a.approval === 'pending' ? { onApprove: () => void approveAccount(a).catch(() => undefined) } : {})}
               />
             ))}
           </div>

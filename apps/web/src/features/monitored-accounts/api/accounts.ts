@@ -39,10 +39,16 @@ const failed = (err: unknown, fallback: string): never => {
 
 const url = (id: string) => `${ACCOUNTS_KEY}/${encodeURIComponent(id)}`;
 
+/** A non-admin's account is private until an admin approves it: say so rather than "monitored". */
+const added = (account: AccountView) =>
+  account.approval === 'pending'
+    ? `@${account.username} is visible to you only until an admin approves it`
+    : `@${account.username} is now monitored`;
+
 export async function createAccount(fields: Partial<AccountInput> & { username: string; displayName: string }): Promise<AccountView> {
   try {
     const account = await apiRequest<AccountView>('POST', ACCOUNTS_KEY, fields);
-    toast({ title: 'Account added', description: `@${account.username} is now monitored` });
+    toast({ title: 'Account added', description: added(account) });
     await refreshAll();
     return account;
   } catch (err) {
@@ -68,6 +74,17 @@ export async function deleteAccount(account: Pick<AccountView, 'id' | 'username'
     await refreshAll();
   } catch (err) {
     failed(err, ACCOUNT_MESSAGES.deleteFailed);
+  }
+}
+
+/** Admins: publish an account a non-admin added (PUT /api/admin/accounts/{id}/approve). */
+export async function approveAccount(account: Pick<AccountView, 'id' | 'username'>): Promise<void> {
+  try {
+    await apiRequest<AccountView>('PUT', `/api/admin/accounts/${encodeURIComponent(account.id)}/approve`);
+    toast({ title: 'Account approved', description: `@${account.username} is now shown to the users its visibility allows` });
+    await refreshAll();
+  } catch (err) {
+    failed(err, 'Failed to approve account. Please try again.');
   }
 }
 

@@ -1,7 +1,8 @@
 // One monitored account (spec part 2 §2, §6): picture or initials, name, @username, bio, whether
 // it is monitored or paused, its tier, and for admins the visibility badges (Admin Only, Hidden
-// from Normal, Hidden from Legacy) with edit and delete buttons.
-import { Clock, Pencil, Trash2 } from 'lucide-react';
+// from Normal, Hidden from Legacy) with edit and delete buttons. An account a non-admin added is
+// marked 'Pending approval' (its adder and admins alone see it) and admins get an Approve button.
+import { Check, Clock, Pencil, Trash2 } from 'lucide-react';
 import { TIER_LABELS } from '@core/monitoring/tiers';
 import type { AccountView } from '@core/monitoring/views';
 import { Badge } from '@web/components/ui/badge';
@@ -16,9 +17,11 @@ type Props = {
   mine: boolean;
   onEdit?: () => void;
   onDelete?: () => void;
+  onApprove?: () => void;
 };
 
-export function AccountCard({ account, isAdmin, mine, onEdit, onDelete }: Props) {
+export function AccountCard({ account, isAdmin, mine, onEdit, onDelete, onApprove }: Props) {
+  const pending = account.approval === 'pending';
   return (
     <Card data-testid="account-card" data-username={account.username} className={cn('min-w-0 gap-3', !account.isMonitored && 'opacity-70')}>
       <CardHeader className="grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-3">
@@ -67,6 +70,11 @@ export function AccountCard({ account, isAdmin, mine, onEdit, onDelete }: Props)
           {account.addedByOwner && <Badge variant="info">Legacy</Badge>}
           {mine && !account.addedByOwner && <Badge variant="info">Added by you</Badge>}
           {account.userOnly && <Badge variant="outline">Only you</Badge>}
+          {pending && (
+            <Badge variant="warning" title="Only the user who added it and admins see it until an admin approves it.">
+              Pending approval
+            </Badge>
+          )}
           {isAdmin && account.adminOnly && <Badge variant="admin">Admin Only</Badge>}
           {isAdmin && !account.adminOnly && !account.visibleToNormal && <Badge variant="warning">Hidden from Normal</Badge>}
           {isAdmin && !account.adminOnly && !account.visibleToLegacy && <Badge variant="warning">Hidden from Legacy</Badge>}
@@ -77,6 +85,12 @@ export function AccountCard({ account, isAdmin, mine, onEdit, onDelete }: Props)
           )}
         </div>
         {account.bio && <p className="line-clamp-3 text-sm text-muted-foreground">{account.bio}</p>}
+        {pending && onApprove && (
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={onApprove} aria-label={`Approve @${account.username}`}>
+            <Check />
+            Approve
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
