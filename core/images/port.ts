@@ -48,3 +48,21 @@ export const uploadFileNameOf = (url: string): string | null => {
   const name = url.slice(UPLOADS_PATH.length);
   return IMAGE_FILE_NAME.test(name) ? name : null;
 };
+
+/**
+ * What an image reference may look like in any input: a path under /uploads/ naming one file.
+ * Outside addresses are refused: the server would fetch them when it posts (a way into the
+ * network it runs in), and nobody checked what they show.
+ */
+export const UPLOAD_PATH_SHAPE = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * The one rule for an image attached to anything Riposte posts (a template, a schedule): an image
+ * this installation stores, uploaded by this user.
+ */
+export const isOwnUpload = async (images: Pick<ImageStore, 'describe'>, userId: string, url: string): Promise<boolean> => {
+  const fileName = uploadFileNameOf(url);
+  if (fileName === null) return false;
+  const image = await images.describe(fileName);
+  return image !== null && image.ownerId === userId;
+};

@@ -43,7 +43,7 @@ export const SCHEDULE_MESSAGES = {
   invalidFileType: 'Invalid file type',
   fileTooLarge: 'File too large',
   styleRequired: 'Please select a viral style', // ours: AI on without a style
-  imageUrlInvalid: 'Image URL must be an http(s) address or an uploaded image path', // ours, as templates
+  imageUrlInvalid: 'Image must be an image you uploaded to Riposte', // ours, as templates
 
   // Bulk, spec §5 and §8
   duplicateTarget: 'Duplicate target account',

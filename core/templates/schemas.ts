@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
+import { UPLOAD_PATH_SHAPE } from '@core/images';
 import { countCharacters, unitCapFor } from '@core/text/length';
 
 export const TEMPLATE_LIMITS = {
@@ -31,7 +32,8 @@ export const TEMPLATE_MESSAGES = {
   aiMaxLengthHelp: 'Maximum character count for AI-generated replies (50-4000)',
   aiMaxLengthNotNumber: 'AI max length must be a number',
   aiToneTooLong: `AI tone cannot exceed ${TEMPLATE_LIMITS.aiToneMax} characters`,
-  imageUrlInvalid: 'Image URL must be an http(s) address or an uploaded image path',
+  imageUrlInvalid: 'Image must be an image you uploaded to Riposte',
+  imageNotFound: 'Image not found. Upload it again.',
   groupNameRequired: 'Group name is required',
   groupNameTooLong: 'Group name cannot exceed 100 characters',
   groupDescriptionTooLong: `Description cannot exceed ${TEMPLATE_LIMITS.groupDescriptionMax} characters`,
@@ -86,7 +88,7 @@ const imageUrl = z.preprocess(
     .string()
     .trim()
     .max(TEMPLATE_LIMITS.imageUrlMax, TEMPLATE_MESSAGES.imageUrlInvalid)
-    .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s), TEMPLATE_MESSAGES.imageUrlInvalid)
+    .regex(UPLOAD_PATH_SHAPE, TEMPLATE_MESSAGES.imageUrlInvalid)
     .nullable(),
 );
 

@@ -179,7 +179,9 @@ describe('schedules and uploads', () => {
     const never = await alice.post('/api/v2/schedule', body('/uploads/00000000-0000-4000-8000-000000000000.png'));
     expect(never.status).toBe(404);
     expect(errorOf(never)).toMatchObject({ field: 'imageUrl', message: 'Image not found. Upload it again.' });
-    // An outside address is the user's to vouch for.
-    expect((await alice.post('/api/v2/schedule', body('https://images.example/cat.png'))).status).toBe(201);
+    // An outside address is refused like a template's: only images stored here for this user.
+    const outside = await alice.post('/api/v2/schedule', body('https://images.example/cat.png'));
+    expect(outside.status).toBe(400);
+    expect(errorOf(outside)).toMatchObject({ field: 'imageUrl', message: M.imageUrlInvalid });
   });
 });

@@ -124,7 +124,7 @@ describe('templates', () => {
     [{ name: 'n'.repeat(101), content: 'x' }, 'Template name cannot exceed 100 characters', 'name'],
     [{ name: 'n', content: 'x', aiMaxLength: 'lots' }, 'AI max length must be a number', 'aiMaxLength'],
     [{ name: 'n', content: 'x', viralStyle: 'rude' }, expect.stringContaining('Choose one of: savage_comeback'), 'viralStyle'],
-    [{ name: 'n', content: 'x', imageUrl: 'javascript:alert(1)' }, 'Image URL must be an http(s) address or an uploaded image path', 'imageUrl'],
+    [{ name: 'n', content: 'x', imageUrl: 'javascript:alert(1)' }, 'Image must be an image you uploaded to Riposte', 'imageUrl'],
   ])('refuses a bad template (case %#) with its message and field', async (body, message, field) => {
     const before = ((await alice.get('/api/templates')).body as Template[]).length;
     const res = await alice.post('/api/templates', body);

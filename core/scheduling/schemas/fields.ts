@@ -6,6 +6,7 @@
  * (ids may be numbers in the spec's original API); both are accepted and normalised here.
  */
 import { z } from 'zod';
+import { UPLOAD_PATH_SHAPE } from '@core/images';
 import { AppError, isAppError } from '@core/shared/errors';
 import { countCharacters, unitCapFor } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
@@ -76,7 +77,7 @@ export const contentField = (requiredMessage: string, tooLongMessage: string = M
     .refine(hasReplyText, requiredMessage)
     .refine((s) => countCharacters(s) <= CONTENT_MAX, tooLongMessage);
 
-/** An image reference: an http(s) address or a path the server handed out on upload. */
+/** An image reference: a path the server handed out on upload (core/images; ownership is the server's check). */
 export const imageUrlField = z
   .preprocess(
     blankToUndefined,
@@ -84,7 +85,7 @@ export const imageUrlField = z
       .string()
       .trim()
       .max(2048, M.imageUrlInvalid)
-      .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s), M.imageUrlInvalid)
+      .regex(UPLOAD_PATH_SHAPE, M.imageUrlInvalid)
       .optional(),
   )
   .transform((v) => v ?? null);

@@ -9,6 +9,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { isOwnUpload } from '@core/images';
 import { AppError } from '@core/shared/errors';
 import {
   parseInput,
@@ -42,6 +43,13 @@ const idParam = (ctx: Context, notFound: () => AppError): string => {
 const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content, { field: 'content' }).removed);
 
 export const templateRoutes = (deps: AppDeps): Router => {
+  /** A template's image must be the user's own upload (the rule schedules follow too). */
+  const checkImage = async (userId: string, imageUrl: string | null | undefined): Promise<void> => {
+    if (imageUrl === null || imageUrl === undefined) return;
+    if (!(await isOwnUpload(deps.images, userId, imageUrl)))
+      throw new AppError('validation', TEMPLATE_MESSAGES.imageNotFound, { field: 'imageUrl', reason: 'IMAGE_NOT_FOUND' });
+  };
+
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const db = () => deps.projector.db;
 
@@ -64,6 +72,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
   router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), async (ctx) => {
     const user = currentUser(ctx);
     const input = parseInput(templateInputSchema, ctx.request.body);
+    await checkImage(user.id, input.imageUrl);
     const written = await deps.templates.createTemplate(user.id, input, commandContext(ctx));
     const template = await readBack(written, () => findTemplate(db(), user.id, written.id));
     const mentionsRemoved = mentionsIn(input.content);
@@ -77,6 +86,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
     const changes = parseInput(templatePatchSchema, ctx.request.body);
+    await checkImage(user.id, changes.imageUrl);
     const written = await deps.templates.updateTemplate(user.id, id, changes, commandContext(ctx));
     const template = await readBack(written, () => findTemplate(db(), user.id, id));
     const mentionsRemoved = mentionsIn(changes.content);

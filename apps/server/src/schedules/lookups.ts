@@ -5,7 +5,7 @@
  *   WHERE clause the accounts list uses);
  * - the connected X account must be the user's own;
  * - the template or template group must be the user's own and not deleted;
- * - an uploaded image (`/uploads/...`) must be one the user uploaded.
+ * - the image must be one the user uploaded here (core/images isOwnUpload, the rule templates use).
  *
  * Each lookup answers null for "no such thing for this user" and the caller turns that into a 404
  * that reads the same for someone else's id and an id that never existed. Tables that belong to
@@ -13,7 +13,7 @@
  * they exist: until then every id is unknown, never an error.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { uploadFileNameOf, type ImageStore } from '@core/images';
+import { isOwnUpload, type ImageStore } from '@core/images';
 import { monitoringActorOf, visibleToSql } from '@core/monitoring/access';
 import type { TierConfig } from '@core/users/tier';
 import type { User } from '@core/users/state';
@@ -78,11 +78,5 @@ export const createScheduleLookups = (db: () => ReadDb, config: TierConfig, imag
     return row ?? null;
   },
 
-  async imageAllowed(userId, url) {
-    if (!url.startsWith('/')) return true;
-    const fileName = uploadFileNameOf(url);
-    if (fileName === null) return false;
-    const image = await images.describe(fileName);
-    return image !== null && image.ownerId === userId;
-  },
+  imageAllowed: (userId, url) => isOwnUpload(images, userId, url),
 });
