@@ -123,18 +123,20 @@ export interface RequestOptions {
   raw?: string | Buffer;
   /** Send the body chunked, with no Content-Length (the server learns its size only by reading). */
   chunked?: boolean;
+  /** A connection of its own, closed after the answer (no keep-alive socket shared with other calls). */
+  newConnection?: boolean;
 }
 
 /**
  * node:http rather than fetch: fetch drops a Host header it is given, and the tests need to act as
  * a browser reaching the server under another name.
  */
-const send = (base: string, path: string, method: string, headers: Record<string, string>, body: string | Buffer | undefined) =>
+const send = (base: string, path: string, method: string, headers: Record<string, string>, body: string | Buffer | undefined, newConnection = false) =>
   new Promise<{ status: number; headers: Headers; setCookies: string[]; text: string; bytes: Buffer }>((resolve, reject) => {
     // The path goes out as written: a URL would resolve dot segments (`/a/%2e%2e`) before sending,
     // and the tests try exactly those paths on the server.
     const { hostname, port } = new URL(base);
-    const req = httpRequest({ hostname: hostname.replace(/^\[|\]$/g, ''), port, path, method, headers }, (res) => {
+    const req = httpRequest({ hostname: hostname.replace(/^\[|\]$/g, ''), port, path, method, headers, ...(newConnection ? { agent: false } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -184,7 +186,9 @@ export class Client {
     if (payload !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
     // node:http frames a DELETE body only when told its length.
     if (payload !== undefined && options.chunked !== true) headers['Content-Length'] = String(Buffer.byteLength(payload));
-    const res = await send(this.base, path, method, headers, payload);
+    // Said outright: node:http chunks a body by default only for methods that usually have one.
+    if (payload !== undefined && options.chunked === true) headers['Transfer-Encoding'] = 'chunked';
+    const res = await send(this.base, path, method, headers, payload, options.newConnection);
     for (const line of res.setCookies) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');

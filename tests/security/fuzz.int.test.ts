@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG_1X1, visibleTargets } from '../api/schedules.support';
 import { startTestServer, uniqueName, type Client, type Reply, type TestServer } from '../api/support';
-import { bodies, openState, queries, type Body, type State } from './fuzz.support';
+import { bodies, extraHeaders, openState, queries, type Body, type State } from './fuzz.support';
 
 const SEED = Number(process.env.RIPOSTE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 24);
@@ -163,7 +163,7 @@ beforeAll(async () => {
     },
     'POST /api/v2/schedule': { accountId: target, connectedAccountId: own.xAccount, peakWindowType: 'morning_peak', content: 'Fuzzed reply', imageUrl: `/uploads/${own.upload}` },
     'POST /api/bulk-replies': entry,
-    'POST /api/bulk-replies/batch': { entries: [entry, { ...entry, scheduledTime: 'evening' }] },
+    'POST /api/bulk-replies/batch': { entries: [{ ...entry, scheduledDate: dateIn(4) }, { ...entry, scheduledDate: dateIn(4), scheduledTime: 'afternoon' }] },
     'POST /api/v2/repurpose': { originalContent: 'A post worth answering', targetStyle: 'contrarian' },
     'POST /api/repurpose-content': { content: 'A post worth answering', maxLength: 280 },
     'POST /api/generate-ai-reply': { tweetText: 'A post worth answering' },
@@ -236,10 +236,16 @@ const concretePaths = (path: string): fc.Arbitrary<string> => {
   return fc.tuple(...parts.map((part) => (part.startsWith(':') ? paramValue(path, part.slice(1)) : fc.constant(part)))).map((ps) => ps.join(''));
 };
 
+/** A path with every parameter naming the caller's own resource. */
+const ownPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, (_p, name: string) => own[kindOf(path, name) ?? 'user']);
+
 interface Request {
   path: string;
   query: string;
   body: Body | null;
+  headers?: Record<string, string>;
+  /** Sent chunked: the server learns the size only by reading. */
+  chunked?: boolean;
 }
 
 const requests = (method: string, path: string): fc.Arbitrary<Request> => {
@@ -249,6 +255,8 @@ const requests = (method: string, path: string): fc.Arbitrary<Request> => {
     path: concretePaths(path),
     query: queries,
     body: withBody ? bodies(seed) : fc.constant(null),
+    headers: extraHeaders,
+    chunked: fc.boolean(),
   });
 };
 
@@ -275,10 +283,13 @@ const polluted = (): string | null => {
   return prototypeNames() === PROTOTYPE ? null : `Object.prototype now has ${prototypeNames()}`;
 };
 
-const describeBody = (body: Body | null) => {
-  if (body === null) return '(no body)';
+const describeBody = (req: Request) => {
+  const headers = Object.keys(req.headers ?? {}).length > 0 ? ` headers ${JSON.stringify(req.headers).slice(0, 200)}` : '';
+  const body = req.body;
+  if (body === null) return `(no body)${headers}`;
   const text = body.text === undefined ? '' : typeof body.text === 'string' ? body.text : body.text.toString('latin1');
-  return `${body.kind} [${body.contentType ?? 'no content type'}] ${text.length > 160 ? `${text.slice(0, 160)}... (${text.length} chars)` : text}`;
+  const shown = text.length > 160 ? `${text.slice(0, 160)}... (${text.length} chars)` : text;
+  return `${body.kind} [${body.contentType ?? 'no content type'}${req.chunked === true ? ', chunked' : ''}]${headers} ${shown}`;
 };
 
 describe('API fuzz', () => {
@@ -290,6 +301,7 @@ describe('API fuzz', () => {
       const perRoute = new Map<string, Counts>();
       const total = emptyCounts();
       const slowest: { key: string; ms: number; kind: string }[] = [];
+      const validAnswers: string[] = [];
       const routes = [...server.routes].sort((a, b) => order(a) - order(b));
       console.log(`API fuzz: seed ${SEED} (RIPOSTE_FUZZ_SEED to replay), ${RUNS} requests per route and caller, ${routes.length} routes`);
 
@@ -302,25 +314,32 @@ describe('API fuzz', () => {
         if (who === 'alice' && path.startsWith('/api/admin')) who = 'admin';
         const counts = emptyCounts();
         perRoute.set(key, counts);
-        const samples = fc.sample(requests(method, path), { numRuns: RUNS, seed: SEED + index });
+        // The valid body first (so the log shows whether the bodies below start from a valid one).
+        const seed = seeds[key];
+        const validRequest: Request = { path: ownPath(path), query: '', body: { kind: 'valid body', text: JSON.stringify(seed), contentType: 'application/json' } };
+        // Twice when Alice calls: the second goes to the admin (see the caller below).
+        const valid: Request[] = seed === undefined ? [] : who === 'alice' ? [validRequest, validRequest] : [validRequest];
+        const samples = [...valid, ...fc.sample(requests(method, path), { numRuns: RUNS, seed: SEED + index })];
         let reported = 0;
         for (const [n, req] of samples.entries()) {
           // Admin-only calls that are not under /api/admin: half the bodies from the admin.
           const caller = who === 'alice' && n % 2 === 1 && (method !== 'GET' || path.includes(':')) ? 'admin' : who;
-          const headers: Record<string, string> = {};
+          const headers: Record<string, string> = { ...req.headers };
           if (req.body?.contentType !== undefined) headers['Content-Type'] = req.body.contentType;
           const started = performance.now();
           let res: Reply;
           try {
             res = await callers[caller]().request(method, req.path + req.query, undefined, {
               headers,
-              ...(req.body?.text !== undefined ? { raw: req.body.text } : {}),
+              newConnection: true,
+              ...(req.body?.text !== undefined ? { raw: req.body.text, chunked: req.chunked === true } : {}),
             });
           } catch (error) {
-            findings.push(`${key} as ${caller}: no answer (${String(error)}) to ${req.path}${req.query.slice(0, 60)} ${describeBody(req.body)}`);
+            findings.push(`${key} as ${caller}: no answer (${String(error)}) to ${req.path}${req.query.slice(0, 60)} ${describeBody(req)}`);
             continue;
           }
           const ms = performance.now() - started;
+          if (req.body?.kind === 'valid body') validAnswers.push(`${key} as ${caller}: ${res.status}${res.status >= 400 ? ` ${res.text.slice(0, 120)}` : ''}`);
           slowest.push({ key, ms, kind: req.body?.kind ?? 'GET' });
           counts.sent += 1;
           total.sent += 1;
@@ -336,12 +355,13 @@ describe('API fuzz', () => {
             const after = state.snapshot();
             if (after.events !== before.events) problems.push(`refused (${res.status}) but appended ${state.appendedAfter(before.head).join(', ')}`);
             else if (after.read !== before.read) problems.push(`refused (${res.status}) but the read models changed`);
+            else if (after.uploads !== before.uploads) problems.push(`refused (${res.status}) but the uploaded files changed`);
           }
           const pollution = polluted();
           if (pollution !== null) problems.push(`prototype pollution: ${pollution}`);
           if (problems.length > 0 && reported < 3) {
             reported += 1;
-            findings.push(`${key} as ${caller}: ${problems.join('; ')}\n    request: ${method} ${req.path}${req.query.slice(0, 80)} ${describeBody(req.body)}`);
+            findings.push(`${key} as ${caller}: ${problems.join('; ')}\n    request: ${method} ${req.path}${req.query.slice(0, 80)} ${describeBody(req)}`);
           }
           // After an accepted call (or a refusal that changed something), wait for the read models.
           if (res.status < 400 || problems.length > 0) before = await state.settled();
@@ -353,6 +373,7 @@ describe('API fuzz', () => {
       console.log(`API fuzz: ${total.sent} requests over ${perRoute.size} routes: 2xx ${total['2xx']}, 3xx ${total['3xx']}, 4xx ${total['4xx']}, 5xx ${total['5xx']}`);
       slowest.sort((a, b) => b.ms - a.ms);
       console.log(`API fuzz: slowest answers: ${slowest.slice(0, 5).map((s) => `${s.key} ${s.kind} ${Math.round(s.ms)} ms`).join('; ')}`);
+      console.log(`API fuzz: the valid bodies were answered:\n${validAnswers.join('\n')}`);
       if (findings.length > 0) console.log(`API fuzz findings (seed ${SEED}):\n${findings.join('\n')}`);
       expect(findings).toEqual([]);
       expect([...perRoute.keys()].sort()).toEqual(server.routes.map((r) => `${r.method} ${r.path}`).sort());
@@ -370,7 +391,7 @@ describe('API fuzz', () => {
     for (const { method, path } of server.routes) {
       if (method === 'GET' || ENDS_SESSION.has(`${method} ${path}`)) continue;
       const seed = JSON.stringify(seeds[`${method} ${path}`] ?? {});
-      const concrete = path.replace(/:[A-Za-z_]+/g, (p) => own[kindOf(path, p.slice(1)) ?? 'user']);
+      const concrete = ownPath(path);
       const client = path.startsWith('/api/admin') ? admin : VISITOR.has(`${method} ${path}`) ? server.client() : alice;
       for (const payload of payloads) {
         // Alone, and merged into a valid body (so it reaches the services, not only validation).

@@ -7,6 +7,7 @@
  * JSON.stringify never writes: `-0`, `1e400`, duplicate keys, a `__proto__` key, and malformed text.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -147,7 +148,7 @@ export const fieldValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: structured },
   { weight: 1, arbitrary: fc.constantFrom(...pollutingEntries).map((entries): Json => ({ t: 'obj', entries })) },
   { weight: 1, arbitrary: fc.constantFrom(20, 200).chain((d) => fc.boolean().map((a) => nested(d, raw('1'), a))) },
-  { weight: 1, arbitrary: fc.constantFrom(5_000, 40_000).map((d) => deepText(d, '[', ']')) },
+  { weight: 1, arbitrary: fc.constantFrom(5_000, 45_000).map((d) => deepText(d, '[', ']')) },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_000 }).map((n) => str('a'.repeat(n))) },
 );
 
@@ -243,8 +244,9 @@ export const bodies = (seed: Record<string, unknown>): fc.Arbitrary<Body> => {
     // The whole body of the wrong shape.
     { weight: 3, arbitrary: structured.map((j) => json('any value', j)) },
     { weight: 1, arbitrary: fc.constant(json('array of the body', { t: 'arr', items: [{ t: 'obj', entries: base }] })) },
-    { weight: 1, arbitrary: fc.constantFrom(200, 5_000, 50_000).map((d) => json(`nested ${d} deep`, deepText(d, '{"a":', '}'))) },
-    { weight: 1, arbitrary: fc.constantFrom(10_000, 99_000).map((d) => json(`array nested ${d} deep`, deepText(d, '[', ']'))) },
+    // Under the body cap: `{"a":` and `}` are 6 bytes a level, `[` and `]` 2.
+    { weight: 1, arbitrary: fc.constantFrom(200, 5_000, 16_000).map((d) => json(`nested ${d} deep`, deepText(d, '{"a":', '}'))) },
+    { weight: 1, arbitrary: fc.constantFrom(10_000, 50_000).map((d) => json(`array nested ${d} deep`, deepText(d, '[', ']'))) },
     // Huge strings: well under, exactly at and just over the body cap.
     {
       weight: 2,
@@ -290,12 +292,29 @@ export const queries: fc.Arbitrary<string> = fc.oneof(
   fc.dictionary(unicodeString, unicodeString, { maxKeys: 3 }).map((d) => `?${new URLSearchParams(d).toString()}`),
 );
 
+/** Extra request headers: request ids, idempotency keys, encodings the body does not have. */
+export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({}) },
+  fc.record(
+    {
+      'Idempotency-Key': fc.oneof(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }), fc.constant('k'.repeat(4_000))),
+      'X-Request-Id': fc.constantFrom('', 'x', '../../', 'a'.repeat(65), '%00', 'id with spaces', '\t'),
+      'Content-Encoding': fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'compress', 'gzip, gzip', 'zstd'),
+      Accept: fc.constantFrom('text/html', '*/*', 'application/xml', ''),
+      'Accept-Charset': fc.constantFrom('utf-16', 'iso-8859-1'),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
 // ---- server state -----------------------------------------------------------------------------
 
 export interface State {
   events: number;
   head: number;
   read: string;
+  /** Files under <data>/uploads (a refused upload keeps none). */
+  uploads: string;
 }
 
 /** Tables of the read database that are the runner's bookkeeping, not read models. */
@@ -310,6 +329,11 @@ export const openState = (dataDir: string) => {
   const read = new Database(join(dataDir, 'read.db'), { readonly: true, fileMustExist: true });
   const countEvents = events.prepare<[], { n: number; head: number | null }>('SELECT count(*) AS n, max(position) AS head FROM events');
   const eventsAfter = events.prepare<[number], { stream: string; type: string }>('SELECT stream, type FROM events WHERE position > ? ORDER BY position LIMIT 10');
+
+  const uploadedFiles = (): string => {
+    const dir = join(dataDir, 'uploads');
+    return existsSync(dir) ? readdirSync(dir).sort().join(',') : '';
+  };
 
   const checksum = (): string => {
     const hash = createHash('sha256');
@@ -337,7 +361,7 @@ export const openState = (dataDir: string) => {
 
   const snapshot = (): State => {
     const { n, head } = countEvents.get() ?? { n: 0, head: null };
-    return { events: n, head: head ?? 0, read: checksum() };
+    return { events: n, head: head ?? 0, read: checksum(), uploads: uploadedFiles() };
   };
 
   return {
