@@ -3,8 +3,9 @@
  * I/O set-up (start.ts wires the stores) so tests and the route walk can build it directly.
  *
  *  request id + log line -> errors -> security headers -> one spelling per path -> no-store on
- *  /api -> readiness gate -> web app (static) -> CSRF -> JSON body -> session (absolute lifetime)
- *  -> current user -> /api/admin guard -> /api 404 -> routes (exact match)
+ *  /api -> readiness gate -> web app (static) -> CSRF -> JSON body (100 kB, 32 levels deep at
+ *  most) -> session (absolute lifetime) -> current user -> /api/admin guard -> /api 404 ->
+ *  routes (exact match)
  *
  * Every guard reads ctx.path as it is and every router matches it exactly, after canonicalPaths
  * has refused any other spelling of an /api, /uploads or /healthz path (docs/adr/0006).
@@ -17,6 +18,7 @@ import type { AppDeps } from './deps';
 import { canonicalPaths } from './http/canonical-path';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errors';
+import { jsonDepthLimit } from './http/json-depth';
 import { adminPaths, loadUser } from './http/guards';
 import { requestContext } from './http/request-context';
 import { assertExactRouting } from './http/router';
@@ -97,6 +99,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
       },
     }),
   );
+  app.use(jsonDepthLimit());
   for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https, clock: deps.clock })) app.use(mw);
   app.use(loadUser(deps.users));
   app.use(adminPaths);
