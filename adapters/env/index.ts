@@ -143,3 +143,14 @@ export const schedulerIntervalMs = () =>
       .pipe(z.number().min(50, { message: 'expected at least 50 ms' }).max(60_000, { message: 'expected at most 60000 ms' })),
     '1000',
   );
+
+/** RIPOSTE_UPLOAD_GRACE_HOURS: how long an uploaded image no schedule or template uses is kept (server and scheduler app). */
+export const uploadGraceHours = () =>
+  withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected hours as a whole number' })
+      .transform(Number)
+      .pipe(z.number().min(1, { message: 'expected at least 1 hour' }).max(24 * 365, { message: 'expected at most 8760 hours' })),
+    '24',
+  );

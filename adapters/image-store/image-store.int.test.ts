@@ -57,3 +57,39 @@ describe('filesystem image store', () => {
     expect(await store.open(saved.fileName)).toBeNull();
   });
 });
+
+describe('listing, retiring and restoring', () => {
+  const save = (store: ReturnType<typeof fresh>, ownerId: string) =>
+    store.save({ ownerId, kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: chunks(PNG) });
+
+  it('lists every kept image, and sees images another process removed', async () => {
+    const store = fresh();
+    const a = await save(store, 'u1');
+    const b = await save(store, 'u2');
+    expect((await store.list()).sort((x, y) => x.id.localeCompare(y.id))).toEqual([a, b].sort((x, y) => x.id.localeCompare(y.id)));
+    // Another process (the scheduler app) deletes through its own store over the same directory.
+    await createFsImageStore(join(store.dir, '..')).remove(a.fileName);
+    expect(await store.list()).toEqual([b]);
+  });
+
+  it('hides a retired image from describe, open and list, restores it whole, and removes it with all its files', async () => {
+    const store = fresh();
+    const a = await save(store, 'u1');
+    expect(await store.retire(a.fileName, '2026-03-02T00:00:00.000Z')).toBe(true);
+    expect(await store.retire(a.fileName, '2026-03-02T00:00:00.000Z')).toBe(false);
+    expect(await store.describe(a.fileName)).toBeNull();
+    expect(await store.open(a.fileName)).toBeNull();
+    expect(await store.list()).toEqual([]);
+    expect(await store.retired()).toEqual([{ fileName: a.fileName, retiredAt: '2026-03-02T00:00:00.000Z' }]);
+
+    expect(await store.restore(a.fileName)).toBe(true);
+    expect(await store.describe(a.fileName)).toEqual(a);
+    expect(await collect((await store.open(a.fileName))!.data)).toEqual(PNG);
+    expect(await store.retired()).toEqual([]);
+
+    await store.retire(a.fileName, '2026-03-02T00:00:00.000Z');
+    await store.remove(a.fileName);
+    expect(readdirSync(store.dir)).toEqual([]);
+    expect(await store.restore(a.fileName)).toBe(false);
+  });
+});

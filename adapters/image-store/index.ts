@@ -3,10 +3,15 @@
  * beside it (owner, kind, size, time). A file is written under a temporary name and renamed once
  * complete, so a reader never sees half an image and a failed upload leaves nothing behind.
  * Names are checked against IMAGE_FILE_NAME before any path is built (no traversal).
+ *
+ * Retiring an image renames its metadata to `<id>.retired.json` (one atomic rename): from then on
+ * it is neither served nor usable by a new schedule, yet restoring it is the rename back. `list`
+ * reads the directory each time (another process, the scheduler, may remove files) and caches the
+ * metadata it has read, which never changes while an image is kept.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -35,6 +40,25 @@ const isMeta = (v: unknown): v is Meta => {
 
 const isMissing = (e: unknown) => (e as { code?: unknown } | null)?.code === 'ENOENT';
 
+const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const META_NAME = new RegExp(`^(${ID})\\.json$`);
+const RETIRED_NAME = new RegExp(`^(${ID})\\.retired\\.json$`);
+
+const toImage = (id: string, meta: Meta): StoredImage => {
+  const fileName = `${id}.${IMAGE_EXTENSIONS[meta.kind]}`;
+  return { id, kind: meta.kind, contentType: IMAGE_CONTENT_TYPES[meta.kind], fileName, size: meta.size, ownerId: meta.ownerId, createdAt: meta.createdAt };
+};
+
+/** The parsed JSON file, or null when it is missing or not JSON. */
+const readJson = async (path: string): Promise<unknown> => {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    if (isMissing(e) || e instanceof SyntaxError) return null;
+    throw e;
+  }
+};
+
 export const createFsImageStore = (dataDir: string): ImageStore & { dir: string } => {
   const dir = join(dataDir, UPLOADS_DIR);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -43,16 +67,12 @@ export const createFsImageStore = (dataDir: string): ImageStore & { dir: string 
     const match = IMAGE_FILE_NAME.exec(fileName);
     if (match === null) return null;
     const id = match[1] as string;
-    let meta: unknown;
-    try {
-      meta = JSON.parse(await readFile(join(dir, `${id}.json`), 'utf8'));
-    } catch (e) {
-      if (isMissing(e) || e instanceof SyntaxError) return null;
-      throw e;
-    }
+    const meta = await readJson(join(dir, `${id}.json`));
     if (!isMeta(meta) || `${id}.${IMAGE_EXTENSIONS[meta.kind]}` !== fileName) return null;
-    return { id, kind: meta.kind, contentType: IMAGE_CONTENT_TYPES[meta.kind], fileName, size: meta.size, ownerId: meta.ownerId, createdAt: meta.createdAt };
+    return toImage(id, meta);
   };
+
+  const cache = new Map<string, Meta>();
 
   return {
     dir,
@@ -90,11 +110,79 @@ export const createFsImageStore = (dataDir: string): ImageStore & { dir: string 
         throw e;
       }
     },
+    async list() {
+      const names = await readdir(dir);
+      const present = new Set<string>();
+      const images: StoredImage[] = [];
+      for (const name of names) {
+        const id = META_NAME.exec(name)?.[1];
+        if (id === undefined) continue;
+        present.add(id);
+        let meta = cache.get(id);
+        if (meta === undefined) {
+          const read = await readJson(join(dir, name));
+          if (!isMeta(read)) continue;
+          meta = read;
+          cache.set(id, meta);
+        }
+        images.push(toImage(id, meta));
+      }
+      for (const id of cache.keys()) if (!present.has(id)) cache.delete(id);
+      return images;
+    },
+    async retire(fileName, at) {
+      const image = await describe(fileName);
+      if (image === null) return false;
+      const retiredMeta = join(dir, `${image.id}.retired.json`);
+      try {
+        await rename(join(dir, `${image.id}.json`), retiredMeta);
+      } catch (e) {
+        if (isMissing(e)) return false;
+        throw e;
+      }
+      cache.delete(image.id);
+      // When it was retired, beside what it was; a crash before this line leaves it retired "now".
+      const temp = join(dir, `.${image.id}.retired.part`);
+      const meta: Meta & { retiredAt: string } = { ownerId: image.ownerId, kind: image.kind, size: image.size, createdAt: image.createdAt, retiredAt: at };
+      await writeFile(temp, JSON.stringify(meta), { mode: 0o600 });
+      await rename(temp, retiredMeta);
+      return true;
+    },
+    async retired() {
+      const out: { fileName: string; retiredAt: string }[] = [];
+      for (const name of await readdir(dir)) {
+        const id = RETIRED_NAME.exec(name)?.[1];
+        if (id === undefined) continue;
+        const path = join(dir, name);
+        const meta = await readJson(path);
+        if (!isMeta(meta)) continue;
+        const retiredAt = (meta as { retiredAt?: unknown }).retiredAt;
+        // Retired by a process that stopped before noting when: the file's own time stands in.
+        const when = typeof retiredAt === 'string' ? retiredAt : (await stat(path)).mtime.toISOString();
+        out.push({ fileName: toImage(id, meta).fileName, retiredAt: when });
+      }
+      return out;
+    },
+    async restore(fileName) {
+      const match = IMAGE_FILE_NAME.exec(fileName);
+      if (match === null) return false;
+      const id = match[1] as string;
+      try {
+        await rename(join(dir, `${id}.retired.json`), join(dir, `${id}.json`));
+        return true;
+      } catch (e) {
+        if (isMissing(e)) return false;
+        throw e;
+      }
+    },
     async remove(fileName) {
       const match = IMAGE_FILE_NAME.exec(fileName);
       if (match === null) return;
+      const id = match[1] as string;
+      cache.delete(id);
       await rm(join(dir, fileName), { force: true });
-      await rm(join(dir, `${match[1] as string}.json`), { force: true });
+      await rm(join(dir, `${id}.json`), { force: true });
+      await rm(join(dir, `${id}.retired.json`), { force: true });
     },
   };
 };

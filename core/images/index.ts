@@ -1,3 +1,4 @@
-/** Uploaded images: content sniffing and the object-store port. */
+/** Uploaded images: content sniffing, the object-store port and the limits that protect the disk. */
 export * from './sniff';
 export * from './port';
+export * from './limits';

@@ -32,6 +32,18 @@ export interface ImageStore {
   open(fileName: string): Promise<{ image: StoredImage; data: AsyncIterable<Uint8Array> } | null>;
   /** What is known about `fileName`, without its bytes; null when there is no such image. */
   describe(fileName: string): Promise<StoredImage | null>;
+  /** Every image kept (retired ones excluded), for quotas and the cleanup. */
+  list(): Promise<StoredImage[]>;
+  /**
+   * Hides an image from describe, open and list without deleting it (true when it was kept), so
+   * nothing new can start using it while the cleanup waits to be sure nothing already does.
+   */
+  retire(fileName: string, at: string): Promise<boolean>;
+  /** The images retired and not yet removed or restored, with when they were retired. */
+  retired(): Promise<{ fileName: string; retiredAt: string }[]>;
+  /** Brings a retired image back as it was (true when there was one to restore). */
+  restore(fileName: string): Promise<boolean>;
+  /** Deletes an image, kept or retired; nothing happens when there is none. */
   remove(fileName: string): Promise<void>;
 }
 

@@ -7,19 +7,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { directory, eventStoreShape, isEnvError, logLevel, parseEnv, requireKurrentUrl, schedulerIntervalMs } from '@adapters/env';
+import { directory, eventStoreShape, isEnvError, logLevel, parseEnv, requireKurrentUrl, schedulerIntervalMs, uploadGraceHours } from '@adapters/env';
 import { eventStoreConfigFromEnv, openEventStore } from '@adapters/eventstore-open';
 import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
+import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
+import { createFsImageStore } from '@adapters/image-store';
 
 const schedulerEnvSchema = z
   .object({
     RIPOSTE_DATA_DIR: directory('./data'),
     ...eventStoreShape,
     RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
+    RIPOSTE_UPLOAD_GRACE_HOURS: uploadGraceHours(),
     LOG_LEVEL: logLevel(),
   })
   .superRefine(requireKurrentUrl);
@@ -45,7 +48,14 @@ const main = async () => {
   // Jobs that need only the store and the read model run here; the X-id resolver still runs in
   // the server's embedded scheduler (it needs the server's X services), as dispatch will.
   const scheduler = createScheduler({
-    jobs: [createBatchRecoveryJob({ store, db: () => projector.db, logger })],
+    jobs: [
+      createBatchRecoveryJob({ store, db: () => projector.db, logger }),
+      // Uploads live under the data directory: this process must share it with the server.
+      createUploadCleanupJob(
+        { images: createFsImageStore(env.RIPOSTE_DATA_DIR), inUse: () => imagesInUse(projector.db), logger },
+        { graceMs: env.RIPOSTE_UPLOAD_GRACE_HOURS * 3_600_000 },
+      ),
+    ],
     intervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
     logger,
   });

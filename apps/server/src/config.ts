@@ -17,13 +17,16 @@ import {
   port,
   requireKurrentUrl,
   schedulerIntervalMs,
+  uploadGraceHours,
   withDefault,
 } from '@adapters/env';
+import type { DiskReserve } from '@core/images';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
 import { LIMITS } from '@core/users/constants';
 import { passwordLength } from '@core/users/schemas';
+import type { UploadLimits } from './schedules/upload-limits';
 
 /**
  * RIPOSTE_TRUST_PROXY: how many reverse proxies the operator runs in front of the server. Each
@@ -44,6 +47,31 @@ const trustProxyHops = () =>
 
 /** Test-only switch for cheap password hashes; refused unless NODE_ENV=test (see .env.example). */
 const FAST_HASHES = 'RIPOSTE_TEST_FAST_HASHES';
+
+const MIB = 1024 * 1024;
+const UNIT_BYTES = { mib: MIB, gib: 1024 * MIB, tib: 1024 * 1024 * MIB } as const;
+
+const wholeNumber = (fallback: string, what: string) =>
+  withDefault(z.string().regex(/^\d+$/, { message: `expected a whole number (${what})` }).transform(Number), fallback);
+
+/** RIPOSTE_DISK_RESERVE: '1GiB', '512MiB', '2TiB' or a share of the filesystem, '5%'. */
+const diskReserve = () =>
+  withDefault(
+    z
+      .string()
+      .trim()
+      .transform((s, ctx): DiskReserve => {
+        const m = /^(\d+(?:\.\d+)?)\s*(MiB|GiB|TiB|%)$/i.exec(s);
+        const value = Number(m?.[1]);
+        const unit = m?.[2]?.toLowerCase();
+        if (m === null || unit === undefined || !Number.isFinite(value) || (unit === '%' && value > 100)) {
+          ctx.addIssue({ code: 'custom', message: "expected a size such as '1GiB' or '512MiB', or a share of the disk such as '5%'" });
+          return z.NEVER;
+        }
+        return unit === '%' ? { kind: 'percent', percent: value } : { kind: 'bytes', bytes: Math.ceil(value * UNIT_BYTES[unit as keyof typeof UNIT_BYTES]) };
+      }),
+    '1GiB',
+  );
 
 export const serverEnvSchema = z
   .object({
@@ -89,6 +117,13 @@ export const serverEnvSchema = z
     ),
     // AI calls (repurpose, generate, preview) one user may make per 10 minutes; 0 = no limit.
     RIPOSTE_AI_USER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '60'),
+    // Uploads (apps/server/src/schedules/upload-limits.ts): per-user quota (0 = no limit of that
+    // kind) and rate, the free space kept for the event store, and how long unused images stay.
+    RIPOSTE_UPLOAD_QUOTA_MB: wholeNumber('100', 'MiB per user, 0 = no limit'),
+    RIPOSTE_UPLOAD_QUOTA_FILES: wholeNumber('200', 'images per user, 0 = no limit'),
+    RIPOSTE_UPLOAD_RATE: wholeNumber('30', 'uploads per user per 10 minutes, 0 = no limit'),
+    RIPOSTE_UPLOAD_GRACE_HOURS: uploadGraceHours(),
+    RIPOSTE_DISK_RESERVE: diskReserve(),
     // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
     ...aiEnvSchema.shape,
     // X (apps/server/src/x/open.ts): both key and secret talk to X; neither means the bundled X
@@ -142,6 +177,8 @@ export interface ServerConfig {
   hashConcurrency: number;
   /** RIPOSTE_AI_USER_LIMIT: AI calls per user per 10 minutes (0: no limit). */
   aiUserLimit: number;
+  /** RIPOSTE_UPLOAD_* and RIPOSTE_DISK_RESERVE (apps/server/src/schedules/upload-limits.ts). */
+  uploads: UploadLimits;
   /** RIPOSTE_AI_*; `wantsOpenAi(ai)` says whether a model-backed writer is configured. */
   ai: AiEnv;
   /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
@@ -172,6 +209,12 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   registerLimit: env.RIPOSTE_REGISTER_LIMIT,
   hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,
   aiUserLimit: env.RIPOSTE_AI_USER_LIMIT,
+  uploads: {
+    quota: { maxBytes: env.RIPOSTE_UPLOAD_QUOTA_MB * MIB, maxFiles: env.RIPOSTE_UPLOAD_QUOTA_FILES },
+    ratePerWindow: env.RIPOSTE_UPLOAD_RATE,
+    reserve: env.RIPOSTE_DISK_RESERVE,
+    graceHours: env.RIPOSTE_UPLOAD_GRACE_HOURS,
+  },
   ai: {
     RIPOSTE_AI_BASE_URL: env.RIPOSTE_AI_BASE_URL,
     RIPOSTE_AI_API_KEY: env.RIPOSTE_AI_API_KEY,

@@ -115,4 +115,34 @@ describe('server configuration', () => {
   it('honours the fast test hashes only with NODE_ENV=test', () => {
     expect(loadServerConfig({ NODE_ENV: 'test', RIPOSTE_TEST_FAST_HASHES: 'true' }).fastHashes).toBe(true);
   });
+
+  it('reads the upload limits and the disk reserve, with defaults', () => {
+    expect(loadServerConfig({}).uploads).toEqual({
+      quota: { maxBytes: 100 * 1024 * 1024, maxFiles: 200 },
+      ratePerWindow: 30,
+      reserve: { kind: 'bytes', bytes: 1024 ** 3 },
+      graceHours: 24,
+    });
+    const c = loadServerConfig({
+      RIPOSTE_UPLOAD_QUOTA_MB: '0',
+      RIPOSTE_UPLOAD_QUOTA_FILES: '10',
+      RIPOSTE_UPLOAD_RATE: '0',
+      RIPOSTE_UPLOAD_GRACE_HOURS: '48',
+      RIPOSTE_DISK_RESERVE: '5%',
+    });
+    expect(c.uploads).toEqual({ quota: { maxBytes: 0, maxFiles: 10 }, ratePerWindow: 0, reserve: { kind: 'percent', percent: 5 }, graceHours: 48 });
+    expect(loadServerConfig({ RIPOSTE_DISK_RESERVE: '512MiB' }).uploads.reserve).toEqual({ kind: 'bytes', bytes: 512 * 1024 * 1024 });
+    expect(loadServerConfig({ RIPOSTE_DISK_RESERVE: '1.5 GiB' }).uploads.reserve).toEqual({ kind: 'bytes', bytes: 1.5 * 1024 ** 3 });
+  });
+
+  it.each([
+    ['RIPOSTE_DISK_RESERVE', '1GB'],
+    ['RIPOSTE_DISK_RESERVE', '120%'],
+    ['RIPOSTE_DISK_RESERVE', 'lots'],
+    ['RIPOSTE_UPLOAD_QUOTA_MB', '-1'],
+    ['RIPOSTE_UPLOAD_RATE', 'many'],
+    ['RIPOSTE_UPLOAD_GRACE_HOURS', '0'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(problemsOf({ [name]: value })).toEqual([name]);
+  });
 });

@@ -27,6 +27,7 @@ import type { EventStore } from '@core/eventstore/types';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
+import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
 import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker, type PinLimits } from './accounts/legacy-pin';
 import { createXIdResolverJob } from './accounts/resolver-job';
@@ -175,6 +176,10 @@ export const startServer = async (
           jobs: [
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
+            createUploadCleanupJob(
+              { images, inUse: () => imagesInUse(projector.db), logger: logger.child({ component: 'uploads' }) },
+              { graceMs: config.uploads.graceHours * 3_600_000 },
+            ),
           ],
           intervalMs: config.schedulerIntervalMs,
           logger: logger.child({ component: 'scheduler' }),

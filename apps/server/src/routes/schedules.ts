@@ -30,7 +30,8 @@ import { answerPending, PENDING_MESSAGE, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from '../schedules/read';
 import type { ScheduleWritten } from '../schedules/service';
-import { receiveImage, UPLOAD_MESSAGES, UploadRefused } from '../schedules/upload';
+import { createUploader, UPLOAD_MESSAGES, UploadRefused } from '../schedules/upload';
+import { createUploadGate, diskSpaceOf } from '../schedules/upload-limits';
 import { commandContext } from './present';
 
 // Schedule ids are UUIDs we made; anything else cannot name one.
@@ -128,17 +129,23 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = { success: true, message: V2_SCHEDULED_MESSAGE, schedule, mentionsRemoved: schedule.mentionsRemoved };
   });
 
+  const uploader = createUploader({
+    store: deps.images,
+    gate: createUploadGate({ images: deps.images, limits: deps.config.uploads, disk: () => diskSpaceOf(deps.config.dataDir) }),
+  });
+
   router.post('/api/v2/upload-image', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
     try {
-      const image = await receiveImage(ctx.req, { store: deps.images, ownerId: user.id, createdAt: deps.clock().toISOString() });
+      const image = await uploader.receive(ctx.req, user.id, deps.clock().toISOString());
       ctx.status = 201;
       ctx.body = { success: true, imageUrl: imageUrlOf(image), message: UPLOAD_MESSAGES.uploaded };
     } catch (error) {
       if (!(error instanceof UploadRefused)) throw error;
       ctx.status = error.status;
       ctx.body = { success: false, message: error.message, error: error.message, field: 'image', code: error.reason };
+      if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
       // The rest of a refused body is not read: close the connection rather than drain it.
       if (!ctx.req.complete) ctx.set('Connection', 'close');
     }

@@ -5,12 +5,16 @@
  * the image store. The 5 MB limit is enforced while parsing: a Content-Length that cannot fit is
  * refused before a byte is read, and the stream is abandoned the moment a file passes the limit;
  * the store keeps nothing of a refused file. The server never holds a whole body in memory.
+ * Before any of that, the gate (upload-limits.ts) applies the rate, the quota and the disk reserve.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { IMAGE_CONTENT_TYPES, sniffImage, SNIFF_BYTES, type ImageStore, type StoredImage } from '@core/images';
 import { IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '@core/scheduling';
+import { UploadRefused, type UploadGate } from './upload-limits';
+
+export { UploadRefused } from './upload-limits';
 
 export const UPLOAD_MESSAGES = {
   noImage: 'Please choose an image to upload',
@@ -23,18 +27,6 @@ export const UPLOAD_MESSAGES = {
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** A refused upload: its HTTP status, message and reason (the route answers with field 'image'). */
-export class UploadRefused extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-    readonly reason: string,
-  ) {
-    super(message);
-    this.name = 'UploadRefused';
-  }
-}
-
 const tooLarge = () => new UploadRefused(413, UPLOAD_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
 
 export interface ReceiveOptions {
@@ -42,16 +34,20 @@ export interface ReceiveOptions {
   ownerId: string;
   createdAt: string;
   maxBytes?: number;
+  /** The refusal for a file past `maxBytes` when that is not the plain size limit (a quota). */
+  overLimit?: () => UploadRefused | null;
 }
 
 /** Reads the request's `image` part into the store; UploadRefused for anything we refuse. */
 export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Promise<StoredImage> => {
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+  const overLimit = () => options.overLimit?.() ?? tooLarge();
   if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
     return Promise.reject(new UploadRefused(400, UPLOAD_MESSAGES.noImage, 'NO_IMAGE'));
   }
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) return Promise.reject(tooLarge());
+  const declared = declaredLength(req);
+  if (declared !== null && declared > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD) return Promise.reject(tooLarge());
+  if (declared !== null && declared > maxBytes + MULTIPART_OVERHEAD) return Promise.reject(overLimit());
 
   return new Promise<StoredImage>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -96,10 +92,10 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
       // before the refusal is answered (saving rejects with this error once it has cleaned up).
       file.once('limit', () => {
         req.unpipe(parser);
-        file.destroy(tooLarge());
+        file.destroy(overLimit());
       });
       fileStream = file;
-      saving = saveFile(file, options);
+      saving = saveFile(file, options, overLimit);
       // A refused or failed save settles the request; a successful one waits for the parser to finish.
       saving.catch(fail);
     });
@@ -121,7 +117,11 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
 };
 
 /** Sniffs the first bytes, then streams the rest into the store; throws when the limit is passed. */
-const saveFile = async (file: NodeJS.ReadableStream & { truncated?: boolean }, options: ReceiveOptions): Promise<StoredImage> => {
+const saveFile = async (
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+  options: ReceiveOptions,
+  overLimit: () => UploadRefused,
+): Promise<StoredImage> => {
   const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -144,9 +144,30 @@ const saveFile = async (file: NodeJS.ReadableStream & { truncated?: boolean }, o
       yield next.value;
     }
     // busboy ends a file that passed the limit normally, marked truncated: never keep it.
-    if (file.truncated === true) throw tooLarge();
+    if (file.truncated === true) throw overLimit();
   }
   return options.store.save({ ownerId: options.ownerId, kind, createdAt: options.createdAt, data: data() });
 };
+
+/** The request's Content-Length, or null when it sent none (chunked). */
+const declaredLength = (req: IncomingMessage): number | null => {
+  const declared = Number(req.headers['content-length']);
+  return req.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : null;
+};
+
+/**
+ * The upload as the route runs it: the gate first (rate, quota, disk reserve; nothing of the body
+ * is read when it refuses), then the image, limited to what the user's quota still allows.
+ */
+export const createUploader = (deps: { store: ImageStore; gate: UploadGate }) => ({
+  receive: async (req: IncomingMessage, ownerId: string, createdAt: string): Promise<StoredImage> => {
+    const admission = await deps.gate.admit(ownerId, declaredLength(req));
+    try {
+      return await receiveImage(req, { store: deps.store, ownerId, createdAt, maxBytes: admission.maxBytes, overLimit: admission.overLimit });
+    } finally {
+      admission.release();
+    }
+  },
+});
 
 export const contentTypeOf = (image: StoredImage): string => IMAGE_CONTENT_TYPES[image.kind];
