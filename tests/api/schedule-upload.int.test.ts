@@ -73,6 +73,10 @@ describe('POST /api/v2/upload-image', () => {
     expect((await server.client().get(imageUrl)).status).toBe(401);
     expect((await alice.get('/uploads/../events.db')).status).toBe(404);
     expect((await alice.get('/uploads/00000000-0000-4000-8000-000000000000.png')).status).toBe(404);
+    // The folder itself is no image: a JSON 404 like any path that names none.
+    const folder = await alice.get('/uploads/');
+    expect(folder.status).toBe(404);
+    expect(errorOf(folder).message).toEqual(expect.any(String));
     // Admins see every upload (moderation).
     expect((await (await server.admin()).get(imageUrl)).status).toBe(200);
   });
