@@ -40,7 +40,7 @@ import { parseInput } from '@core/templates/schemas';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
 import type { Written } from '../accounts/service';
 import { answerPending, settle, type AppDeps } from '../deps';
-import { currentUser, requireUser } from '../http/guards';
+import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from './present';
 
 // Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
@@ -151,11 +151,10 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = { success: true, id, message: 'Account deleted successfully' };
   });
 
-  // Under /api/admin, so the admin guard covers it by path; the role is checked here and in the
-  // decider as well, so a path that slipped past the guard would still be refused.
-  router.put('/admin/accounts/:id/approve', requireUser, async (ctx) => {
+  // Under /api/admin, so the admin guard covers it by path; requireAdmin checks the role here and
+  // the decider once more, so a path that slipped past the guard would still be refused.
+  router.put('/admin/accounts/:id/approve', requireAdmin, async (ctx) => {
     const actor = writerOf(ctx);
-    if (currentUser(ctx).role !== 'admin') throw new AppError('forbidden', 'Admin access required', { reason: 'ADMIN_ONLY' });
     const id = idParam(ctx);
     await answer(ctx, actor, await deps.accounts.approveAccount(actor, id, commandContext(ctx)));
   });
