@@ -144,6 +144,8 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const emailSchema = object({
   email: emailField(),
   subscribedToUpdates: z.boolean(generic).default(false),
+  /** Needed only to replace an address the account already has (apps/server/src/users/reauth.ts). */
+  currentPassword: z.string(generic).optional().transform(blankToUndefined),
 });
 export type EmailInput = z.infer<typeof emailSchema>;
 

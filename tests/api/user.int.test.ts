@@ -52,7 +52,8 @@ describe('POST /api/user/email', () => {
   it('saves the e-mail and the subscribe flag', async () => {
     const { client } = await server.newUser();
     const email = `${uniqueName('new')}@example.com`;
-    const res = await client.post('/api/user/email', { email, subscribedToUpdates: true });
+    // Replacing the address given at registration needs the current password.
+    const res = await client.post('/api/user/email', { email, subscribedToUpdates: true, currentPassword: 'secret-pw-1' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, user: { email, subscribedToUpdates: true } });
     const status = await client.get('/api/auth/status');
@@ -62,12 +63,13 @@ describe('POST /api/user/email', () => {
   it('refuses an e-mail another user holds (409) and frees the old one after a change', async () => {
     const a = await server.newUser();
     const b = await server.newUser();
-    const taken = await b.client.post('/api/user/email', { email: `${a.user.username.toUpperCase()}@example.com` });
+    const pw = { currentPassword: 'secret-pw-1' };
+    const taken = await b.client.post('/api/user/email', { email: `${a.user.username.toUpperCase()}@example.com`, ...pw });
     expect(taken.status).toBe(409);
     expect(errorOf(taken).field).toBe('email');
     // a moves to a new address; b may now take a's old one.
-    expect((await a.client.post('/api/user/email', { email: `${uniqueName()}@example.com` })).status).toBe(200);
-    expect((await b.client.post('/api/user/email', { email: `${a.user.username}@example.com` })).status).toBe(200);
+    expect((await a.client.post('/api/user/email', { email: `${uniqueName()}@example.com`, ...pw })).status).toBe(200);
+    expect((await b.client.post('/api/user/email', { email: `${a.user.username}@example.com`, ...pw })).status).toBe(200);
   });
 });
 

@@ -14,6 +14,7 @@ import type { User } from '@core/users/state';
 import { settle, type AppDeps } from '../deps';
 import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
 import { signIn, signOut } from '../http/session';
+import { confirmIdentity, replacesEmail } from '../users/reauth';
 import { commandContext, presentUser } from './present';
 
 export const NO_TOKEN = 'No authentication token provided';
@@ -25,18 +26,6 @@ export const authRoutes = (deps: AppDeps): Router => {
   const { users, hasher, loginLimiter } = deps;
   const router = new Router({ prefix: '/api/auth', sensitive: true, strict: true });
 
-  /** Checks a user's current password, counting wrong guesses like failed sign-ins. */
-  const checkCurrentPassword = async (ctx: Context, user: User, password: string | undefined) => {
-    if (user.passwordHash === null) return;
-    if (password === undefined) {
-      throw new AppError('validation', 'Current password is required', { field: 'currentPassword' });
-    }
-    await loginLimiter.attempt(user.username, ctx.ip);
-    if (!(await hasher.verify(user.passwordHash, password))) {
-      throw new AppError('validation', 'Current password is incorrect', { field: 'currentPassword', reason: 'WRONG_PASSWORD' });
-    }
-    await loginLimiter.succeeded(user.username, ctx.ip);
-  };
 
   /** A password change ends every other session of the user and renews this one's id. */
   const setPassword = async (ctx: Context, user: User, newPassword: string) => {
@@ -113,7 +102,7 @@ export const authRoutes = (deps: AppDeps): Router => {
   router.put('/profile', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const input = parseOrThrow(profileUpdateSchema, ctx.request.body);
-    if (input.newPassword !== undefined) await checkCurrentPassword(ctx, user, input.currentPassword);
+    if (input.newPassword !== undefined || replacesEmail(user, input.email)) await confirmIdentity(deps, ctx, user, input.currentPassword);
     const changes: ProfileChanges = {};
     for (const key of ['username', 'email', 'fullName', 'name', 'profilePicture', 'timeZone'] as const) {
       if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
@@ -127,7 +116,7 @@ export const authRoutes = (deps: AppDeps): Router => {
   router.put('/change-password', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const input = parseOrThrow(changePasswordRequestSchema, ctx.request.body);
-    await checkCurrentPassword(ctx, user, input.currentPassword);
+    await confirmIdentity(deps, ctx, user, input.currentPassword);
     if (user.passwordHash !== null && (await hasher.verify(user.passwordHash, input.newPassword))) {
       throw new AppError('validation', 'New password must be different from the current password', { field: 'newPassword' });
     }

@@ -6,6 +6,7 @@ import { emailSchema } from '@core/users/schemas';
 import { trialStatus } from '@core/users/tier';
 import { settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
+import { confirmIdentity, replacesEmail } from '../users/reauth';
 import { commandContext, presentUser } from './present';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -32,7 +33,9 @@ export const userRoutes = (deps: AppDeps): Router => {
 
   router.post('/email', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const { email, subscribedToUpdates } = parseOrThrow(emailSchema, ctx.request.body);
+    const { email, subscribedToUpdates, currentPassword } = parseOrThrow(emailSchema, ctx.request.body);
+    // Collecting a first address is the dialog's job; replacing one needs the owner to prove it.
+    if (replacesEmail(user, email)) await confirmIdentity(deps, ctx, user, currentPassword);
     const written = await deps.users.setEmail(user, email, subscribedToUpdates, commandContext(ctx));
     await settle(deps, written.position);
     ctx.body = { success: true, user: presentUser(deps, written.user) };

@@ -1,12 +1,15 @@
 // The forced Change Password dialog (spec part 1 §4): opens by itself while the user must change
-// the password and cannot be dismissed until the change succeeds.
+// the password and cannot be dismissed until the change succeeds. An account made through X sets its
+// first password only soon after signing in with X; past that the server asks for a new sign-in,
+// and the dialog offers it.
 import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { startXLogin } from '@web/features/auth/api/x-login';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { changePassword } from '@web/features/auth/api/session-actions';
 import { changePasswordSchema, firstPasswordSchema } from '@web/features/auth/form-schemas';
@@ -14,6 +17,14 @@ import { Field, invalidProps } from '@web/features/auth/components/field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const needsXSignIn = (err: unknown) => err instanceof ApiError && (err.data as { code?: string } | undefined)?.code === 'REAUTH_REQUIRED';
+
+async function signInWithXAgain(): Promise<void> {
+  const result = await startXLogin();
+  if (result.ok) window.location.assign(result.url);
+  else toast({ title: 'Authentication failed', description: result.lines[0], variant: 'destructive' });
+}
 
 function refuseDismissal(event: Event): void {
   event.preventDefault();
@@ -25,6 +36,7 @@ export function ChangePasswordDialog({ open, hasPassword = true }: { open: boole
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const [reauth, setReauth] = useState<string | null>(null);
 
   const set = (name: keyof typeof empty) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -39,6 +51,7 @@ export function ChangePasswordDialog({ open, hasPassword = true }: { open: boole
       setValues(empty);
       toast({ title: 'Password changed successfully', description: 'Your new password has been set. You can now use the application.' });
     } catch (err) {
+      if (needsXSignIn(err)) setReauth(errorMessage(err, 'Please sign in with X again.'));
       toast({ title: 'Password change failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
     } finally {
       setSaving(false);
@@ -76,6 +89,14 @@ export function ChangePasswordDialog({ open, hasPassword = true }: { open: boole
           <Field id="cp-confirm" label="Confirm new password" error={errors.confirmPassword}>
             <PasswordInput id="cp-confirm" name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} {...invalidProps('cp-confirm', errors.confirmPassword)} />
           </Field>
+          {reauth !== null && (
+            <div role="alert" className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <p>{reauth}</p>
+              <Button type="button" variant="outline" className="justify-self-start" onClick={() => void signInWithXAgain()}>
+                Sign in with X again
+              </Button>
+            </div>
+          )}
           <DialogFooter>
             <Button type="submit" disabled={saving} className="w-full sm:w-auto">
               {saving && <Spinner />}
