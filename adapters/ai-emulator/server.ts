@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isWritingStyle, UNIQUE_VARIATION, type WritingStyle } from '@core/styles';
-import { QUOTE_FENCE } from '@core/ai';
+import { decodeData } from '@core/ai';
 import { composeOffline } from '@adapters/ai-offline';
 
 export type Fault =
@@ -94,11 +94,10 @@ export const readPrompt = (messages: ChatMessage[]) => {
   const styleId = /Style: [^\n]*\(([a-z_]+)\)\./u.exec(system)?.[1];
   const style: WritingStyle = isWritingStyle(styleId) ? styleId : UNIQUE_VARIATION;
   const maxLength = Number(/At most (\d+) characters/u.exec(system)?.[1] ?? 280);
-  const fence = new RegExp(`${QUOTE_FENCE}\\n([\\s\\S]*?)\\n${QUOTE_FENCE}`, 'gu');
-  const blocks = [...user.matchAll(fence)].map((m) => m[1] ?? '');
-  const text = blocks.at(-1) ?? user;
-  const kind: 'reply' | 'rewrite' = /^Write a reply/u.test(user) ? 'reply' : 'rewrite';
-  return { style, maxLength, text, kind, context: kind === 'rewrite' && blocks.length > 1 ? blocks[0] : undefined };
+  const data = decodeData(user);
+  if (data === null) return { style, maxLength, text: user, kind: 'rewrite' as const, context: undefined };
+  if (data.task === 'reply') return { style, maxLength, text: data.post, kind: 'reply' as const, context: undefined };
+  return { style, maxLength, text: data.text, kind: 'rewrite' as const, context: data.replyTo?.post };
 };
 
 export const startAiEmulator = async (options: AiEmulatorOptions = {}): Promise<AiEmulator> => {

@@ -108,10 +108,9 @@ describe('prompts', () => {
     const p = rewritePrompt({ text: 'Ship fast.', style: 'insight_bomb', maxLength: 280, target: { username: '@naval', postText: 'Build things.' } });
     expect(p.system).toContain('Style: Insight Bomb (insight_bomb)');
     expect(p.system).toContain('At most 280 characters');
-    expect(p.user).toContain('reply to naval.');
-    expect(p.user.endsWith('"""\nShip fast.\n"""')).toBe(true);
+    expect(JSON.parse(p.user)).toEqual({ task: 'rewrite', text: 'Ship fast.', replyTo: { account: 'naval', post: 'Build things.' } });
     const r = replyPrompt({ postText: 'Hello', accountName: '@Example', style: 'witty_response', maxLength: 100 });
-    expect(r.user).toContain('by Example.');
+    expect(JSON.parse(r.user)).toEqual({ task: 'reply', post: 'Hello', account: 'Example' });
     expect(r.system).toContain('(witty_response)');
     expect(maxTokensFor(280)).toBe(242);
     expect(maxTokensFor(25_000)).toBe(4096);
