@@ -58,5 +58,7 @@ export const toAiError = (error: unknown): AiError => {
       return new AiError('bad_request', `The AI service rejected the request: ${serverMessage(error)}`, { status, cause: error });
     }
   }
-  return new AiError('unavailable', `Unexpected AI failure: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  // Anything else is ours or a library's (a TypeError, a parse failure): its text describes the
+  // server, not the request. The cause is kept for the log line, not the answer.
+  return new AiError('unavailable', 'Unexpected AI failure; try again later', { cause: error });
 };
