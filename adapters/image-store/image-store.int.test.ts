@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,5 +91,24 @@ describe('listing, retiring and restoring', () => {
     await store.remove(a.fileName);
     expect(readdirSync(store.dir)).toEqual([]);
     expect(await store.restore(a.fileName)).toBe(false);
+  });
+});
+
+describe('leftovers of writes cut short', () => {
+  it('removes temporary files older than the given age, and keeps newer ones and images', async () => {
+    const store = fresh();
+    const kept = await store.save({ ownerId: 'u1', kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: chunks(PNG) });
+    const old = join(store.dir, '.11111111-1111-4111-8111-111111111111.part');
+    const oldRetiring = join(store.dir, '.22222222-2222-4222-8222-222222222222.retired.part');
+    const recent = join(store.dir, '.33333333-3333-4333-8333-333333333333.part');
+    for (const path of [old, oldRetiring, recent]) writeFileSync(path, 'half an image');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    for (const path of [old, oldRetiring]) utimesSync(path, twoDaysAgo, twoDaysAgo);
+    // Nothing that is not ours, whatever its age.
+    writeFileSync(join(store.dir, 'notes.part'), 'x');
+    utimesSync(join(store.dir, 'notes.part'), twoDaysAgo, twoDaysAgo);
+
+    expect(await store.removeIncomplete(24 * 3_600_000)).toBe(2);
+    expect(readdirSync(store.dir).sort()).toEqual(['.33333333-3333-4333-8333-333333333333.part', `${kept.id}.json`, kept.fileName, 'notes.part'].sort());
   });
 });

@@ -43,6 +43,8 @@ const isMissing = (e: unknown) => (e as { code?: unknown } | null)?.code === 'EN
 const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const META_NAME = new RegExp(`^(${ID})\\.json$`);
 const RETIRED_NAME = new RegExp(`^(${ID})\\.retired\\.json$`);
+/** Temporary files of a save or a retirement in progress (or cut short by a crash). */
+const INCOMPLETE_NAME = new RegExp(`^\\.${ID}\\.(?:retired\\.)?part$`);
 
 const toImage = (id: string, meta: Meta): StoredImage => {
   const fileName = `${id}.${IMAGE_EXTENSIONS[meta.kind]}`;
@@ -174,6 +176,23 @@ export const createFsImageStore = (dataDir: string): ImageStore & { dir: string 
         if (isMissing(e)) return false;
         throw e;
       }
+    },
+    async removeIncomplete(olderThanMs) {
+      // File times are the filesystem's: compared with this machine's clock, never an injected one.
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const name of await readdir(dir)) {
+        if (!INCOMPLETE_NAME.test(name)) continue;
+        const path = join(dir, name);
+        try {
+          if ((await stat(path)).mtimeMs >= before) continue;
+          await rm(path, { force: true });
+          removed += 1;
+        } catch (e) {
+          if (!isMissing(e)) throw e;
+        }
+      }
+      return removed;
     },
     async remove(fileName) {
       const match = IMAGE_FILE_NAME.exec(fileName);

@@ -48,8 +48,8 @@ describe('the cleanup of unused uploads', () => {
     expect(await images.describe(used)).not.toBeNull();
     expect(await images.describe(fresh)).not.toBeNull();
     expect(logged).toEqual([
-      { retired: 1, restored: 0, removed: 0 },
-      { retired: 0, restored: 0, removed: 1 },
+      { retired: 1, restored: 0, removed: 0, leftovers: 0 },
+      { retired: 0, restored: 0, removed: 1, leftovers: 0 },
     ]);
   });
 

@@ -8,6 +8,8 @@
  * `settleMs` on (longer than any request takes to pass its image check and be projected), looks at
  * the read models again: an image something started using in between is restored, the rest deleted.
  *
+ * Each run also deletes the half-written files an upload cut short by a crash left behind.
+ *
  * References come from the read models of schedules and templates (deleted ones do not count). It
  * needs the image store and a read database, so the embedded scheduler and the scheduler app both
  * run it; the app must see the server's data directory.
@@ -75,8 +77,10 @@ export const createUploadCleanupJob = (
       const unused = unusedImages(await deps.images.list(), deps.inUse(), cutoff);
       let retiredNow = 0;
       for (const fileName of unused) if (await deps.images.retire(fileName, now.toISOString())) retiredNow += 1;
-      if (retiredNow + restored + removed > 0) {
-        deps.logger.info({ retired: retiredNow, restored, removed }, 'unused uploaded images cleaned up');
+      // Half-written files of uploads cut short by a crash: past the grace period no upload is still writing.
+      const leftovers = await deps.images.removeIncomplete(options.graceMs);
+      if (retiredNow + restored + removed + leftovers > 0) {
+        deps.logger.info({ retired: retiredNow, restored, removed, leftovers }, 'unused uploaded images cleaned up');
       }
     },
   };

@@ -43,6 +43,11 @@ export interface ImageStore {
   retired(): Promise<{ fileName: string; retiredAt: string }[]>;
   /** Brings a retired image back as it was (true when there was one to restore). */
   restore(fileName: string): Promise<boolean>;
+  /**
+   * Deletes what writes that never finished left behind (a process stopped in the middle of an
+   * upload), once older than `olderThanMs` by the store's own clock; answers how many.
+   */
+  removeIncomplete(olderThanMs: number): Promise<number>;
   /** Deletes an image, kept or retired; nothing happens when there is none. */
   remove(fileName: string): Promise<void>;
 }
