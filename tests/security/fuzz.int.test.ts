@@ -19,7 +19,7 @@ import { startTestServer, uniqueName, type Client, type Reply, type TestServer }
 import { bodies, extraHeaders, openState, queries, type Body, type State } from './fuzz.support';
 
 const SEED = Number(process.env.RIPOSTE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 24);
+const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 30);
 
 let server: TestServer;
 let state: ReturnType<typeof openState>;
@@ -182,10 +182,22 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A new pending X connect request for Alice, in place of the old one everywhere. */
+const refreshToken = async () => {
+  const fresh = String(ok(await alice.get('/api/x/auth/url'), 'pending connect request').token);
+  for (const [k, seed] of Object.entries(seeds)) seeds[k] = JSON.parse(JSON.stringify(seed).replaceAll(own.token, fresh)) as Record<string, unknown>;
+  own = { ...own, token: fresh };
+};
+
 // ---- the plan ---------------------------------------------------------------------------------
 
 /** Calls that end the caller's session: fuzzed as a visitor (their refusals are what matters). */
 const ENDS_SESSION = new Set(['POST /api/auth/logout', 'GET /api/auth/logout']);
+/**
+ * Calls that answer 2xx whatever the id: the page's poll answers `{ status: 'error' }` for another
+ * browser's token exactly as for an unknown one (x-oauth-binding.int.test.ts checks that).
+ */
+const OWNERSHIP_EXEMPT = new Set<string>(['GET /api/x/auth/status/:token']);
 /** Calls a visitor makes. */
 const VISITOR = new Set(['POST /api/auth/login', 'POST /api/auth/register']);
 
@@ -219,21 +231,47 @@ const kindOf = (path: string, param: string): keyof Owned | null => {
   if (path.includes('/templates/')) return 'template';
   if (path.includes('/schedules/')) return 'schedule';
   if (path.startsWith('/api/x/')) return 'xAccount';
-  if (path.startsWith('/api/accounts/')) return 'account';
+  if (path.includes('/accounts/')) return 'account';
   if (path.includes('/users/')) return 'user';
   return null;
 };
 
-const paramValue = (path: string, param: string): fc.Arbitrary<string> => {
+/** Kinds a user owns alone: another user's id of these kinds must be refused to Alice. */
+const PRIVATE: ReadonlySet<keyof Owned> = new Set(['template', 'group', 'schedule', 'xAccount', 'upload', 'token', 'account']);
+
+interface Param {
+  value: string;
+  /** Another user's resource, which Alice may not see or change. */
+  foreign: boolean;
+}
+
+const paramValue = (path: string, param: string): fc.Arbitrary<Param> => {
   const kind = kindOf(path, param);
-  const real = kind === null ? [own.user, theirs.user, own.template, theirs.template] : [own[kind], theirs[kind]];
-  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK_IDS) });
+  const mine = kind === null ? [own.user, own.template] : [own[kind]];
+  const others = kind === null ? [theirs.user, theirs.template] : [theirs[kind]];
+  const foreign = kind !== null && PRIVATE.has(kind);
+  return fc.oneof(
+    fc.constantFrom(...mine).map((value) => ({ value, foreign: false })),
+    fc.constantFrom(...others).map((value) => ({ value, foreign })),
+    fc.constantFrom(...JUNK_IDS).map((value) => ({ value, foreign: false })),
+  );
 };
 
 /** A concrete path for a pattern: every `:param` replaced by an id. */
-const concretePaths = (path: string): fc.Arbitrary<string> => {
+const concretePaths = (path: string): fc.Arbitrary<{ path: string; foreign: boolean }> => {
   const parts = path.split(/(:[A-Za-z_]+)/);
-  return fc.tuple(...parts.map((part) => (part.startsWith(':') ? paramValue(path, part.slice(1)) : fc.constant(part)))).map((ps) => ps.join(''));
+  return fc
+    .tuple(...parts.map((part) => (part.startsWith(':') ? paramValue(path, part.slice(1)) : fc.constant({ value: part, foreign: false }))))
+    .map((ps) => ({ path: ps.map((p) => p.value).join(''), foreign: ps.some((p) => p.foreign) }));
+};
+
+/** The valid body with one of Alice's ids in it swapped for Bob's id of the same kind. */
+const foreignBodies = (seed: Record<string, unknown> | undefined): Body[] => {
+  if (seed === undefined) return [];
+  const text = JSON.stringify(seed);
+  return [...PRIVATE]
+    .filter((kind) => text.includes(own[kind]))
+    .map((kind) => ({ kind: `another user's ${kind}`, text: text.replaceAll(own[kind], theirs[kind]), contentType: 'application/json' }));
 };
 
 /** A path with every parameter naming the caller's own resource. */
@@ -241,6 +279,8 @@ const ownPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, (_p, name: stri
 
 interface Request {
   path: string;
+  /** The path names another user's resource, or the body holds another user's id. */
+  foreign: boolean;
   query: string;
   body: Body | null;
   headers?: Record<string, string>;
@@ -249,15 +289,18 @@ interface Request {
 }
 
 const requests = (method: string, path: string): fc.Arbitrary<Request> => {
-  const seed = seeds[`${method} ${path}`] ?? {};
+  const seed = seeds[`${method} ${path}`];
   const withBody = method !== 'GET';
-  return fc.record({
-    path: concretePaths(path),
-    query: queries,
-    body: withBody ? bodies(seed) : fc.constant(null),
-    headers: extraHeaders,
-    chunked: fc.boolean(),
-  });
+  const foreign = foreignBodies(seed);
+  return fc
+    .record({
+      target: concretePaths(path),
+      query: queries,
+      body: withBody ? fc.oneof({ weight: 9, arbitrary: bodies(seed ?? {}) }, ...(foreign.length > 0 ? [fc.constantFrom(...foreign)] : [])) : fc.constant(null),
+      headers: extraHeaders,
+      chunked: fc.boolean(),
+    })
+    .map(({ target, body, ...rest }) => ({ ...rest, body, path: target.path, foreign: target.foreign || (body?.kind.startsWith('another user') ?? false) }));
 };
 
 /** Reads first, then writes, deletes, and the admin's calls last (they may change the callers). */
@@ -314,9 +357,11 @@ describe('API fuzz', () => {
         if (who === 'alice' && path.startsWith('/api/admin')) who = 'admin';
         const counts = emptyCounts();
         perRoute.set(key, counts);
+        // Pending X requests are capped per session, and the GETs above started many: a fresh one.
+        if (path.includes(':token') || JSON.stringify(seeds[key] ?? {}).includes(own.token)) await refreshToken();
         // The valid body first (so the log shows whether the bodies below start from a valid one).
         const seed = seeds[key];
-        const validRequest: Request = { path: ownPath(path), query: '', body: { kind: 'valid body', text: JSON.stringify(seed), contentType: 'application/json' } };
+        const validRequest: Request = { path: ownPath(path), foreign: false, query: '', body: { kind: 'valid body', text: JSON.stringify(seed), contentType: 'application/json' } };
         // Twice when Alice calls: the second goes to the admin (see the caller below).
         const valid: Request[] = seed === undefined ? [] : who === 'alice' ? [validRequest, validRequest] : [validRequest];
         const samples = [...valid, ...fc.sample(requests(method, path), { numRuns: RUNS, seed: SEED + index })];
@@ -357,6 +402,9 @@ describe('API fuzz', () => {
             else if (after.read !== before.read) problems.push(`refused (${res.status}) but the read models changed`);
             else if (after.uploads !== before.uploads) problems.push(`refused (${res.status}) but the uploaded files changed`);
           }
+          // Someone else's resource is not found, exactly like one that never existed.
+          if (req.foreign && caller === 'alice' && res.status < 400 && !OWNERSHIP_EXEMPT.has(key))
+            problems.push(`answered ${res.status} to Alice for another user's resource: ${res.text.slice(0, 200)}`);
           const pollution = polluted();
           if (pollution !== null) problems.push(`prototype pollution: ${pollution}`);
           if (problems.length > 0 && reported < 3) {
