@@ -18,6 +18,9 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  Snapshot,
+  SnapshotStore,
+  StreamAppend,
   StreamName,
   SubscribeOptions,
   Subscription,
@@ -85,8 +88,12 @@ export const createMemoryEventStore = (): EventStore => {
     return { nextExpectedRevision: last.revision, position: last.position };
   };
 
-  const append: EventStore['append'] = async (stream, events, expectedRevision) => {
-    ensureOpen();
+  const wakeAll = () => {
+    for (const wake of wakers) wake();
+  };
+
+  /** The append itself, synchronous so a multi-stream append can undo it (wakes no one). */
+  const appendNow = (stream: StreamName, events: readonly NewEvent[], expectedRevision: ExpectedRevision): AppendResult => {
     const seen = new Set<string>();
     const twice = events.find((e) => seen.size === seen.add(e.id).size);
     if (twice !== undefined) throw duplicateEventIdError(stream, twice.id, 'the id appears twice in one append');
@@ -118,8 +125,62 @@ export const createMemoryEventStore = (): EventStore => {
       all.push(e);
       byId.set(e.id, e);
     }
-    for (const wake of wakers) wake();
     return { nextExpectedRevision: last.revision, position: last.position };
+  };
+
+  const append: EventStore['append'] = async (stream, events, expectedRevision) => {
+    ensureOpen();
+    const result = appendNow(stream, events, expectedRevision);
+    wakeAll();
+    return result;
+  };
+
+  /** All or nothing: a part refused undoes the parts before it. A re-send is refused, as on SQLite. */
+  const appendMany = async (appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    ensureOpen();
+    const seen = new Set<string>();
+    for (const { stream, events } of appends) {
+      for (const e of events) {
+        if (seen.size === seen.add(e.id).size) throw duplicateEventIdError(stream, e.id, 'the id appears twice in one append');
+        if (byId.has(e.id)) throw duplicateEventIdError(stream, e.id, 'the id is already stored');
+      }
+    }
+    const mark = all.length;
+    const lengths = new Map<StreamName, number | undefined>();
+    try {
+      const results = appends.map((a) => {
+        if (!lengths.has(a.stream)) lengths.set(a.stream, streams.get(a.stream)?.length);
+        return appendNow(a.stream, a.events, a.expectedRevision);
+      });
+      wakeAll();
+      return results;
+    } catch (error) {
+      for (const e of all.splice(mark)) byId.delete(e.id);
+      for (const [stream, length] of lengths) {
+        if (length === undefined) streams.delete(stream);
+        else streams.get(stream)?.splice(length);
+      }
+      throw error;
+    }
+  };
+
+  const kept = new Map<StreamName, string>();
+  const snapshots: SnapshotStore = {
+    load: async (stream) => {
+      ensureOpen();
+      const text = kept.get(stream);
+      if (text === undefined) return null;
+      const { revision, version, state } = JSON.parse(text) as { revision: string; version: string; state: unknown };
+      return { revision: BigInt(revision), version, state };
+    },
+    save: async (stream, snapshot: Snapshot) => {
+      ensureOpen();
+      const text = kept.get(stream);
+      const current = text === undefined ? null : (JSON.parse(text) as { revision: string; version: string });
+      if (current !== null && BigInt(current.revision) >= snapshot.revision && current.version === snapshot.version) return;
+      // A JSON round trip, like the durable stores: a state they would lose fails here too.
+      kept.set(stream, JSON.stringify({ revision: String(snapshot.revision), version: snapshot.version, state: jsonCopy(snapshot.state, 'snapshot') }));
+    },
   };
 
   const readStream = async (stream: StreamName, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> => {
@@ -176,5 +237,5 @@ export const createMemoryEventStore = (): EventStore => {
     wakers.clear();
   };
 
-  return { kind: 'memory', append, readStream, readAll, subscribe, close };
+  return { kind: 'memory', append, appendMany, snapshots, readStream, readAll, subscribe, close };
 };

@@ -6,7 +6,7 @@
  */
 import { AppError } from '@core/shared/errors';
 import { duplicateEventIdError } from '@core/eventstore/errors';
-import type { EventStore, ExpectedRevision, NewEvent } from '@core/eventstore/types';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, SnapshotStore, StreamAppend } from '@core/eventstore/types';
 import { prepareReads } from './reads';
 import { openEventDatabase, type Synchronous } from './schema';
 import { createSubscriptions } from './subscriptions';
@@ -29,6 +29,8 @@ export interface SqliteEventStoreOptions {
 
 export interface SqliteEventStore extends EventStore {
   readonly kind: 'sqlite';
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  readonly snapshots: SnapshotStore;
   /** Write transactions and appends so far (appends / transactions = the group-commit factor). */
   stats(): { transactions: number; appends: number };
 }
@@ -61,6 +63,40 @@ const toRows = (stream: string, events: readonly NewEvent[]): EventRowInput[] =>
   return rows;
 };
 
+/** The rows of a multi-stream append; an id used twice anywhere in it is refused up front. */
+const toManyRows = (appends: readonly StreamAppend[]) => {
+  const seen = new Set<string>();
+  return appends.map((a) => {
+    checkExpected(a.expectedRevision);
+    const rows = toRows(a.stream, a.events);
+    for (const row of rows) {
+      if (seen.size === seen.add(row.id).size) throw duplicateEventIdError(a.stream, row.id, 'the id appears twice in one append');
+    }
+    return { stream: a.stream, expected: a.expectedRevision, rows };
+  });
+};
+
+/** Snapshots in the same file, written outside the group commit (a lost one only costs a longer fold). */
+const createSnapshots = (db: ReturnType<typeof openEventDatabase>, ensureOpen: () => void): SnapshotStore => {
+  const loadStmt = db.prepare<[string], { revision: number; version: string; state: string }>('SELECT revision, version, state FROM snapshots WHERE stream = ?');
+  const saveStmt = db.prepare<[string, number, string, string]>(
+    `INSERT INTO snapshots (stream, revision, version, state) VALUES (?, ?, ?, ?)
+     ON CONFLICT (stream) DO UPDATE SET revision = excluded.revision, version = excluded.version, state = excluded.state
+     WHERE excluded.revision > snapshots.revision OR excluded.version <> snapshots.version`,
+  );
+  return {
+    load: async (stream) => {
+      ensureOpen();
+      const row = loadStmt.get(stream);
+      return row === undefined ? null : { revision: BigInt(row.revision), version: row.version, state: JSON.parse(row.state) as unknown };
+    },
+    save: async (stream, snapshot) => {
+      ensureOpen();
+      saveStmt.run(stream, Number(snapshot.revision), snapshot.version, serialise(snapshot.state, 'snapshot', stream));
+    },
+  };
+};
+
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): SqliteEventStore => {
   const db = openEventDatabase(options.path, {
     synchronous: options.synchronous ?? 'FULL',
@@ -78,6 +114,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
     if (closed) throw new AppError('unavailable', `The event store ${options.path} is closed`);
   };
 
+  const snapshots = createSnapshots(db, ensureOpen);
+
   return {
     kind: 'sqlite',
     append: (stream, events, expectedRevision) => {
@@ -89,6 +127,15 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
         return Promise.reject(error);
       }
     },
+    appendMany: (appends) => {
+      try {
+        ensureOpen();
+        return writer.enqueueMany(toManyRows(appends));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    snapshots,
     readStream: async (stream, readOptions = {}) => {
       ensureOpen();
       return reads.readStream(stream, readOptions.fromRevision, readOptions.maxCount);

@@ -5,7 +5,8 @@
  * committed rowid while no row is deleted, so a reader polling `position > checkpoint` misses
  * nothing, unlike sequences in multi-writer databases). (stream, revision) is unique, which makes
  * the expected-revision check and the stream read one index lookup; event ids are unique for
- * idempotent re-sends.
+ * idempotent re-sends. Beside it, `snapshots`: one folded state per stream (a cache any build may
+ * drop or ignore; the events stay the truth), so adding it kept the schema version.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -30,6 +31,12 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
 CREATE UNIQUE INDEX IF NOT EXISTS events_event_id ON events (event_id);
+CREATE TABLE IF NOT EXISTS snapshots (
+  stream   TEXT    PRIMARY KEY,
+  revision INTEGER NOT NULL,
+  version  TEXT    NOT NULL,
+  state    TEXT    NOT NULL
+) WITHOUT ROWID;
 `;
 
 export interface ConnectionSettings {

@@ -6,6 +6,9 @@
  *
  * The expected revision is checked inside the write transaction (BEGIN IMMEDIATE holds the write
  * lock, also against other processes on the same file), so check-then-insert is atomic.
+ *
+ * A multi-stream append (appendMany) is one queued item whose parts share one savepoint: any part
+ * refused rolls all of them back.
  */
 import type Database from 'better-sqlite3';
 import { duplicateEventIdError, WrongExpectedRevisionError } from '@core/eventstore/errors';
@@ -27,10 +30,13 @@ export interface AppendRequest {
   rows: EventRowInput[];
 }
 
-type Outcome = { ok: AppendResult } | { error: unknown };
+type Outcome = { ok: AppendResult[] } | { error: unknown };
 
-interface Pending extends AppendRequest {
-  resolve(result: AppendResult): void;
+interface Pending {
+  /** One part for append; one per stream for appendMany, all or nothing. */
+  parts: AppendRequest[];
+  many: boolean;
+  resolve(results: AppendResult[]): void;
   reject(error: unknown): void;
 }
 
@@ -69,8 +75,9 @@ export const createWriter = (db: Database.Database, reads: Reads, onCommitted: (
     }
     return { nextExpectedRevision: BigInt(revision - 1), position: toPosition(rowid) };
   };
-  // Called inside another transaction function, better-sqlite3 turns this into a SAVEPOINT.
+  // Called inside another transaction function, better-sqlite3 turns these into a SAVEPOINT.
   const writeOneTx = db.transaction(writeOne);
+  const writeManyTx = db.transaction((parts: readonly AppendRequest[]) => parts.map(writeOne));
 
   /**
    * After a refusal: is this a re-send of events already stored? The rule: if every id is stored,
@@ -99,12 +106,30 @@ export const createWriter = (db: Database.Database, reads: Reads, onCommitted: (
     }
     const nextExpectedRevision = stored.revision + BigInt(request.rows.length - 1);
     const last = reads.readStream(request.stream, nextExpectedRevision, 1)[0];
-    return { ok: { nextExpectedRevision, position: last?.position ?? stored.position } };
+    return { ok: [{ nextExpectedRevision, position: last?.position ?? stored.position }] };
   };
 
-  const attempt = (request: AppendRequest, nested: boolean): Outcome => {
+  /** A multi-stream append refused: nothing of it was written; a reused id is named. */
+  const refuseMany = (parts: readonly AppendRequest[], error: unknown): Outcome => {
+    if (!isEventIdViolation(error)) return { error };
+    for (const part of parts) {
+      const reused = part.rows.find((row) => reads.findEvent(row.id) !== null);
+      if (reused !== undefined) return { error: duplicateEventIdError(part.stream, reused.id, 'the id is already stored') };
+    }
+    return { error };
+  };
+
+  const attempt = (pending: Pending, nested: boolean): Outcome => {
+    if (pending.many) {
+      try {
+        return { ok: nested ? writeManyTx(pending.parts) : writeManyTx.immediate(pending.parts) };
+      } catch (error) {
+        return refuseMany(pending.parts, error);
+      }
+    }
+    const request = pending.parts[0]!;
     try {
-      return { ok: nested ? writeOneTx(request) : writeOneTx.immediate(request) };
+      return { ok: [nested ? writeOneTx(request) : writeOneTx.immediate(request)] };
     } catch (error) {
       return recover(request, error);
     }
@@ -134,7 +159,7 @@ export const createWriter = (db: Database.Database, reads: Reads, onCommitted: (
       }
     }
     stats.transactions += 1;
-    stats.appends += batch.length;
+    stats.appends += batch.reduce((n, p) => n + p.parts.length, 0);
     if (outcomes.some((o) => 'ok' in o)) onCommitted();
     batch.forEach((pending, i) => {
       const outcome = outcomes[i]!;
@@ -143,15 +168,20 @@ export const createWriter = (db: Database.Database, reads: Reads, onCommitted: (
     });
   };
 
+  const push = (parts: AppendRequest[], many: boolean): Promise<AppendResult[]> =>
+    new Promise<AppendResult[]>((resolve, reject) => {
+      queue.push({ parts, many, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    });
+
   return {
-    enqueue: (stream: StreamName, expected: ExpectedRevision, rows: EventRowInput[]): Promise<AppendResult> =>
-      new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ stream, expected, rows, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          queueMicrotask(flush);
-        }
-      }),
+    enqueue: async (stream: StreamName, expected: ExpectedRevision, rows: EventRowInput[]): Promise<AppendResult> =>
+      (await push([{ stream, expected, rows }], false))[0]!,
+    /** Appends to several streams in one savepoint: all or nothing. */
+    enqueueMany: (parts: AppendRequest[]): Promise<AppendResult[]> => push(parts, true),
     /** Write whatever is queued now (used by close). */
     flush,
     stats,

@@ -1,6 +1,7 @@
 /**
- * The one write path of every capability: read the stream, fold `evolve`, `decide`, append with the
- * revision that was read. Another writer may have appended in between; then the store refuses
+ * The one write path of every capability: load the stream's state (./load-state.ts: a fold of
+ * `evolve`, from a snapshot when the decider keeps them), `decide`, append with the revision that
+ * was read. Another writer may have appended in between; then the store refuses
  * (WrongExpectedRevisionError) and the command is decided again on fresh state, a bounded number of
  * times, because a decision taken on stale state may no longer be valid.
  *
@@ -10,7 +11,8 @@
 import { AppError } from '@core/shared/errors';
 import type { Decider } from '@core/shared/decider';
 import { isWrongExpectedRevision } from './errors';
-import type { EventMetadata, EventStore, NewEvent, Position, RecordedEvent, StreamName } from './types';
+import { loadState } from './load-state';
+import type { EventMetadata, EventStore, NewEvent, Position, StreamName } from './types';
 
 export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
@@ -44,8 +46,6 @@ export interface HandleCommandResult<Event, State> {
 
 export const DEFAULT_MAX_RETRIES = 3;
 
-const toDomain = <Event extends DomainEvent>(e: RecordedEvent): Event => ({ type: e.type, data: e.data }) as Event;
-
 export const handleCommand = async <Command, Event extends DomainEvent, State>(
   store: EventStore,
   streamName: StreamName,
@@ -58,9 +58,7 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
     throw new AppError('internal', `maxRetries must be a non-negative integer, got ${maxRetries}`);
   }
   for (let attempt = 0; ; attempt += 1) {
-    const recorded = await store.readStream(streamName);
-    const last = recorded.at(-1);
-    const revision = last === undefined ? ('no_stream' as const) : last.revision;
+    const { state, revision } = await loadState(store, streamName, decider);
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
       throw new AppError(
         'conflict',
@@ -68,7 +66,6 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
         { reason: 'STALE_REVISION' },
       );
     }
-    const state = recorded.map((e) => toDomain<Event>(e)).reduce(decider.evolve, decider.initialState());
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, revision, position: null };
 

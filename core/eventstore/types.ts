@@ -72,9 +72,42 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  stream: StreamName;
+  events: readonly NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
+/** A stream's folded state as of a revision, kept so a load need not fold the whole stream. */
+export interface Snapshot {
+  /** Revision of the last event folded into `state`. */
+  revision: bigint;
+  /** The decider's snapshot version when it was taken; another version is ignored. */
+  version: string;
+  /** JSON-serialisable state. */
+  state: unknown;
+}
+
+/** Where snapshots are kept: beside the events, but never part of them (a cache, not a fact). */
+export interface SnapshotStore {
+  load(stream: StreamName): Promise<Snapshot | null>;
+  /** Keeps the snapshot unless a later one (higher revision) is already kept. */
+  save(stream: StreamName, snapshot: Snapshot): Promise<void>;
+}
+
 export interface EventStore {
   readonly kind: 'sqlite' | 'kurrentdb' | 'memory';
   append(stream: StreamName, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Optional capability: appends to several streams in ONE transaction, all or nothing: a wrong
+   * expected revision or a reused event id in any part refuses the whole call and writes nothing.
+   * Results in the order given. A re-send is not recognised (its ids are refused as reused).
+   * Absent on stores that cannot do it atomically (KurrentDB here); callers fall back.
+   */
+  appendMany?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  /** Optional capability: a snapshot store beside the events (core/eventstore/load-state.ts). */
+  readonly snapshots?: SnapshotStore;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(stream: StreamName, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */

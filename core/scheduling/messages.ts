@@ -50,6 +50,7 @@ export const SCHEDULE_MESSAGES = {
   noAvailableTargets: 'No available target accounts',
   mentionsNotAllowed: 'Direct @mentions are not allowed in replies to prevent unsolicited tagging.',
   noEntries: 'Add at least one reply to schedule', // ours: the page disables the button instead
+  tooManyEntries: 'A batch holds at most 100 replies; schedule the rest in another batch', // ours: BULK_BATCH_MAX
   bulkScheduled: 'Bulk replies scheduled',
   bulkFailed: 'Failed to schedule bulk replies',
 

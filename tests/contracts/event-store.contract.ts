@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { EventStore } from '@core/eventstore/types';
 import { registerAppendContract } from './event-store.contract-append';
 import { registerConcurrencyContract } from './event-store.contract-concurrency';
+import { registerMultiStreamContract } from './event-store.contract-multi';
 import { registerSubscriptionContract } from './event-store.contract-subscriptions';
 
 export interface EventStoreContractFeatures {
@@ -26,6 +27,10 @@ export interface EventStoreContractFeatures {
   liveTimeoutMs?: number;
   /** Runs of the fast-check scheduler race (default 15). */
   raceRuns?: number;
+  /** The store offers appendMany, atomic across streams (default true). */
+  appendsMany?: boolean;
+  /** The store offers a snapshot store (default true). */
+  keepsSnapshots?: boolean;
 }
 
 export interface EventStoreContractTarget {
@@ -75,11 +80,14 @@ export const describeEventStoreContract = (target: EventStoreContractTarget): vo
         largeBatchSize: target.features?.largeBatchSize ?? 5_000,
         liveTimeoutMs: target.features?.liveTimeoutMs ?? 5_000,
         raceRuns: target.features?.raceRuns ?? 15,
+        appendsMany: target.features?.appendsMany ?? true,
+        keepsSnapshots: target.features?.keepsSnapshots ?? true,
       },
     };
 
     describe('appends and reads', () => registerAppendContract(context));
     describe('subscriptions', () => registerSubscriptionContract(context));
     describe('concurrency, reservations and the command handler', () => registerConcurrencyContract(context));
+    describe('multi-stream appends and snapshots', () => registerMultiStreamContract(context));
   });
 };

@@ -94,8 +94,14 @@ export const bulkPayloadFromEntry = (entry: BulkEntry): z.input<typeof bulkEntry
  * The batch call: every entry valid and no target twice in one time frame, or nothing is created.
  * A duplicate is reported on the later entry's accountId ('entries.3.accountId').
  */
+/**
+ * The most entries one batch may hold: a batch is decided and written in one request, so its size
+ * bounds the work (and the one transaction) a single call can cause.
+ */
+export const BULK_BATCH_MAX = 100;
+
 export const bulkBatchSchema = z
-  .object({ entries: z.array(bulkEntryPayloadSchema, { error: M.noEntries }).min(1, M.noEntries) })
+  .object({ entries: z.array(bulkEntryPayloadSchema, { error: M.noEntries }).min(1, M.noEntries).max(BULK_BATCH_MAX, M.tooManyEntries) })
   .superRefine((batch, ctx) => {
     for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
   });

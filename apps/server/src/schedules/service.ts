@@ -7,11 +7,13 @@
  *
  * The batch (Bulk Replies' "Schedule All") creates all or none. Every entry is validated, looked
  * up and DECIDED first, in memory; only when all of them produced their event is anything written.
- * Each entry is then appended to its own new stream carrying the batch id, which keeps it hidden
- * (core/scheduling/batch.ts), and ScheduleBatchCompleted makes them all visible at once. If an
- * append fails midway, the schedules already created are deleted again (compensation) before the
- * error is answered; if the process dies midway, they stay hidden and the recovery job
- * (adapters/scheduler/batch-recovery.ts) abandons the batch and deletes them.
+ * Each entry goes to its own new stream carrying the batch id, which keeps it hidden
+ * (core/scheduling/batch.ts), and ScheduleBatchCompleted makes them all visible at once. On a store
+ * with an atomic multi-stream append (SQLite) all of it is one transaction. Otherwise (KurrentDB)
+ * the entries are appended one by one: if an append fails midway, the schedules already created
+ * are deleted again (compensation) before the error is answered; if the process dies midway, they
+ * stay hidden and the recovery job (adapters/scheduler/batch-recovery.ts) abandons the batch and
+ * deletes them.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@adapters/logging';
@@ -21,6 +23,7 @@ import {
   decideSchedule,
   deleteBatchSchedules,
   endScheduleBatch,
+  scheduleBatchStream,
   scheduleDecider,
   scheduleStream,
   type ScheduleCommand,
@@ -133,18 +136,35 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
         }
       }
 
-      const written: ScheduleWritten[] = [];
       const scheduleIds = decided.map((d) => d.command.scheduleId);
+      const completion = { type: 'ScheduleBatchCompleted' as const, data: { batchId, userId: user.id, scheduleIds } };
+      const toNew = (e: { type: string; data: unknown }) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: metadata(ctx, now) });
+
+      if (store.appendMany !== undefined) {
+        // One transaction (one fsync): every entry and the completion, or nothing at all.
+        let results;
+        try {
+          results = await store.appendMany([
+            ...decided.map(({ command, events }) => ({ stream: scheduleStream(command.scheduleId), events: events.map(toNew), expectedRevision: 'no_stream' as const })),
+            { stream: scheduleBatchStream(batchId), events: [toNew(completion)], expectedRevision: 'no_stream' as const },
+          ]);
+        } catch (error) {
+          logger.error({ err: error, batchId, of: decided.length }, 'bulk schedule failed; nothing was written');
+          throw new AppError('unavailable', SCHEDULE_REF_MESSAGES.batchFailed, { reason: 'BATCH_FAILED', cause: error });
+        }
+        const position = results.at(-1)!.position;
+        return decided.map(({ command, events }) => ({ id: command.scheduleId, position, mentionsRemoved: mentionsOf(events) }));
+      }
+
+      // Stores without an atomic multi-stream append (KurrentDB): the crash-safe protocol of
+      // core/scheduling/batch.ts, one append per entry, then the completion.
+      const written: ScheduleWritten[] = [];
       try {
         for (const { command, events } of decided) {
-          const appended = await store.append(
-            scheduleStream(command.scheduleId),
-            events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: metadata(ctx, now) })),
-            'no_stream',
-          );
+          const appended = await store.append(scheduleStream(command.scheduleId), events.map(toNew), 'no_stream');
           written.push({ id: command.scheduleId, position: appended.position, mentionsRemoved: mentionsOf(events) });
         }
-        const completed = await endScheduleBatch(store, { type: 'ScheduleBatchCompleted', data: { batchId, userId: user.id, scheduleIds } }, batchContext(ctx));
+        const completed = await endScheduleBatch(store, completion, batchContext(ctx));
         if (!completed.ended) throw new Error(`batch ${batchId} was abandoned before it completed`);
         // The schedules can be read once the batch is visible: wait for the completion, not the entry.
         for (const [i, w] of written.entries()) written[i] = { ...w, position: completed.position };

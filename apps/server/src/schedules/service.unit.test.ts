@@ -29,12 +29,16 @@ const lookups: ScheduleLookups = {
 
 const draft = (i: number): ScheduleDraft => ({ targetAccountId: `t${i}`, connectedAccountId: 'c', content: { kind: 'text', text: `entry ${i}` }, imageUrl: null, plan: { kind: 'immediate' } });
 
-/** The memory store, failing the `failAt`-th append to a schedule stream (1-based). */
+/**
+ * The memory store without its multi-stream append (as KurrentDB), failing the `failAt`-th append
+ * to a schedule stream (1-based).
+ */
 const failingStore = (failAt: number): EventStore => {
   const inner = createMemoryEventStore();
   let scheduleAppends = 0;
   return {
     ...inner,
+    appendMany: undefined,
     kind: inner.kind,
     readStream: inner.readStream.bind(inner),
     readAll: inner.readAll.bind(inner),
@@ -67,6 +71,25 @@ describe('createBatch', () => {
     expect(all[3]!.data).toEqual({ batchId, userId: user.id, scheduleIds: written.map((w) => w.id) });
     // Every answer waits for the completion (the entries are visible only from then on).
     expect(new Set(written.map((w) => w.position))).toEqual(new Set([all[3]!.position]));
+  });
+
+  it('on a store with appendMany, writes the batch in one call, and a part refused leaves nothing at all', async () => {
+    const inner = createMemoryEventStore();
+    let calls = 0;
+    const store: EventStore = {
+      ...inner,
+      append: () => Promise.reject(new Error('a batch must not append entry by entry here')),
+      appendMany: (parts) => {
+        calls += 1;
+        // The third entry's stream has moved meanwhile: the store refuses that part.
+        return inner.appendMany!(parts.map((p, i) => (i === 2 && calls === 2 ? { ...p, expectedRevision: 0n } : p)));
+      },
+    };
+    expect(await service(store).createBatch(user, [draft(1), draft(2), draft(3)], ctx)).toHaveLength(3);
+    const before = await store.readAll();
+    expect(before.map((e) => e.type)).toEqual(['ScheduleCreated', 'ScheduleCreated', 'ScheduleCreated', 'ScheduleBatchCompleted']);
+    await expect(service(store).createBatch(user, [draft(4), draft(5), draft(6), draft(7)], ctx)).rejects.toMatchObject({ code: 'unavailable' });
+    expect(await store.readAll()).toEqual(before);
   });
 
   it('leaves no schedule when the store fails part-way: abandoned, and the entries written deleted', async () => {

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
 import {
   isReservationTaken,
   normalizeReservedValue,
@@ -17,13 +18,12 @@ import {
   ReservationTakenError,
   reserve,
 } from '@core/eventstore/reservation';
-import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
-import { fold } from '@core/shared/decider';
+import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { Actor, UserCommand } from '@core/users/commands';
 import type { Permission, Role } from '@core/users/constants';
 import { userDecider } from '@core/users/decider';
-import type { ProfileChanges, UserEvent } from '@core/users/events';
+import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
 
@@ -56,8 +56,6 @@ export interface RegisterInput {
 /** A reservation left behind by a registration that crashed half-way may be taken over after this. */
 const ORPHAN_AFTER_MS = 60_000;
 
-const toDomain = (e: RecordedEvent): UserEvent => ({ type: e.type, data: e.data }) as UserEvent;
-
 const later = (a: Position | null, b: Position | null): Position | null => (a === null ? b : b === null ? a : a > b ? a : b);
 
 export const createUsersService = (store: EventStore, clock: () => Date = () => new Date()) => {
@@ -70,7 +68,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
   const options = (ctx: CommandContext) => ({ metadata: metadata(ctx), newId: randomUUID });
 
   const load = async (id: string): Promise<User | null> => {
-    const state = fold(userDecider, (await store.readStream(userStream(id))).map(toDomain));
+    const { state } = await loadState(store, userStream(id), userDecider);
     return state.status === 'registered' ? state.user : null;
   };
 
