@@ -59,14 +59,21 @@ export const createLogger = (options: LoggerOptions): Logger =>
     options.destination ?? pino.destination({ fd: 1, sync: false }),
   );
 
-/** Query-string keys whose values are secrets (X OAuth callbacks, one-time tokens). */
-const SECRET_QUERY = /token|secret|verifier|password|code|key|sig|pin/i;
+/**
+ * Query-string keys whose values are secrets: X OAuth callbacks (oauth_token, oauth_verifier, and
+ * `denied`, which carries the request token of a refused authorisation), one-time tokens.
+ */
+const SECRET_QUERY = /token|secret|verifier|password|code|key|sig|pin|denied/i;
 
-/** A URL for the log: the path, and query values of secret-looking keys replaced. */
+/** Path segments that are secrets: the token of an X authorisation's status poll. */
+const SECRET_PATH = /(\/auth\/status\/)[^/?#]+/gi;
+
+/** A URL for the log: secret path segments and query values of secret-looking keys replaced. */
 export const redactUrl = (url: string): string => {
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  const path = (q === -1 ? url : url.slice(0, q)).replace(SECRET_PATH, `$1${REDACTED}`);
+  if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   const safe = [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_QUERY.test(k) ? REDACTED : encodeURIComponent(v)}`);
-  return `${url.slice(0, q)}?${safe.join('&')}`;
+  return `${path}?${safe.join('&')}`;
 };

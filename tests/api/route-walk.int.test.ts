@@ -38,6 +38,9 @@ const PUBLIC: Record<string, number[]> = {
   'GET /api/auth/logout': [302],
 };
 
+/** Admin-only routes outside /api/admin (each checks the role itself). */
+const ADMIN_ONLY = new Set(['GET /api/x/auth/credentials-check', 'GET /api/x/test-credentials']);
+
 /** Calls that end the caller's session: walked with a throwaway session. */
 const ENDS_SESSION = new Set(['POST /api/auth/logout', 'GET /api/auth/logout']);
 
@@ -91,7 +94,7 @@ describe('route walk', () => {
       const key = `${method} ${path}`;
       const client = ENDS_SESSION.has(key) ? (await server.newUser()).client : user;
       const res = await call(client, method, path);
-      if (path.startsWith('/api/admin')) expect({ key, status: res.status }).toEqual({ key, status: 403 });
+      if (path.startsWith('/api/admin') || ADMIN_ONLY.has(key)) expect({ key, status: res.status }).toEqual({ key, status: 403 });
       else expect({ key, status: res.status }).not.toMatchObject({ status: expect.toBeOneOf([401, 403]) });
     }
   });

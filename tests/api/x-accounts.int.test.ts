@@ -124,8 +124,8 @@ describe('connected X accounts', () => {
     expect((await connectByPin(other, 'pin_carol')).status).toBe(200);
   });
 
-  it('answers the credentials status and sandbox config', async () => {
-    const { client } = await server.newUser();
+  it('answers the credentials status (to admins) and sandbox config', async () => {
+    const client = await server.admin();
     const creds = (await client.get('/api/x/auth/credentials-check')).body as { status: string; sandbox: boolean };
     expect(creds.sandbox).toBe(true);
     expect(['success', 'partial']).toContain(creds.status);

@@ -18,10 +18,10 @@ export const consent = async (authUrl: string, username: string, decision: 'allo
   return { pin: /<code>(\d+)<\/code>/.exec(html)?.[1] ?? null, location: res.headers.get('location') };
 };
 
-/** Opens X's redirect back to Riposte (path and query of `location`) in `client`. */
+/** Opens X's redirect back to Riposte (path and query of `location`) in `client`, as a navigation from X's site. */
 export const openCallback = async (client: Client, location: string) => {
   const back = new URL(location);
-  const res = await client.get(`${back.pathname}${back.search}`, { csrf: false });
+  const res = await client.get(`${back.pathname}${back.search}`, { csrf: false, headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' } });
   return { status: res.status, redirect: res.headers.get('location') ?? '' };
 };
 

@@ -13,9 +13,13 @@
  *   GET    /api/x/auth/reconnect/:id         PIN mode for an existing account: { url, token }
  *   POST   /api/x/auth/reconnect-pin         { accountId, pinCode, token? } -> { success, username }
  *   GET    /api/x/auto-connect               connects the X account the user signed in with: { success, message }
- *   GET    /api/x/auth/credentials-check     credentials status (core/x XCredentialsStatus)
+ *   GET    /api/x/auth/credentials-check     admins: credentials status (core/x XCredentialsStatus)
  *   GET    /api/x/test-credentials           the same
  *   POST   /api/x/test-tweet                 { connectedAccountId, content } -> { success, tweetId }
+ *
+ * The GETs that start a flow or connect an account change state (the spec made them GETs), so they
+ * are refused unless the web app's fetch sent them (`sameSiteCall`). Starts and the test tweet are
+ * limited (x/limits.ts).
  *
  * Only the caller's own accounts and requests exist for them (anything else is 404). No answer
  * ever carries a token; the request token secret never leaves the server.
@@ -25,7 +29,7 @@
  * callback's redirects carry codes only (core/x-accounts auth-result), never text to display.
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppError, isAppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/users/issues';
 import type { User } from '@core/users/state';
@@ -42,11 +46,14 @@ import {
   type XAuthResultCode,
 } from '@core/x-accounts';
 import { settle, type AppDeps } from '../deps';
+import { CSRF_HEADER } from '../http/csrf';
+import { RateLimitedError } from '../http/rate-limit';
 import { currentUser, requireUser } from '../http/guards';
 import { signIn } from '../http/session';
 import type { RiposteSession } from '../http/types';
 import { bindingForStart, isBoundHere } from '../x/binding';
 import { connectFor, exchange, limitOf, requireXApp } from '../x/flows';
+import { createXLimits } from '../x/limits';
 import type { PendingPurpose, PendingRequest } from '../x/pending';
 import { countConnectedAccounts, listConnectedAccounts } from '../x/read';
 import { tokenBinding } from '../x/accounts-service';
@@ -78,6 +85,26 @@ const idParam = (ctx: Context): string => {
 // Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
 const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
 
+/**
+ * For GETs that change state: only the web app's own fetch, which sends X-Riposte-Request (a link,
+ * an <img> or a form on another site cannot set a header), and never a request a browser marks as
+ * coming from another site.
+ */
+const sameSiteCall: Middleware = async (ctx, next) => {
+  if (ctx.get(CSRF_HEADER) !== '1') throw new AppError('forbidden', `Missing ${CSRF_HEADER} header`, { reason: 'CSRF_HEADER_MISSING' });
+  const site = ctx.get('Sec-Fetch-Site');
+  if (site !== '' && site !== 'same-origin' && site !== 'none') throw new AppError('forbidden', 'Cross-site request refused', { reason: 'CSRF_CROSS_SITE' });
+  return next();
+};
+
+/** The credentials status shows how X is configured: admins only (with the admin tools' own rule). */
+const requireAdmin: Middleware = async (ctx, next) => {
+  const user = currentUser(ctx);
+  if (user.role !== 'admin') throw new AppError('forbidden', 'Admin access required', { reason: 'ADMIN_ONLY' });
+  if (user.passwordChangeRequired) throw new AppError('forbidden', 'Change your password before using admin tools', { reason: 'PASSWORD_CHANGE_REQUIRED' });
+  return next();
+};
+
 const ownsRequest = (request: PendingRequest | null, user: User): request is PendingRequest =>
   request !== null && request.purpose.kind !== 'sign_in' && request.purpose.userId === user.id;
 
@@ -98,11 +125,13 @@ export const xRoutes = (deps: AppDeps): Router => {
   };
 
   const https = deps.config.https;
+  const limits = createXLimits();
   const boundHere = (ctx: Context, request: PendingRequest) => isBoundHere(ctx, request.binding, request.purpose, https);
 
   const start = async (ctx: Context, purpose: PendingPurpose, mode: 'pin' | 'callback', screenName?: string) => {
     const app = requireXApp(deps);
     const binding = bindingForStart(ctx, purpose, https);
+    if (!deps.x.pending.hasRoom(binding)) throw new RateLimitedError(60, 'X authorisations are in progress', 'X_AUTH_BUSY');
     const auth = await app.startAuthorization({
       callback: mode === 'pin' ? 'oob' : callbackUrl(deps, ctx),
       linkMode: purpose.kind === 'sign_in' ? 'authenticate' : 'authorize',
@@ -116,7 +145,7 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   // --- Sign in with X -------------------------------------------------------------------------
 
-  router.get('/auth/login', async (ctx) => {
+  router.get('/auth/login', sameSiteCall, async (ctx) => {
     const { apiKey, apiSecret } = deps.x.credentials;
     const diagnostics = (errorMessage: string) => ({ host: ctx.host, protocol: ctx.protocol, xAPIKeyPresent: apiKey, xAPISecretPresent: apiSecret, errorMessage });
     if (deps.x.app === null) {
@@ -128,13 +157,16 @@ export const xRoutes = (deps: AppDeps): Router => {
       };
       return;
     }
+    await limits.signInStart(ctx.ip);
     try {
       const { url } = await start(ctx, { kind: 'sign_in' }, 'callback');
       ctx.body = { url };
     } catch (error) {
+      if (error instanceof RateLimitedError) throw error;
+      // The cause (X's or the library's words) goes to the log only: the answer is public.
       ctx.state.log.warn({ err: error }, 'sign in with X could not start');
       ctx.status = 503;
-      const errorMessage = error instanceof Error ? error.message : String(error);
+      const errorMessage = 'X did not answer the sign-in request. Please try again later.';
       ctx.body = { error: 'X authentication failed to start', message: `X authentication failed to start: ${errorMessage}`, diagnostics: diagnostics(errorMessage) };
     }
   });
@@ -232,34 +264,38 @@ export const xRoutes = (deps: AppDeps): Router => {
     ctx.body = { success: true, message: 'X account disconnected' };
   });
 
-  router.get('/auth/url', requireUser, async (ctx) => {
+  router.get('/auth/url', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
     requireSlot(user);
+    await limits.connectStart(user.id);
     ctx.body = await start(ctx, { kind: 'connect', userId: user.id }, 'pin');
   });
 
-  router.get('/auth/direct', requireUser, async (ctx) => {
+  router.get('/auth/direct', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
     requireSlot(user);
+    await limits.connectStart(user.id);
     try {
       ctx.body = { ...(await start(ctx, { kind: 'connect', userId: user.id }, 'callback')), fallbackAvailable: true };
     } catch (error) {
-      if (isAppError(error) && error.reason === 'X_NOT_CONFIGURED') throw error;
+      if (isAppError(error) && (error.reason === 'X_NOT_CONFIGURED' || error.code === 'rate_limited')) throw error;
       ctx.state.log.warn({ err: error }, 'direct X connect could not start; PIN mode offered');
       ctx.status = 503;
       ctx.body = { success: false, message: 'Direct connection is unavailable; use the PIN instead', error: 'DIRECT_UNAVAILABLE', fallbackAvailable: true };
     }
   });
 
-  router.get('/auth/direct/reconnect/:id', requireUser, async (ctx) => {
+  router.get('/auth/direct/reconnect/:id', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const account = await ownAccount(user, idParam(ctx));
+    await limits.connectStart(user.id);
     ctx.body = { ...(await start(ctx, { kind: 'reconnect', userId: user.id, accountId: account.accountId }, 'callback', account.username)), fallbackAvailable: true };
   });
 
-  router.get('/auth/reconnect/:id', requireUser, async (ctx) => {
+  router.get('/auth/reconnect/:id', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const account = await ownAccount(user, idParam(ctx));
+    await limits.connectStart(user.id);
     ctx.body = await start(ctx, { kind: 'reconnect', userId: user.id, accountId: account.accountId }, 'pin', account.username);
   });
 
@@ -303,7 +339,7 @@ export const xRoutes = (deps: AppDeps): Router => {
     ctx.body = { status: o.status, username: o.status === 'success' ? o.username : null, message: o.status === 'pending' ? 'Waiting for X authorisation' : o.message };
   });
 
-  router.get('/auto-connect', requireUser, async (ctx) => {
+  router.get('/auto-connect', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const memo = (ctx.session as XSession | null)?.xSignIn;
     if (memo === undefined || user.xUserId === null || memo.xUserId !== user.xUserId) {
@@ -346,8 +382,8 @@ export const xRoutes = (deps: AppDeps): Router => {
     }
     ctx.body = await deps.x.app.checkCredentials();
   };
-  router.get('/auth/credentials-check', requireUser, credentials);
-  router.get('/test-credentials', requireUser, credentials);
+  router.get('/auth/credentials-check', requireAdmin, credentials);
+  router.get('/test-credentials', requireAdmin, credentials);
 
   router.post('/test-tweet', requireUser, async (ctx) => {
     const user = currentUser(ctx);
@@ -355,6 +391,7 @@ export const xRoutes = (deps: AppDeps): Router => {
     if (!ID.test(connectedAccountId)) throw notFound();
     const app = requireXApp(deps);
     const tokens = await deps.x.accounts.userTokens(connectedAccountId, user.id);
+    await limits.testTweet(user.id);
     const outcome = await app.asUser(tokens).post({ text: content });
     if (outcome.kind === 'auth_failed') {
       await deps.x.accounts.markAuthFailed(connectedAccountId, outcome.message, commandContext(ctx)).catch(() => undefined);

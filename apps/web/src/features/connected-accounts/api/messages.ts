@@ -1,7 +1,6 @@
 // Spec part 2 §8, 'Connected accounts' and 'Connection', word for word.
 export const MSG = {
   credentialsNotOk: 'X API credentials are not configured correctly. Please check server logs.',
-  credentialsCheckFailed: 'Failed to check X API credentials. Please try again.',
   invalidResponse: 'Invalid response from X API. Please check X API credentials and try again.',
   popupBlocked: 'The X authorization window was blocked. Please enable popups for this site, or copy the authorization URL and open it yourself.',
   pinFailed: 'Failed to verify PIN. Please try again with a new PIN.',

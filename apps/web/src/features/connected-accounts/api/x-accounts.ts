@@ -39,8 +39,6 @@ export const authStatus = (token: string) =>
 
 export const autoConnectAccount = () => apiGet<{ success: boolean; message: string }>('/api/x/auto-connect');
 
-export const checkCredentials = () => apiGet<{ status: string; message: string }>('/api/x/auth/credentials-check');
-
 export const disconnectAccount = (id: string) => apiRequest<{ success: boolean }>('DELETE', `/api/x/accounts/${encodeURIComponent(id)}`);
 
 export const isAccountInUse = (err: unknown): boolean =>
