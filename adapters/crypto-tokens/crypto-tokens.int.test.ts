@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   createTokenCipher,
+  createTokenVault,
+  DATA_KEYS_FILE,
   loadOrCreateTokenKeyFile,
+  openDataKeyStore,
   TokenDecryptError,
   tokenEnvSchema,
   tokenKey,
@@ -164,5 +167,55 @@ describe('token keyring from the environment or the data directory', () => {
     expect(cipher.decrypt(sealedWithFile, binding)).toBe('v');
     expect(cipher.decrypt(sealedWithOld, binding)).toBe('w');
     expect(cipher.needsRotation(sealedWithFile)).toBe(true);
+  });
+});
+
+describe('token vault: a data key per account, destroyed on disconnect', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const master = newKey();
+  const masterCipher = createTokenCipher({ current: master, previous: [] });
+
+  it("seals with the account's own key, opens until the key is destroyed, then never", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'riposte-dek-'));
+    dirs.push(dir);
+    const path = join(dir, DATA_KEYS_FILE);
+    const keys = openDataKeyStore(path);
+    const vault = createTokenVault(masterCipher, keys, [master.id]);
+    const other = { ...binding, accountId: 'a2' };
+    const sealed = vault.encrypt('token-value', binding);
+    const sealedOther = vault.encrypt('other-value', other);
+    // Not the master key: the installation key alone does not open it.
+    expect(vault.keyIdOf(sealed)).not.toBe(master.id);
+    expect(failureOf(() => masterCipher.decrypt(sealed, binding))).toBe('unknown_key');
+    expect(vault.decrypt(sealed, binding)).toBe('token-value');
+    // Each account has its own key; a second value of one account uses the same key.
+    expect(vault.keyIdOf(sealedOther)).not.toBe(vault.keyIdOf(sealed));
+    expect(vault.keyIdOf(vault.encrypt('again', binding))).toBe(vault.keyIdOf(sealed));
+    // The store keeps the data key sealed with the master key, bound to its account.
+    const storedKey = keys.get('a1') ?? '';
+    expect(storedKey).toMatch(new RegExp(`^rtk1\\.${master.id}\\.`));
+
+    vault.destroy('a1');
+    expect(failureOf(() => vault.decrypt(sealed, binding))).toBe('unknown_key');
+    expect(vault.decrypt(sealedOther, other)).toBe('other-value');
+    // Reopened from the file: still gone, and its bytes are not left in the database file.
+    keys.close();
+    const reopened = createTokenVault(masterCipher, openDataKeyStore(path), [master.id]);
+    expect(failureOf(() => reopened.decrypt(sealed, binding))).toBe('unknown_key');
+    expect(readFileSync(path).toString('latin1')).not.toContain(storedKey.split('.')[3]);
+  });
+
+  it('still opens values sealed with the master key before data keys existed, and moves them over on rotate', () => {
+    const vault = createTokenVault(masterCipher, openDataKeyStore(':memory:'), [master.id]);
+    const legacy = masterCipher.encrypt('legacy-token', binding);
+    expect(vault.decrypt(legacy, binding)).toBe('legacy-token');
+    expect(vault.needsRotation(legacy)).toBe(true);
+    const moved = vault.rotate(legacy, binding);
+    expect(vault.needsRotation(moved)).toBe(false);
+    vault.destroy(binding.accountId);
+    expect(failureOf(() => vault.decrypt(moved, binding))).toBe('unknown_key');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The OAuth endpoints: request_token, the consent page (authorize / authenticate), access_token,
- * and oauth2/token for app-only bearer tokens. Answers are form-encoded text as X sends them.
+ * invalidate_token (a user's access token revoked by the app), and oauth2/token for app-only
+ * bearer tokens. Answers are form-encoded text as X sends them.
  */
 import { randomInt } from 'node:crypto';
 import { isReply, type Caller, type Ctx } from './auth';
@@ -111,7 +112,16 @@ export const createOAuthRoutes = (world: World, authenticate: (ctx: Ctx, dialect
     return { status: 200, body: { token_type: 'bearer', access_token: app.bearerToken } };
   };
 
-  return { requestToken, consentPage, decide, accessToken, bearerToken };
+  /** POST /1.1/oauth/invalidate_token, signed with the access token to revoke: X forgets it. */
+  const invalidateToken = (ctx: Ctx): Reply => {
+    const caller = authenticate(ctx, 'v1');
+    if (isReply(caller)) return caller;
+    if (caller.kind !== 'user') return v1Error(401, 89, 'Invalid or expired token.');
+    caller.token.revoked = true;
+    return { status: 200, body: { access_token: caller.token.token } };
+  };
+
+  return { requestToken, consentPage, decide, accessToken, bearerToken, invalidateToken };
 };
 
 const redirect = (callback: string, params: Record<string, string>): Reply => {

@@ -123,6 +123,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     ['POST', /^\/oauth\/(authorize|authenticate)$/, (c, m) => oauth.decide(c, `/oauth/${m[1]}` as '/oauth/authorize')],
     ['POST', /^\/oauth\/access_token$/, (c) => oauth.accessToken(c)],
     ['POST', /^\/oauth2\/token$/, (c) => oauth.bearerToken(c)],
+    ['POST', /^\/1\.1\/oauth\/invalidate_token(?:\.json)?$/, (c) => oauth.invalidateToken(c)],
     ['GET', /^\/2\/users\/me$/, (c) => api.me(c)],
     ['GET', /^\/2\/users\/by\/username\/([^/]+)$/, (c, m) => api.userByUsername(decodeURIComponent(m[1] ?? ''))(c)],
     ['GET', /^\/2\/users\/([^/]+)\/tweets$/, (c, m) => api.userTweets(decodeURIComponent(m[1] ?? ''))(c)],

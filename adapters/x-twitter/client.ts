@@ -117,6 +117,10 @@ export const createXClient = (config: XClientConfig): XAppClient => {
       me: () => read(async () => toUser((await user.v2.me({ 'user.fields': USER_FIELDS })).data as UserV2)),
       reply: (r) => write(r.text, r.media, r.inReplyToPostId),
       post: (p) => write(p.text, p.media),
+      revoke: () =>
+        read(async () => {
+          await user.v1.post('oauth/invalidate_token');
+        }, 'auth'),
     };
   };
 

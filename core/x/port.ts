@@ -97,6 +97,11 @@ export interface XUserClient extends XReader {
   /** Outcome 'sent' carries the new post's id; anything else says why not, or that nobody knows. */
   reply(request: XReplyRequest): Promise<XOutcome>;
   post(request: XPostRequest): Promise<XOutcome>;
+  /**
+   * Revokes these tokens at X (OAuth 1.0a invalidate_token): they sign nothing afterwards. Throws
+   * an XError when X could not be told (the caller decides whether that blocks anything).
+   */
+  revoke(): Promise<void>;
 }
 
 export interface XAppClient extends XReader {

@@ -111,6 +111,19 @@ export const xContract = (name: string, options: XContractOptions, setup: () => 
         expect(second.tokens).toEqual(first.tokens);
       });
 
+      it('revokes tokens (invalidate_token): they sign nothing afterwards, and the next authorization gives new ones', async () => {
+        const start = await subject.client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
+        const { verifier } = await subject.consent!(start.url, 'revoke_person');
+        const user = await subject.client.completeAuthorization({ ...start, verifier });
+        await subject.client.asUser(user.tokens).revoke();
+        const refused = await subject.client.asUser(user.tokens).me().catch((e: unknown) => e);
+        expect(isXError(refused) && refused.outcome.kind).toBe('auth_failed');
+        const again = await subject.client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
+        const next = await subject.client.completeAuthorization({ ...again, verifier: (await subject.consent!(again.url, 'revoke_person')).verifier });
+        expect(next.tokens.accessToken).not.toBe(user.tokens.accessToken);
+        expect(await subject.client.asUser(next.tokens).me()).toMatchObject({ username: 'revoke_person' });
+      });
+
       it('refuses a wrong PIN as an auth failure', async () => {
         const start = await subject.client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
         await subject.consent!(start.url, 'bad_pin_person');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineWriter } from '@adapters/ai-offline';
-import { createTokenCipher, tokenKeyringFrom } from '@adapters/crypto-tokens';
+import { createTokenCipher, createTokenVault, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
@@ -40,8 +40,10 @@ const images = createFsImageStore(mkdtempSync(join(tmpdir(), 'riposte-app-')));
 const noLegacy = { legacyUsernames: [] };
 const config = loadServerConfig({ NODE_ENV: 'test', RIPOSTE_X_SANDBOX: 'false' });
 const users = createUsersService(store);
-const cipher = createTokenCipher(tokenKeyringFrom(config.tokens, mkdtempSync(join(tmpdir(), 'riposte-keys-'))).keyring);
-const xAccounts = createXAccountsService({ store, cipher, db: () => projector.db, clock: () => new Date() });
+const { keyring } = tokenKeyringFrom(config.tokens, mkdtempSync(join(tmpdir(), 'riposte-keys-')));
+const cipher = createTokenCipher(keyring);
+const vault = createTokenVault(cipher, openDataKeyStore(':memory:'), [keyring.current.id]);
+const xAccounts = createXAccountsService({ store, cipher: vault, db: () => projector.db, clock: () => new Date() });
 const server = createServer(
   createApp(
     {

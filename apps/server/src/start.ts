@@ -45,7 +45,7 @@ import { bootstrapAdmin } from './users/bootstrap-admin';
 import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate';
 import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
 import { createUsersService } from './users/service';
-import { createTokenCipher, tokenKeyringFrom } from '@adapters/crypto-tokens';
+import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 import { openX } from './x/open';
 
@@ -141,7 +141,11 @@ export const startServer = async (
   logger.info(tokenKeys.description);
   const cipher = createTokenCipher(tokenKeys.keyring);
   const openedX = await openX(config, logger);
-  const xAccounts = createXAccountsService({ store, cipher, db: () => projector.db, clock });
+  // Connected accounts' tokens: each account's own data key, destroyed on disconnect.
+  const dataKeys = openDataKeyStore(join(config.dataDir, DATA_KEYS_FILE));
+  const { keyring } = tokenKeys;
+  const vault = createTokenVault(cipher, dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
+  const xAccounts = createXAccountsService({ store, cipher: vault, db: () => projector.db, clock });
   const legacyPin = createLegacyPinChecker(config.legacyPin, options.pinLimits);
   if (legacyPin.weak) {
     logger.warn('RIPOSTE_LEGACY_PIN is shorter than 8 characters: guesses are limited (50 an hour overall), but a short PIN still falls within days; use 8 or more random characters');
@@ -230,6 +234,7 @@ export const startServer = async (
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();
     idempotencyKeys.close();
+    dataKeys.close();
     await openedX.close().catch((err: unknown) => logger.error({ err }, 'stopping the X emulator failed'));
   };
 

@@ -4,7 +4,7 @@
  *   GET    /api/x/auth/login                 public: { url } of X's authenticate page (callback mode), or 503 with diagnostics
  *   GET    /api/x/auth/callback              public: X sends the browser back here (sign in, or a popup connect)
  *   GET    /api/x/accounts                   { accounts, accountLimit, remainingSlots } (null = unlimited)
- *   DELETE /api/x/accounts/:id               disconnect; 409 ACCOUNT_IN_USE while schedules use it
+ *   DELETE /api/x/accounts/:id               disconnect (tokens revoked at X, their key destroyed); 409 ACCOUNT_IN_USE while schedules use it
  *   GET    /api/x/auth/url                   PIN mode: { url, token }
  *   POST   /api/x/auth/verify-pin            { token, pinCode } -> { success, username }
  *   GET    /api/x/auth/direct                callback mode (popup + status polling): { url, token, fallbackAvailable }
@@ -259,9 +259,21 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   router.delete('/accounts/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const { position } = await deps.x.accounts.disconnect(user.id, idParam(ctx), commandContext(ctx));
+    const accountId = idParam(ctx);
+    const { position, tokens } = await deps.x.accounts.disconnect(user.id, accountId, commandContext(ctx));
     await settle(deps, position);
-    ctx.body = { success: true, message: 'X account disconnected' };
+    // The stored tokens are already unreadable (their key was destroyed); X is told to forget them
+    // too. When X cannot be reached the disconnect stands, and the log says the tokens live on at X.
+    let revokedAtX = false;
+    if (tokens !== null && deps.x.app !== null) {
+      try {
+        await deps.x.app.asUser(tokens).revoke();
+        revokedAtX = true;
+      } catch (error) {
+        ctx.state.log.warn({ err: error, accountId }, 'X account disconnected, but X did not confirm the token revocation');
+      }
+    }
+    ctx.body = { success: true, message: 'X account disconnected', revokedAtX };
   });
 
   router.get('/auth/url', sameSiteCall, requireUser, async (ctx) => {

@@ -8,11 +8,16 @@
  * disconnect. A reservation whose account never got written (a crash in between) or is already
  * disconnected is taken over.
  *
+ * Each account's tokens are sealed with a data key of its own (adapters/crypto-tokens TokenVault);
+ * disconnecting destroys that key, so the tokens in the account's events can never be opened again
+ * (the store is append-only: the ciphertext stays, the key does not). The tokens are opened once
+ * more just before, and handed back so the route can revoke them at X.
+ *
  * The slot limit spans a user's accounts, so it is checked here, under a per-user lock so two
  * connects of one user in this process cannot both take the last slot.
  */
 import { randomUUID } from 'node:crypto';
-import type { TokenCipher } from '@adapters/crypto-tokens';
+import type { TokenVault } from '@adapters/crypto-tokens';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
@@ -67,7 +72,7 @@ export const tokenBinding = (userId: string, accountId: string, field: 'xAccessT
 
 export interface XAccountsServiceDeps {
   store: EventStore;
-  cipher: TokenCipher;
+  cipher: TokenVault;
   db: () => ReadDb;
   clock: () => Date;
 }
@@ -98,6 +103,11 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
   const seal = (userId: string, accountId: string, tokens: XUserTokens): SealedTokens => ({
     accessToken: asSealed(cipher.encrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken'))),
     accessSecret: asSealed(cipher.encrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret'))),
+  });
+
+  const open = (userId: string, accountId: string, tokens: SealedTokens): XUserTokens => ({
+    accessToken: cipher.decrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken')),
+    accessSecret: cipher.decrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret')),
   });
 
   /** Who holds the X user id now: the account id and when it was reserved, or null. */
@@ -168,7 +178,9 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       return { accountId, username: profile.username, position: result.position };
     },
 
-    disconnect: async (userId: string, accountId: string, ctx: XCommandContext) => {
+    /** `tokens`: the account's tokens, opened before its key was destroyed (null when already unreadable). */
+    disconnect: async (userId: string, accountId: string, ctx: XCommandContext): Promise<{ position: Position | null; tokens: XUserTokens | null }> => {
+      const before = await load(accountId);
       const result = await execute(
         accountId,
         { type: 'DisconnectXAccount', accountId, userId, schedulesUsing: schedulesUsing(db(), accountId), now: clock().toISOString() },
@@ -178,7 +190,15 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       if (gone !== undefined) {
         await release(store, { kind: X_ACCOUNT_RESERVATION, value: gone.data.xUserId, ownerId: accountId }, options(ctx)).catch(() => undefined);
       }
-      return { position: result.position };
+      if (gone === undefined || before.status !== 'connected') return { position: result.position, tokens: null };
+      let tokens: XUserTokens | null = null;
+      try {
+        tokens = open(userId, accountId, before.account.tokens);
+      } catch {
+        tokens = null;
+      }
+      cipher.destroy(accountId);
+      return { position: result.position, tokens };
     },
 
     markAuthFailed: async (accountId: string, reason: string, ctx: XCommandContext) =>
@@ -190,12 +210,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       if (state.status !== 'connected' || state.account.userId !== userId) {
         throw new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
       }
-      const { tokens } = state.account;
-      return {
-        accessToken: cipher.decrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken')),
-        accessSecret: cipher.decrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret')),
-        username: state.account.username,
-      };
+      return { ...open(userId, accountId, state.account.tokens), username: state.account.username };
     },
 
     /** The account (any user's) that holds this X user id, if connected: sign in with X finds its user. */
