@@ -160,7 +160,8 @@ describe('cli app', () => {
     const badRole = await runApp('apps/cli/src/main.tsx', ['users', 'set-role', 'admin', 'owner'], { RIPOSTE_DATA_DIR: dataDir });
     expect(badRole.code).toBe(1);
     expect(badRole.stderr).toContain('Role must be one of admin, legacy, user');
-  });
+    // Six CLI processes, each starting tsx: 20 s on a loaded 2-core machine, so more than the default.
+  }, 120_000);
 
   it('names a bad variable and exits 1', async () => {
     const run = await runApp('apps/cli/src/main.tsx', ['status'], { RIPOSTE_EVENT_STORE: 'postgres' });

@@ -107,7 +107,11 @@ export async function apiGet<T = unknown>(url: string, on401: On401 = 'throw'): 
   } catch (err) {
     throw new ApiError(`Network error when fetching ${url}: ${describe(err)}`, 0, requestId);
   }
-  if (on401 === 'returnNull' && res.status === 401) return null;
+  if (on401 === 'returnNull' && res.status === 401) {
+    // Read the body anyway: an unread no-store answer keeps its request open until it is collected.
+    await res.text().catch(() => '');
+    return null;
+  }
   await throwIfNotOk(res, requestId);
   return parseJson<T>(res, requestId);
 }

@@ -22,7 +22,11 @@ export async function fetchAuthStatus(url: string): Promise<AuthStatus | null> {
     credentials: 'include',
     headers: { Accept: 'application/json', 'X-Riposte-Request': '1' },
   });
-  if (res.status === 401) return null;
+  if (res.status === 401) {
+    // Read the body anyway: an unread no-store answer keeps its request open until it is collected.
+    await res.text().catch(() => '');
+    return null;
+  }
   if (!res.ok) throw new Error(`Auth check failed with status: ${res.status}`);
   return (await res.json()) as AuthStatus;
 }
