@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG_1X1, visibleTargets } from '../api/schedules.support';
 import { startTestServer, uniqueName, type Client, type Reply, type TestServer } from '../api/support';
-import { bodies, extraHeaders, openState, queries, type Body, type State } from './fuzz.support';
+import { bodies, extraHeaders, multipartBodies, openState, queries, type Body, type State } from './fuzz.support';
 
 const SEED = Number(process.env.RIPOSTE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 30);
@@ -296,7 +296,14 @@ const requests = (method: string, path: string): fc.Arbitrary<Request> => {
     .record({
       target: concretePaths(path),
       query: queries,
-      body: withBody ? fc.oneof({ weight: 9, arbitrary: bodies(seed ?? {}) }, ...(foreign.length > 0 ? [fc.constantFrom(...foreign)] : [])) : fc.constant(null),
+      body: withBody
+        ? fc.oneof(
+            { weight: 9, arbitrary: bodies(seed ?? {}) },
+            ...(foreign.length > 0 ? [fc.constantFrom(...foreign)] : []),
+            // Upload calls read multipart bodies: half of theirs are multipart.
+            ...(path.includes('upload') ? [{ weight: 9, arbitrary: multipartBodies }] : []),
+          )
+        : fc.constant(null),
       headers: extraHeaders,
       chunked: fc.boolean(),
     })
@@ -400,7 +407,13 @@ describe('API fuzz', () => {
             const after = state.snapshot();
             if (after.events !== before.events) problems.push(`refused (${res.status}) but appended ${state.appendedAfter(before.head).join(', ')}`);
             else if (after.read !== before.read) problems.push(`refused (${res.status}) but the read models changed`);
-            else if (after.uploads !== before.uploads) problems.push(`refused (${res.status}) but the uploaded files changed`);
+            else if (after.uploads !== before.uploads) {
+              const was = new Set(before.uploads.split(','));
+              const now = new Set(after.uploads.split(','));
+              const added = [...now].filter((f) => !was.has(f));
+              const removed = [...was].filter((f) => !now.has(f));
+              problems.push(`refused (${res.status}) but the uploaded files changed (added ${added.join(' ')}; removed ${removed.join(' ')}): ${res.text.slice(0, 120)}`);
+            }
           }
           // Someone else's resource is not found, exactly like one that never existed.
           if (req.foreign && caller === 'alice' && res.status < 400 && !OWNERSHIP_EXEMPT.has(key))

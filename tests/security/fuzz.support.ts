@@ -89,6 +89,16 @@ const NASTY_STRINGS = [
   '9999-12-31T23:59:59.999Z',
   '-271821-04-20T00:00:00.000Z',
   '25:61',
+  '24:00',
+  '23:59:60',
+  '9999-12-31',
+  '0000-01-01',
+  '2026-13-01',
+  '2027-02-29',
+  '+275760-09-13',
+  '1970-01-01T00:00:00Z',
+  'Etc/GMT+14',
+  'America/Argentina/ComodRivadavia',
   'Europe/Atlantis',
   '@everyone @here',
   'http://169.254.169.254/latest/meta-data/',
@@ -232,6 +242,16 @@ export const bodies = (seed: Record<string, unknown>): fc.Arbitrary<Body> => {
         json(`${ks.join(',')} replaced`, { t: 'obj', entries: base.map(([bk, bv]): [string, Json] => [bk, ks.includes(bk) ? v : bv]) }),
       ),
     },
+    // A valid string with something odd added: usually still valid, so it is stored and read back.
+    {
+      weight: 2,
+      arbitrary: fc.tuple(key, fc.oneof(fc.constantFrom(...NASTY_STRINGS), graphemeString), fc.boolean()).map(([k, extra, before]) =>
+        json(`${k} with ${JSON.stringify(extra).slice(0, 20)} added`, {
+          t: 'obj',
+          entries: base.map(([bk, bv]): [string, Json] => [bk, bk === k && bv.t === 'str' ? str(before ? extra + bv.s : bv.s + extra) : bv]),
+        }),
+      ),
+    },
     { weight: 2, arbitrary: key.map((k) => json(`${k} missing`, { t: 'obj', entries: base.filter(([bk]) => bk !== k) })) },
     // The valid body with a polluting or unknown key added.
     {
@@ -272,6 +292,45 @@ export const bodies = (seed: Record<string, unknown>): fc.Arbitrary<Body> => {
     { weight: 1, arbitrary: fc.constant<Body>({ kind: 'form encoded', text: '__proto__[polluted]=1&constructor[prototype][polluted]=1', contentType: 'application/x-www-form-urlencoded' }) },
   );
 };
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Multipart bodies for upload routes: odd file names, part types, contents and framing. */
+export const multipartBodies: fc.Arbitrary<Body> = fc
+  .record({
+    field: fc.constantFrom('image', 'file', '__proto__', ''),
+    fileName: fc.oneof(
+      fc.constantFrom('dot.png', '../../../events.db', '..\\..\\x.png', 'a\u0000.png', '.png', 'x.svg', 'gnp.exe\u202E', 'x'.repeat(1_000) + '.png', '', 'a"b.png', 'é\u{1F468}\u200D\u{1F469}.png'),
+      unicodeString,
+    ),
+    partType: fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', 'image/gif', ''),
+    content: fc.oneof(
+      fc.constantFrom(
+        PNG_1X1,
+        Buffer.alloc(0),
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        Buffer.concat([PNG_1X1.subarray(0, 16), Buffer.from('<html><script>alert(1)</script>')]),
+        Buffer.from('GIF89a<script>alert(1)</script>'),
+      ),
+      fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+    ),
+    framing: fc.constantFrom('complete', 'no closing boundary', 'two files', 'other boundary', 'no boundary parameter'),
+  })
+  .map(({ field, fileName, partType, content, framing }): Body => {
+    const boundary = 'fuzzboundary42';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n${partType === '' ? '' : `Content-Type: ${partType}\r\n`}\r\n`),
+        content,
+        Buffer.from('\r\n'),
+      ]);
+    const closing = Buffer.from(`--${boundary}--\r\n`);
+    const text =
+      framing === 'no closing boundary' ? part(fileName) : framing === 'two files' ? Buffer.concat([part(fileName), part('second.png'), closing]) : Buffer.concat([part(fileName), closing]);
+    const contentType =
+      framing === 'other boundary' ? 'multipart/form-data; boundary=another' : framing === 'no boundary parameter' ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}`;
+    return { kind: `multipart ${framing}, ${partType || 'no type'} '${fileName.slice(0, 40)}'`, text, contentType };
+  });
 
 /** Query strings for any route (GETs have nothing else to fuzz). */
 export const queries: fc.Arbitrary<string> = fc.oneof(
@@ -332,7 +391,12 @@ export const openState = (dataDir: string) => {
 
   const uploadedFiles = (): string => {
     const dir = join(dataDir, 'uploads');
-    return existsSync(dir) ? readdirSync(dir).sort().join(',') : '';
+    if (!existsSync(dir)) return '';
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+      .sort()
+      .join(',');
   };
 
   const checksum = (): string => {

@@ -84,7 +84,11 @@ export const receiveImage = (req: IncomingMessage, options: ReceiveOptions): Pro
     };
 
     parser.on('file', (name, file) => {
-      if (name !== 'image' || saving !== null) {
+      // A part that is not kept is drained. busboy fails it when the form ends early, and a stream
+      // failing with no listener is an uncaught exception, which would stop the whole server.
+      // After a refusal busboy may go on to announce later parts: none of them is saved either.
+      if (settled || name !== 'image' || saving !== null) {
+        file.on('error', () => undefined);
         file.resume();
         return;
       }
