@@ -129,4 +129,26 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await expectToast(page, 'Test mode deactivated');
     await closeCleanTab(tab);
   });
+
+  it('asks for the current password when the test-mode dialog replaces the address', async () => {
+    const tab = await openTab(suite.browser, suite.server.url);
+    const { page } = tab;
+    await signIn(page, 'admin', 'brand-new-secret');
+    await waitForPath(page, '/schedule-replies');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Test Email Dialog' }).click();
+    const email = page.getByTestId('email-dialog');
+    await email.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
+    await email.getByLabel('Email address').fill('admin.replaced@example.com');
+    await email.getByRole('button', { name: 'Save Email' }).click();
+    // Replacing an address needs proof of ownership: the field appears with the server's message.
+    await email.getByLabel('Current password').waitFor();
+    await email.getByText('Current password is required').waitFor();
+    await email.getByLabel('Current password').fill('brand-new-secret');
+    await email.getByRole('button', { name: 'Save Email' }).click();
+    await email.waitFor({ state: 'detached' });
+    const status = await page.evaluate(async () => (await (await fetch('/api/auth/status')).json()) as { user: { email: string } });
+    expect(status.user.email).toBe('admin.replaced@example.com');
+    await closeCleanTab(tab);
+  });
 });

@@ -83,7 +83,7 @@ export function deactivateEmailTestMode(): void {
 export type EmailAnswer = { success?: boolean };
 
 /** Save the email. Throws ApiError (with `field` when the server names one) on failure. */
-export async function saveEmail(fields: { email: string; subscribedToUpdates: boolean }): Promise<void> {
+export async function saveEmail(fields: { email: string; subscribedToUpdates: boolean; currentPassword?: string }): Promise<void> {
   await apiRequest<EmailAnswer>('POST', '/api/user/email', fields);
   toast({ title: 'Email saved', description: 'Your email has been successfully saved.' });
   if (emailState.testMode) setEmailTestMode(false);

@@ -1,4 +1,6 @@
-// The email form shared by the welcome dialog and the /email-collection page.
+// The email form shared by the welcome dialog and the /email-collection page. Replacing an address
+// the account already has needs the current password (the server says so on currentPassword);
+// the field appears only then, so a first address stays one field.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -22,6 +24,8 @@ type Props = {
 export function EmailForm({ initialEmail = '', onSaved, onSavingChange, footer }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [subscribed, setSubscribed] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [askPassword, setAskPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSavingState] = useState(false);
 
@@ -37,13 +41,21 @@ export function EmailForm({ initialEmail = '', onSaved, onSavingChange, footer }
     setErrors({});
     setSaving(true);
     try {
-      await saveEmail({ email: parsed.value.email, subscribedToUpdates: parsed.value.subscribedToUpdates ?? false });
+      await saveEmail({
+        email: parsed.value.email,
+        subscribedToUpdates: parsed.value.subscribedToUpdates ?? false,
+        ...(askPassword ? { currentPassword } : {}),
+      });
       setSaving(false);
       onSaved?.();
     } catch (err) {
       setSaving(false);
       const message = errorMessage(err, 'Failed to update email');
       if (err instanceof ApiError && err.field === 'email') setErrors({ email: message });
+      if (err instanceof ApiError && err.field === 'currentPassword') {
+        setAskPassword(true);
+        setErrors({ currentPassword: message });
+      }
       toast({ title: 'Error', description: message, variant: 'destructive' });
     }
   }
@@ -63,6 +75,20 @@ export function EmailForm({ initialEmail = '', onSaved, onSavingChange, footer }
           {...invalidProps('collect-email', errors.email)}
         />
       </Field>
+      {askPassword && (
+        <Field id="collect-current-password" label="Current password" error={errors.currentPassword}>
+          <Input
+            id="collect-current-password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            disabled={saving}
+            {...invalidProps('collect-current-password', errors.currentPassword)}
+          />
+        </Field>
+      )}
       <div className="flex items-start gap-2.5">
         <Checkbox id="collect-subscribe" checked={subscribed} onCheckedChange={(v) => setSubscribed(v === true)} disabled={saving} className="mt-0.5" />
         <Label htmlFor="collect-subscribe" className="font-normal leading-snug">
