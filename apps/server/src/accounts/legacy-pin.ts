@@ -10,9 +10,9 @@
  * guesses cannot slip past, and a right PIN gives its points back.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ACCOUNT_MESSAGES } from '@core/monitoring';
 import { AppError } from '@core/shared/errors';
+import { createAllowance } from '../http/rate-limit';
 
 export interface PinLimit {
   attempts: number;
@@ -66,32 +66,22 @@ export const createLegacyPinChecker = (configured: string | undefined, limits: P
   const pin = configured === undefined || configured.trim() === '' ? null : configured.trim();
   const expected = pin === null ? null : digest(pin);
   const limiter = (name: string, limit: PinLimit) =>
-    new RateLimiterMemory({ keyPrefix: `legacy-pin-${name}`, points: limit.attempts, duration: limit.windowSeconds });
+    createAllowance(`legacy-pin-${name}`, { points: limit.attempts, windowSeconds: limit.windowSeconds });
   const byUser = limiter('user', limits.perUser);
   const byAddress = limiter('address', limits.perAddress);
   const overall = limiter('overall', limits.overall);
-
-  /** Seconds to wait when over the limit, else 0. */
-  const take = (l: RateLimiterMemory, key: string): Promise<number> =>
-    l.consume(key).then(
-      () => 0,
-      (e: unknown) => {
-        if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-        throw e;
-      },
-    );
 
   return {
     enabled: expected !== null,
     weak: pin !== null && pin.length < 8,
     check: async ({ userId, address }, given) => {
       if (expected === null) throw new AppError('forbidden', ACCOUNT_MESSAGES.legacyModeOff, { reason: 'LEGACY_MODE_OFF' });
-      const waits = await Promise.all([take(byUser, userId), take(byAddress, address), take(overall, OVERALL_KEY)]);
+      const waits = await Promise.all([byUser.take(userId), byAddress.take(address), overall.take(OVERALL_KEY)]);
       const wait = Math.max(...waits);
       if (wait > 0) throw new PinRateLimitedError(wait);
       if (timingSafeEqual(digest(given.trim()), expected)) {
         // A right PIN gives its points back: only wrong ones use the allowances up.
-        await Promise.all([byUser.reward(userId, 1), byAddress.reward(address, 1), overall.reward(OVERALL_KEY, 1)]);
+        await Promise.all([byUser.reward(userId), byAddress.reward(address), overall.reward(OVERALL_KEY)]);
         return;
       }
       throw new AppError('forbidden', ACCOUNT_MESSAGES.pinIncorrect, { reason: 'PIN_INCORRECT', field: 'pin' });

@@ -1,5 +1,8 @@
 /**
- * Login brute-force protection (rate-limiter-flexible): failed attempts are counted per account
+ * Allowances (rate-limiter-flexible): every limit of the server is a count per key in a rolling
+ * window, made by `createAllowance` and answered 429 with Retry-After (RateLimitedError).
+ *
+ * Login brute-force protection: failed attempts are counted per account
  * (the normalised username, existing or not, so the answer does not tell which exist) and per
  * address. Once either count is used up, attempts are refused with 429 before any password is
  * checked, until the window ends. A success clears the account's count.
@@ -38,6 +41,53 @@ export class RateLimitedError extends AppError {
   }
 }
 
+const inSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+/** A number of points per key in a rolling window; `points` 0 means no limit. */
+export interface AllowanceLimit {
+  points: number;
+  windowSeconds: number;
+}
+
+export interface Allowance {
+  /** Spends one point of `key`; answers the seconds to wait once the allowance is used up, else 0. */
+  take(key: string): Promise<number>;
+  /** Spends one point of `key`; RateLimitedError (429, `Too many <what>`) once it is used up. */
+  spend(key: string, what: string, reason: string): Promise<void>;
+  /** Gives `key` one point back (a right PIN, a successful sign-in). */
+  reward(key: string): Promise<void>;
+  /** Forgets `key`'s count altogether. */
+  forget(key: string): Promise<void>;
+}
+
+export const createAllowance = (keyPrefix: string, limit: AllowanceLimit): Allowance => {
+  const counts = limit.points > 0 ? new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.windowSeconds }) : null;
+  const take = async (key: string): Promise<number> => {
+    if (counts === null) return 0;
+    try {
+      await counts.consume(key);
+      return 0;
+    } catch (e) {
+      // consume() rejects with a RateLimiterRes once over the limit; anything else is a real fault.
+      if (e instanceof RateLimiterRes) return inSeconds(e.msBeforeNext);
+      throw e;
+    }
+  };
+  return {
+    take,
+    spend: async (key, what, reason) => {
+      const wait = await take(key);
+      if (wait > 0) throw new RateLimitedError(wait, what, reason);
+    },
+    reward: async (key) => {
+      await counts?.reward(key, 1);
+    },
+    forget: async (key) => {
+      await counts?.delete(key);
+    },
+  };
+};
+
 export interface LoginLimiter {
   /**
    * Counts one attempt for the account and the address BEFORE the password is checked, so that
@@ -51,35 +101,15 @@ export interface LoginLimiter {
 const accountKey = (username: string) => username.trim().toLowerCase();
 
 export const createLoginLimiter = (limits: LoginLimits = DEFAULT_LOGIN_LIMITS): LoginLimiter => {
-  const byAccount = new RateLimiterMemory({
-    keyPrefix: 'login-account',
-    points: limits.perAccount.attempts,
-    duration: limits.perAccount.windowSeconds,
-  });
-  const byAddress = new RateLimiterMemory({
-    keyPrefix: 'login-address',
-    points: limits.perAddress.attempts,
-    duration: limits.perAddress.windowSeconds,
-  });
-
-  /** consume() rejects with a RateLimiterRes once over the limit: answer how long to wait. */
-  const take = (limiter: RateLimiterMemory, key: string): Promise<number | null> =>
-    limiter.consume(key).then(
-      () => null,
-      (e: unknown) => {
-        if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-        throw e;
-      },
-    );
-
+  const byAccount = createAllowance('login-account', { points: limits.perAccount.attempts, windowSeconds: limits.perAccount.windowSeconds });
+  const byAddress = createAllowance('login-address', { points: limits.perAddress.attempts, windowSeconds: limits.perAddress.windowSeconds });
   return {
     attempt: async (username, address) => {
-      const waits = await Promise.all([take(byAccount, accountKey(username)), take(byAddress, address)]);
-      const wait = Math.max(...waits.map((w) => w ?? 0));
+      const wait = Math.max(...(await Promise.all([byAccount.take(accountKey(username)), byAddress.take(address)])));
       if (wait > 0) throw new RateLimitedError(wait);
     },
     succeeded: async (username, address) => {
-      await Promise.all([byAccount.delete(accountKey(username)), byAddress.reward(address, 1)]);
+      await Promise.all([byAccount.forget(accountKey(username)), byAddress.reward(address)]);
     },
   };
 };
@@ -93,17 +123,9 @@ export interface AiQuotaLimits {
 export const AI_QUOTA_WINDOW_SECONDS = 10 * 60;
 
 export const createAiQuota = (limits: AiQuotaLimits) => {
-  const limiter = limits.points > 0 ? new RateLimiterMemory({ keyPrefix: 'ai-user', points: limits.points, duration: limits.windowSeconds }) : null;
+  const calls = createAllowance('ai-user', limits);
   return {
     /** Spends one call of the user's quota; RateLimitedError (429) once it is used up. */
-    take: async (userId: string): Promise<void> => {
-      if (limiter === null) return;
-      try {
-        await limiter.consume(userId);
-      } catch (e) {
-        if (e instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), 'AI requests', 'AI_QUOTA');
-        throw e;
-      }
-    },
+    take: (userId: string): Promise<void> => calls.spend(userId, 'AI requests', 'AI_QUOTA'),
   };
 };

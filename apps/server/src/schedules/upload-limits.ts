@@ -9,7 +9,6 @@
  * process's memory, like the other limits (docs/adr/0006-sessions-csrf-security.md).
  */
 import { statfs } from 'node:fs/promises';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   addUsage,
   diskAllows,
@@ -24,6 +23,7 @@ import {
   type Usage,
 } from '@core/images';
 import { IMAGE_MAX_BYTES } from '@core/scheduling';
+import { createAllowance } from '../http/rate-limit';
 
 export const UPLOAD_RATE_WINDOW_SECONDS = 10 * 60;
 
@@ -88,24 +88,15 @@ export interface UploadGate {
 
 export const createUploadGate = (deps: { images: ImageStore; limits: UploadLimits; disk: () => Promise<DiskSpace> }): UploadGate => {
   const { limits } = deps;
-  const rate =
-    limits.ratePerWindow > 0
-      ? new RateLimiterMemory({ keyPrefix: 'upload-user', points: limits.ratePerWindow, duration: UPLOAD_RATE_WINDOW_SECONDS })
-      : null;
+  const rate = createAllowance('upload-user', { points: limits.ratePerWindow, windowSeconds: UPLOAD_RATE_WINDOW_SECONDS });
   const reserved = new Map<string, Usage>();
   let reservedBytes = 0;
   // Bumped when a user's upload finishes: a listing taken before it may miss the stored image.
   const generation = new Map<string, number>();
 
   const takeRate = async (userId: string) => {
-    if (rate === null) return;
-    try {
-      await rate.consume(userId);
-    } catch (e) {
-      if (!(e instanceof RateLimiterRes)) throw e;
-      const wait = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new UploadRefused(429, `Too many uploads. Please try again in ${inMinutes(wait)}.`, 'UPLOAD_RATE_LIMITED', wait);
-    }
+    const wait = await rate.take(userId);
+    if (wait > 0) throw new UploadRefused(429, `Too many uploads. Please try again in ${inMinutes(wait)}.`, 'UPLOAD_RATE_LIMITED', wait);
   };
 
   return {

@@ -5,8 +5,7 @@
  * without bound (each account has its own quotas), and the "taken" answer cannot be used to list
  * usernames quickly.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { RateLimitedError } from '../http/rate-limit';
+import { createAllowance } from '../http/rate-limit';
 
 export interface RegistrationLimits {
   /** Registrations per address per window; 0 turns the limit off. */
@@ -22,18 +21,6 @@ export interface RegistrationLimiter {
 }
 
 export const createRegistrationLimiter = (limits: RegistrationLimits): RegistrationLimiter => {
-  if (limits.perAddress <= 0) return { attempt: async () => undefined };
-  const byAddress = new RateLimiterMemory({ keyPrefix: 'register-address', points: limits.perAddress, duration: limits.windowSeconds });
-  return {
-    attempt: async (address) => {
-      try {
-        await byAddress.consume(address);
-      } catch (e) {
-        if (e instanceof RateLimiterRes) {
-          throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), 'sign-ups from this address', 'REGISTRATION_RATE_LIMITED');
-        }
-        throw e;
-      }
-    },
-  };
+  const byAddress = createAllowance('register-address', { points: limits.perAddress, windowSeconds: limits.windowSeconds });
+  return { attempt: (address) => byAddress.spend(address, 'sign-ups from this address', 'REGISTRATION_RATE_LIMITED') };
 };

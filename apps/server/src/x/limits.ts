@@ -9,8 +9,7 @@
  * Counted before X is asked, so parallel requests cannot slip past; over the limit: 429 with
  * Retry-After (RateLimitedError). Counts live in this process's memory, like the login limiter's.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { RateLimitedError } from '../http/rate-limit';
+import { createAllowance } from '../http/rate-limit';
 
 export interface XLimit {
   points: number;
@@ -29,26 +28,14 @@ export const DEFAULT_X_LIMITS: XLimits = {
   testTweetsPerUser: { points: 5, windowSeconds: 15 * 60 },
 };
 
-const limiter = (keyPrefix: string, limit: XLimit) => {
-  const counts = new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.windowSeconds });
-  return async (key: string, what: string, reason: string): Promise<void> => {
-    try {
-      await counts.consume(key);
-    } catch (e) {
-      if (e instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), what, reason);
-      throw e;
-    }
-  };
-};
-
 export const createXLimits = (limits: XLimits = DEFAULT_X_LIMITS) => {
-  const signIn = limiter('x-sign-in-address', limits.signInStartsPerAddress);
-  const connect = limiter('x-connect-user', limits.connectStartsPerUser);
-  const tweet = limiter('x-test-tweet-user', limits.testTweetsPerUser);
+  const signIn = createAllowance('x-sign-in-address', limits.signInStartsPerAddress);
+  const connect = createAllowance('x-connect-user', limits.connectStartsPerUser);
+  const tweet = createAllowance('x-test-tweet-user', limits.testTweetsPerUser);
   return {
-    signInStart: (address: string) => signIn(address, 'sign-in attempts with X from this address', 'X_START_RATE_LIMITED'),
-    connectStart: (userId: string) => connect(userId, 'X connection attempts', 'X_START_RATE_LIMITED'),
-    testTweet: (userId: string) => tweet(userId, 'test tweets', 'TEST_TWEET_RATE_LIMITED'),
+    signInStart: (address: string) => signIn.spend(address, 'sign-in attempts with X from this address', 'X_START_RATE_LIMITED'),
+    connectStart: (userId: string) => connect.spend(userId, 'X connection attempts', 'X_START_RATE_LIMITED'),
+    testTweet: (userId: string) => tweet.spend(userId, 'test tweets', 'TEST_TWEET_RATE_LIMITED'),
   };
 };
 
