@@ -19,7 +19,7 @@ import { startTestServer, uniqueName, type Client, type Reply, type TestServer }
 import { bodies, extraHeaders, multipartBodies, openState, queries, type Body, type State } from './fuzz.support';
 
 const SEED = Number(process.env.RIPOSTE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 60);
 
 let server: TestServer;
 let state: ReturnType<typeof openState>;
