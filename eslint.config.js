@@ -44,6 +44,14 @@ export default tseslint.config(
         { name: 'fetch', message: 'core/ is pure: outside calls go through ports.' },
         { name: 'process', message: 'core/ is pure: configuration comes in as arguments.' },
       ],
+      // Reading the clock makes a rule depend on when it runs: core takes the time as an argument.
+      // A Date built from a given value (new Date(ms), Date.UTC, Date.parse) stays allowed.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'core/ is pure: take the time as an argument instead of Date.now().' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core/ is pure: take the time as an argument instead of new Date().' },
+        { selector: "CallExpression[callee.name='Date']", message: 'core/ is pure: take the time as an argument instead of Date().' },
+      ],
     },
   },
   {

@@ -36,8 +36,9 @@ export const createBatchRecoveryJob = (
       if (now.getTime() < nextAt) return;
       nextAt = now.getTime() + everyMs;
       for (const batch of unfinishedBatches(deps.db(), new Date(now.getTime() - abandonAfterMs).toISOString())) {
+        // The events carry the job's `now`, the time the scheduler runs it at (a test's clock too).
         const context = {
-          metadata: () => ({ actor: 'system', correlationId: randomUUID(), causationId: null, time: new Date().toISOString() }),
+          metadata: () => ({ actor: 'system', correlationId: randomUUID(), causationId: null, time: now.toISOString() }),
           newId: randomUUID,
         };
         if (await abandonScheduleBatch(deps.store, batch, context)) {
