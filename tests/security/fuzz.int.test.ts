@@ -10,7 +10,8 @@
  * changed nothing (event count and a checksum of the read models); Object.prototype is untouched
  * (the server runs in this process).
  *
- * RIPOSTE_FUZZ_SEED replays a run (the seed is printed); RIPOSTE_FUZZ_RUNS sets the bodies per route.
+ * The seed is fixed unless RIPOSTE_FUZZ_SEED says otherwise (a number replays a printed run,
+ * `random` explores); RIPOSTE_FUZZ_RUNS sets the bodies per route.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,11 @@ import { multipart, PNG_1X1, visibleTargets } from '../api/schedules.support';
 import { startTestServer, uniqueName, type Client, type Reply, type TestServer } from '../api/support';
 import { bodies, extraHeaders, multipartBodies, openState, queries, type Body, type State } from './fuzz.support';
 
-const SEED = Number(process.env.RIPOSTE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+// A fixed seed by default, so that the suite gives the same answer on every run (CI included);
+// RIPOSTE_FUZZ_SEED=random explores new inputs, and any printed seed replays its run.
+const DEFAULT_SEED = 20261123;
+const seedSetting = process.env.RIPOSTE_FUZZ_SEED;
+const SEED = seedSetting === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(seedSetting ?? DEFAULT_SEED);
 const RUNS = Number(process.env.RIPOSTE_FUZZ_RUNS ?? 60);
 
 let server: TestServer;
@@ -108,7 +113,7 @@ const resourcesOf = async (client: Client, userId: string, handle: string, targe
 
 beforeAll(async () => {
   // No scheduler: nothing may append events between a request and the check that follows it.
-  server = await startTestServer({ RIPOSTE_SCHEDULER: 'off' });
+  server = await startTestServer({ RIPOSTE_SCHEDULER: 'off', RIPOSTE_AI_USER_LIMIT: '0' });
   admin = await server.admin();
   aliceName = uniqueName('alice');
   ({ client: alice, user: { id: aliceId } } = await server.newUser(aliceName));
