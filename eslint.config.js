@@ -6,8 +6,45 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 
 const appsImport = { regex: '^(@apps/|(\\.\\./)+apps/)', message: 'Nothing imports apps (design: dependency rule).' };
+
+// The web app's own rule (bulletproof-react's one-way imports): app/ may import features; a feature
+// imports shared folders (components, hooks, lib), core, and itself; another feature only when
+// this list names it, and then only through that feature's public index.ts. The list is one-way:
+// no feature appears on both sides of a pair. tests/architecture/web-features.unit.test.ts proves
+// the rule on files that break it.
+export const webFeatureImports = {
+  calendar: ['schedules'],
+  dashboard: ['auth'],
+  'schedule-forms': ['schedules'],
+  schedules: ['connected-accounts', 'templates'],
+  shell: ['auth'],
+};
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webBase = [
+  { regex: '^@adapters/', message: 'The web app runs in the browser: it may use core, not adapters.' },
+  { regex: '^(@apps/(server|scheduler|cli)|(\\.\\./)+(server|scheduler|cli)/)', message: 'Apps do not import each other.' },
+];
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const featureRules = (feature) => {
+  const allowed = webFeatureImports[feature] ?? [];
+  const index = allowed.length > 0 ? `(?!(${allowed.map(escape).join('|')})$)` : '';
+  return [
+    ...webBase,
+    {
+      regex: `^@web/features/(?!${escape(feature)}/)${index}`,
+      message: allowed.length > 0
+        ? `A feature imports another feature only through its index, and only those listed for it in eslint.config.js (${feature} may import: ${allowed.join(', ')}). Move shared code to components/, hooks/ or lib/.`
+        : `A feature does not import another feature (${feature} has none listed in eslint.config.js). Move shared code to components/, hooks/ or lib/.`,
+    },
+    { regex: '^@web/app(/|$)', message: 'Features do not import app/: app/ composes the features.' },
+    { regex: '^\\.\\./', message: 'Inside a feature, import siblings with ./ and anything else by its @web/ alias (so the feature rule sees it).' },
+  ];
+};
 
 export default tseslint.config(
   {
@@ -73,15 +110,26 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { patterns: webBase }],
+    },
+  },
+  {
+    // Shared folders serve every feature, so they import none.
+    files: ['apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^@adapters/', message: 'The web app runs in the browser: it may use core, not adapters.' },
-            { regex: '^(@apps/(server|scheduler|cli)|(\\.\\./)+(server|scheduler|cli)/)', message: 'Apps do not import each other.' },
+            ...webBase,
+            { regex: '^(@web/(features|app)(/|$)|(\\.\\./)+(features|app)(/|$))', message: 'Shared folders (components, hooks, lib) do not import features or app/.' },
           ],
         },
       ],
     },
   },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: featureRules(feature) }] },
+  })),
 );

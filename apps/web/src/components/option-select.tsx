@@ -5,7 +5,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 
 export type Option<T extends string> = { value: T; label: ReactNode };
 
-type Props<T extends string> = {
+export type OptionSelectProps<T extends string> = {
   options: readonly Option<T>[];
   value: T | '';
   onChange: (value: T) => void;
@@ -22,7 +22,7 @@ type Props<T extends string> = {
   invalid?: Partial<ComponentProps<typeof SelectTrigger>>;
 };
 
-export function OptionSelect<T extends string>({ options, value, onChange, label, id, disabled, placeholder, empty, className, long, invalid }: Props<T>) {
+export function OptionSelect<T extends string>({ options, value, onChange, label, id, disabled, placeholder, empty, className, long, invalid }: OptionSelectProps<T>) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
       <SelectTrigger id={id} aria-label={label} className={className} {...invalid}>

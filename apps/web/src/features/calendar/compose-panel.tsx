@@ -17,12 +17,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import type { TargetAccount, XAccount } from '@web/features/schedule-forms/api/accounts';
-import { createClassicSchedule, scheduleBulkEntry } from '@web/features/schedule-forms/api/schedules';
-import { ContentCounter } from '@web/features/schedule-forms/components/content-counter';
-import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
-import { XAccountSelect } from '@web/features/schedule-forms/components/x-account-select';
-import { formatDateTime } from '@web/features/schedule-forms/time-format';
+import { type TargetAccount, type XAccount, createClassicSchedule, scheduleBulkEntry, ContentCounter, XAccountSelect } from '@web/features/schedules';
+import { StyleSelect } from '@web/components/style-select';
+import { formatDateTime } from '@web/lib/time-format';
 import { composePlan } from './compose-plan';
 
 export type ComposeSlot = { date: string; time: string };

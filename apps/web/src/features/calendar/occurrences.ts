@@ -14,7 +14,7 @@ import {
   type LocalDate,
   type Recurrence,
 } from '@core/scheduling/time';
-import type { ScheduleItem } from '@web/features/schedule-forms/api/schedules';
+import type { ScheduleItem } from '@web/features/schedules';
 
 export type Occurrence = {
   schedule: ScheduleItem;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aScheduleView } from '@core/scheduling/testing/views';
-import type { ScheduleItem } from '@web/features/schedule-forms/api/schedules';
+import type { ScheduleItem } from '@web/features/schedules';
 import { byDay, dayStartMs, monthGrid, occurrencesIn, ruleOf, weekStart } from './occurrences';
 
 const base: ScheduleItem = aScheduleView({ content: 'hi' });

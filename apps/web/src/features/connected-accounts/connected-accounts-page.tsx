@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { PageHeader } from '@web/components/page-header';
 import { xAuthResultText } from '@core/x-accounts/auth-result';
 import { errorMessage } from '@web/lib/api';
 import { useConnectFlow } from './api/connect-flow';

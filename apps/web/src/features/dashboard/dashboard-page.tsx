@@ -1,14 +1,14 @@
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 import { useMetricsOverview } from '@web/features/dashboard/api/dashboard-queries';
 import { ConnectedAccountsCard } from '@web/features/dashboard/components/connected-accounts-card';
 import { EmailTestMode } from '@web/features/dashboard/components/email-test-mode';
 import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
 import { RecentActivity } from '@web/features/dashboard/components/recent-activity';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { PageHeader } from '@web/components/page-header';
 
 export default function DashboardPage() {
   const { user } = useAuth();

@@ -3,7 +3,7 @@
 // template column, the badges, and the summary of a schedule's latest reply.
 import { WEEKDAY_LABELS, isoFromSundayZero, sundayZeroFromIso, type IsoWeekday } from '@core/scheduling/time';
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
-import { isPending, styleLabel } from '@web/features/schedule-forms/schedule-view';
+import { isPending, styleLabel } from '@web/features/schedules/schedule-view';
 
 /** 'UTC+01:00', 'UTC-03:30', 'UTC+00:00' for the zone at `at`. */
 export function utcOffsetLabel(zone: string, at: Date = new Date()): string {

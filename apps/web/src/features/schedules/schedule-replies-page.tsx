@@ -12,11 +12,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { ApiError } from '@web/lib/api';
-import { useScheduleWithReplies } from '@web/features/schedule-forms/api/schedules';
-import { useNow } from '@web/features/schedule-forms/components/peak-window-picker';
-import { contentSummary, recurrenceLabel } from '@web/features/schedule-forms/schedule-view';
-import { formatDateTime, timeAgo, useUserZone } from '@web/features/schedule-forms/time-format';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { useScheduleWithReplies } from '@web/features/schedules/api/schedules';
+import { useNow } from '@web/hooks/use-now';
+import { contentSummary, recurrenceLabel } from '@web/features/schedules/schedule-view';
+import { formatDateTime, timeAgo, useUserZone } from '@web/lib/time-format';
+import { PageHeader } from '@web/components/page-header';
 import { LATEST_REPLY_TEXTS, latestReply, sourceLabel, statusBadge } from './schedule-display';
 
 const back = (

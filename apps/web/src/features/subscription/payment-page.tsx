@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Separator } from '@web/components/ui/separator';
-import { AuthLayout } from '@web/features/auth/components/auth-layout';
+import { AuthLayout } from '@web/components/auth-layout';
 
 export default function PaymentPage() {
   return (

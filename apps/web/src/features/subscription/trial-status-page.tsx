@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { defaultTrialStatus, useTrialStatus } from '@web/features/subscription/api/trial-status';
 import { TrialStatusCard } from '@web/features/subscription/components/trial-status-card';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { PageHeader } from '@web/components/page-header';
 
 const reasons = [
   'Unlimited automated replies',

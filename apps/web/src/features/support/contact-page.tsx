@@ -1,15 +1,14 @@
 // /contact: the support link of the payment and subscription pages.
 import { ArrowLeft, LifeBuoy, Mail } from 'lucide-react';
-import useSWR from 'swr';
+import { usePublicConfig } from '@web/hooks/use-public-config';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { AuthLayout } from '@web/features/auth/components/auth-layout';
+import { AuthLayout } from '@web/components/auth-layout';
 
-type PublicConfig = { supportEmail?: string };
 
 export default function ContactPage() {
-  const { data } = useSWR<PublicConfig, Error>('/api/config', { revalidateOnFocus: false });
+  const { data } = usePublicConfig();
   const email = data?.supportEmail;
   return (
     <AuthLayout>

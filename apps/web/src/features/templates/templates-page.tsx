@@ -3,11 +3,11 @@
 // the template groups.
 import { useState } from 'react';
 import { FileText, Plus } from 'lucide-react';
-import useSWR from 'swr';
+import { usePublicConfig } from '@web/hooks/use-public-config';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { PageHeader } from '@web/components/page-header';
 import { useTemplates, type Template } from '@web/features/templates/api/templates';
 import { DeleteTemplateDialog } from '@web/features/templates/components/delete-template-dialog';
 import { MentionWarning, useMentionWarning } from '@web/features/templates/components/mention-warning';
@@ -15,7 +15,6 @@ import { TemplateCard } from '@web/features/templates/components/template-card';
 import { TemplateFormDialog } from '@web/features/templates/components/template-form-dialog';
 import { TemplateGroupsSection } from '@web/features/templates/components/template-groups-section';
 
-type PublicConfig = { aiOffline?: boolean };
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -36,7 +35,7 @@ function LoadingGrid() {
 
 export default function TemplatesPage() {
   const { data: templates, error, isLoading } = useTemplates();
-  const { data: config } = useSWR<PublicConfig, Error>('/api/config', { revalidateOnFocus: false });
+  const { data: config } = usePublicConfig();
   // A fresh key per opening remounts the dialog, so it starts from the right values and closing
   // clears the edit target (spec §4).
   const [dialog, setDialog] = useState<{ template: Template | null; key: number } | null>(null);

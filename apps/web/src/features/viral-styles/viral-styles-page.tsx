@@ -1,20 +1,19 @@
 // Admin: Viral Response Styles (spec part 2 §2): the explanatory list of the 10 styles and the
 // tester. The reply call is checked on the server like every call; the page is for admins.
 import { ArrowLeft, Lock } from 'lucide-react';
-import useSWR from 'swr';
+import { usePublicConfig } from '@web/hooks/use-public-config';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { useAuth } from '@web/features/auth/api/auth-status';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { useAuth } from '@web/lib/auth';
+import { PageHeader } from '@web/components/page-header';
 import { ReplyTester } from '@web/features/viral-styles/components/reply-tester';
 import { StyleList } from '@web/features/viral-styles/components/style-list';
 
-type PublicConfig = { aiOffline?: boolean };
 
 export default function ViralStylesPage() {
   const { user } = useAuth();
-  const { data: config } = useSWR<PublicConfig, Error>('/api/config', { revalidateOnFocus: false });
+  const { data: config } = usePublicConfig();
 
   if (user?.role !== 'admin') {
     return (

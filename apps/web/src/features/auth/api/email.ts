@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import { proxy, useSnapshot } from 'valtio';
 import { apiGet, apiRequest } from '@web/lib/api';
 import { toast } from '@web/components/ui/use-toast';
-import { refetchAuthStatus } from '@web/features/auth/api/auth-status';
+import { refetchAuthStatus } from '@web/lib/auth';
 
 export type NeedsEmail = { needsEmail: boolean; testMode?: boolean; currentEmail?: string | null };
 

@@ -3,9 +3,9 @@
 import { mutate } from 'swr';
 import { apiRequest, errorMessage } from '@web/lib/api';
 import { toast } from '@web/components/ui/use-toast';
-import { setSessionUser } from '@web/features/auth/api/auth-status';
+import { setSessionUser } from '@web/lib/auth';
 import type { RegisterInput } from '@core/users/schemas';
-import type { User } from '@web/features/auth/user-model';
+import type { User } from '@web/lib/user-model';
 
 type UserAnswer = { user: User };
 

@@ -1,7 +1,7 @@
 // Session verification after X sign-in (spec part 1 §4): up to 5 attempts, waiting attempt x 300 ms
 // before each retry.
-import { refetchAuthStatus } from '@web/features/auth/api/auth-status';
-import type { User } from '@web/features/auth/user-model';
+import { refetchAuthStatus } from '@web/lib/auth';
+import type { User } from '@web/lib/user-model';
 
 export const VERIFY_ATTEMPTS = 5;
 export const VERIFY_STEP_MS = 300;

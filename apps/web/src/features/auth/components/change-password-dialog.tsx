@@ -13,7 +13,7 @@ import { startXLogin } from '@web/features/auth/api/x-login';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { changePassword } from '@web/features/auth/api/session-actions';
 import { changePasswordSchema, firstPasswordSchema } from '@web/features/auth/form-schemas';
-import { Field, invalidProps } from '@web/features/auth/components/field';
+import { Field, invalidProps } from '@web/components/field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };

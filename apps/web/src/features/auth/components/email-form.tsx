@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { saveEmail } from '@web/features/auth/api/email';
 import { emailSchema } from '@web/features/auth/form-schemas';
-import { Field, invalidProps } from '@web/features/auth/components/field';
+import { Field, invalidProps } from '@web/components/field';
 
 type Props = {
   initialEmail?: string;

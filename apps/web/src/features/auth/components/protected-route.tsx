@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 
 /** Spinner while the session loads, /auth when nobody is signed in, else the page. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

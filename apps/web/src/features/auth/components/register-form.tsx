@@ -5,8 +5,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { register } from '@web/features/auth/api/session-actions';
 import { registerSchema } from '@web/features/auth/form-schemas';
-import type { User } from '@web/features/auth/user-model';
-import { Field, invalidProps } from '@web/features/auth/components/field';
+import type { User } from '@web/lib/user-model';
+import { Field, invalidProps } from '@web/components/field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 
 const empty = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };

@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 import { emailState, useNeedsEmail } from '@web/features/auth/api/email';
 
 const ChangePasswordDialog = lazy(() =>

@@ -3,9 +3,9 @@ import { Mail } from 'lucide-react';
 import { Redirect, useLocation } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 import { useNeedsEmail } from '@web/features/auth/api/email';
-import { AuthLayout } from '@web/features/auth/components/auth-layout';
+import { AuthLayout } from '@web/components/auth-layout';
 import { EmailForm } from '@web/features/auth/components/email-form';
 import { HOME_AFTER_SIGN_IN } from '@web/features/auth/constants';
 

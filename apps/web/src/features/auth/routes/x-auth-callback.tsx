@@ -11,7 +11,7 @@ import { xAuthResultText } from '@core/x-accounts/auth-result';
 import { apiGet } from '@web/lib/api';
 import { verifySession } from '@web/features/auth/api/verify-session';
 import type { NeedsEmail } from '@web/features/auth/api/email';
-import { AuthLayout } from '@web/features/auth/components/auth-layout';
+import { AuthLayout } from '@web/components/auth-layout';
 import { HOME_AFTER_SIGN_IN } from '@web/features/auth/constants';
 
 type View = { kind: 'verifying' } | { kind: 'done'; username: string } | { kind: 'error'; message: string };

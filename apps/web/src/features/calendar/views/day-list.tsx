@@ -4,7 +4,7 @@
 import { Plus } from 'lucide-react';
 import { PEAK_WINDOW_DEFINITIONS, PEAK_WINDOWS, formatDate, formatTime, minutesOfDay, timeFromMinutes, type LocalDate } from '@core/scheduling/time';
 import type { Occurrence } from '@web/features/calendar/occurrences';
-import { dayHeading } from '@web/features/schedule-forms/schedule-view';
+import { dayHeading } from '@web/features/schedules';
 import { OccurrenceChip } from './occurrence-chip';
 
 const PEAK_MINUTES = PEAK_WINDOWS.map((w) => minutesOfDay(PEAK_WINDOW_DEFINITIONS[w].postAt));

@@ -7,9 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import { deleteSchedule } from '@web/features/schedule-forms/api/schedules';
-import { contentSummary, isPending, peakLabel, recurrenceLabel, styleLabel } from '@web/features/schedule-forms/schedule-view';
-import { formatDateTime, formatTimeOfDay } from '@web/features/schedule-forms/time-format';
+import { deleteSchedule, contentSummary, isPending, peakLabel, recurrenceLabel, styleLabel } from '@web/features/schedules';
+import { formatDateTime, formatTimeOfDay } from '@web/lib/time-format';
 import type { Occurrence } from '@web/features/calendar/occurrences';
 
 const target = (o: Occurrence) => o.schedule.targetUsername ?? o.schedule.conditions?.targetAccount ?? 'unknown';

@@ -11,8 +11,8 @@ import {
 } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
-import { MSG } from '../api/messages';
-import { disconnectAccount, isAccountInUse, refreshAccounts, type ConnectedAccount } from '../api/x-accounts';
+import { MSG } from '@web/features/connected-accounts/api/messages';
+import { disconnectAccount, isAccountInUse, refreshAccounts, type ConnectedAccount } from '@web/features/connected-accounts/api/x-accounts';
 
 type Props = { account: ConnectedAccount | null; onClose: () => void; onReconnect: (account: ConnectedAccount) => void };
 

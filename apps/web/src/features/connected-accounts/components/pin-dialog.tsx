@@ -6,9 +6,9 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import type { PinTarget } from '../api/connect-flow';
-import { MSG } from '../api/messages';
-import { reconnectPin, refreshAccounts, verifyPin } from '../api/x-accounts';
+import type { PinTarget } from '@web/features/connected-accounts/api/connect-flow';
+import { MSG } from '@web/features/connected-accounts/api/messages';
+import { reconnectPin, refreshAccounts, verifyPin } from '@web/features/connected-accounts/api/x-accounts';
 
 export function PinDialog({ target, onClose }: { target: PinTarget | null; onClose: () => void }) {
   const [pinCode, setPinCode] = useState('');

@@ -1,16 +1,15 @@
 // Admin-only buttons that replay the email dialog on local hosts (spec part 1 §4).
 import { FlaskConical, LogOut } from 'lucide-react';
 import { useSnapshot } from 'valtio';
-import useSWR from 'swr';
+import { usePublicConfig } from '@web/hooks/use-public-config';
 import { Button } from '@web/components/ui/button';
-import { activateEmailTestMode, deactivateEmailTestMode, emailState, isLocalHost } from '@web/features/auth/api/email';
-import type { User } from '@web/features/auth/user-model';
+import { activateEmailTestMode, deactivateEmailTestMode, emailState, isLocalHost } from '@web/features/auth';
+import type { User } from '@web/lib/user-model';
 
-type PublicConfig = { emailTestMode?: boolean };
 
 export function EmailTestMode({ user }: { user: User }) {
   const { testMode } = useSnapshot(emailState);
-  const { data: config } = useSWR<PublicConfig, Error>(user.role === 'admin' ? '/api/config' : null, { revalidateOnFocus: false });
+  const { data: config } = usePublicConfig({ enabled: user.role === 'admin' });
   const allowed = user.role === 'admin' && (isLocalHost(window.location.hostname) || config?.emailTestMode === true);
   if (!allowed) return null;
   return testMode ? (

@@ -18,7 +18,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { createAccount, updateAccount } from '@web/features/monitored-accounts/api/accounts';
-import { FieldError, invalid } from '@web/features/monitored-accounts/components/field-error';
+import { FieldError, invalidProps } from '@web/components/field';
 
 type Props = {
   /** The account being edited; null adds a new one. */
@@ -156,7 +156,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
                 autoComplete="off"
                 onChange={(e) => set('username', e.target.value)}
                 disabled={saving}
-                {...invalid('account-username', errors.username)}
+                {...invalidProps('account-username', errors.username)}
               />
               <FieldError id="account-username" error={errors.username} />
             </div>
@@ -168,7 +168,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
                 maxLength={ACCOUNT_LIMITS.displayNameMax + 10}
                 onChange={(e) => set('displayName', e.target.value)}
                 disabled={saving}
-                {...invalid('account-display-name', errors.displayName)}
+                {...invalidProps('account-display-name', errors.displayName)}
               />
               <FieldError id="account-display-name" error={errors.displayName} />
             </div>
@@ -176,7 +176,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
 
           <div className="grid gap-2">
             <Label htmlFor="account-bio">Bio (optional)</Label>
-            <Textarea id="account-bio" rows={2} value={fields.bio} onChange={(e) => set('bio', e.target.value)} disabled={saving} {...invalid('account-bio', errors.bio)} />
+            <Textarea id="account-bio" rows={2} value={fields.bio} onChange={(e) => set('bio', e.target.value)} disabled={saving} {...invalidProps('account-bio', errors.bio)} />
             <FieldError id="account-bio" error={errors.bio} />
           </div>
 
@@ -188,7 +188,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
               value={fields.xUserId}
               onChange={(e) => set('xUserId', e.target.value)}
               disabled={saving}
-              {...invalid('account-x-id', errors.xUserId)}
+              {...invalidProps('account-x-id', errors.xUserId)}
             />
             <p className="text-xs text-muted-foreground">Leave it empty: Riposte looks the id up on X.</p>
             <FieldError id="account-x-id" error={errors.xUserId} />
@@ -238,7 +238,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
                     value={fields.monitoringInterval}
                     onChange={(e) => set('monitoringInterval', e.target.value)}
                     disabled={saving}
-                    {...invalid('account-interval', errors.monitoringInterval)}
+                    {...invalidProps('account-interval', errors.monitoringInterval)}
                   />
                   <FieldError id="account-interval" error={errors.monitoringInterval} />
                 </div>

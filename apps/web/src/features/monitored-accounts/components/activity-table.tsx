@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { AccountAvatar } from '@web/features/monitored-accounts/components/account-avatar';
-import { timeAgo } from '@web/features/schedule-forms/time-format';
+import { timeAgo } from '@web/lib/time-format';
 
 type Props = { rows: AccountActivity[] | undefined; error: Error | undefined };
 

@@ -13,7 +13,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { addLegacyAccount, verifyLegacyPin, type LegacyUsage } from '@web/features/monitored-accounts/api/accounts';
-import { FieldError, invalid } from '@web/features/monitored-accounts/components/field-error';
+import { FieldError, invalidProps } from '@web/components/field';
 
 const legacyUsername = usernameField(ACCOUNT_MESSAGES.legacyUsernameRequired);
 
@@ -92,7 +92,7 @@ export function LegacyAccessDialog({ onClose }: Props) {
                   setError(undefined);
                 }}
                 disabled={busy}
-                {...invalid('legacy-pin', error)}
+                {...invalidProps('legacy-pin', error)}
               />
               <FieldError id="legacy-pin" error={error} />
             </div>
@@ -129,7 +129,7 @@ export function LegacyAccessDialog({ onClose }: Props) {
                   setError(undefined);
                 }}
                 disabled={busy}
-                {...invalid('legacy-link', error)}
+                {...invalidProps('legacy-link', error)}
               />
               <FieldError id="legacy-link" error={error} />
             </div>

@@ -25,11 +25,10 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
-import { useAuth } from '@web/features/auth/api/auth-status';
-import { PageHeader } from '@web/features/shell/components/page-header';
-import { useTargetAccounts, useXAccounts } from '@web/features/schedule-forms/api/accounts';
-import { scheduleBulkBatch } from '@web/features/schedule-forms/api/schedules';
-import { localDayKey, useUserZone } from '@web/features/schedule-forms/time-format';
+import { useAuth } from '@web/lib/auth';
+import { PageHeader } from '@web/components/page-header';
+import { useTargetAccounts, useXAccounts, scheduleBulkBatch } from '@web/features/schedules';
+import { localDayKey, useUserZone } from '@web/lib/time-format';
 import { addRow, bulkState, clearRows, setGlobal, type BulkRow, type GlobalSettings as GlobalSettingsValues } from './bulk-store';
 import { checkRows, payloadsOf, type RowErrors } from './bulk-validation';
 import { EntriesView } from './entries-view';

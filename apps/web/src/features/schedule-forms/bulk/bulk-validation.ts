@@ -3,7 +3,7 @@
 import { findBulkDuplicates } from '@core/scheduling/duplicates';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { bulkEntrySchema, bulkPayloadFromEntry, fieldErrors } from '@core/scheduling/schemas';
-import type { BulkPayload } from '@web/features/schedule-forms/api/schedules';
+import type { BulkPayload } from '@web/features/schedules';
 import type { BulkRow } from './bulk-store';
 
 export type RowErrors = Partial<Record<keyof BulkRow, string>>;

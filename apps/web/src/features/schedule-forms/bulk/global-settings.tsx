@@ -9,9 +9,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import type { XAccount } from '@web/features/schedule-forms/api/accounts';
-import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
-import { XAccountSelect } from '@web/features/schedule-forms/components/x-account-select';
+import { type XAccount, XAccountSelect } from '@web/features/schedules';
+import { StyleSelect } from '@web/components/style-select';
 import { applyGlobalToAll, setGlobal, type GlobalSettings as Settings } from './bulk-store';
 import { FREQUENCY, SLOT_LABELS } from './row-controls';
 

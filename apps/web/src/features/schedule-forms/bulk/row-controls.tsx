@@ -11,9 +11,8 @@ import { Input } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
-import type { TargetAccount, XAccount } from '@web/features/schedule-forms/api/accounts';
-import { StyleSelect } from '@web/features/schedule-forms/components/style-select';
-import { XAccountSelect } from '@web/features/schedule-forms/components/x-account-select';
+import { type TargetAccount, type XAccount, XAccountSelect } from '@web/features/schedules';
+import { StyleSelect } from '@web/components/style-select';
 import { removeRow, updateRow, type BulkRow, type RowPatch } from './bulk-store';
 import type { RowErrors } from './bulk-validation';
 

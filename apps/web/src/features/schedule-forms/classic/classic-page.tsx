@@ -4,11 +4,11 @@
 import { useEffect, useRef } from 'react';
 import { Card, CardContent } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
-import { useAuth } from '@web/features/auth/api/auth-status';
-import { PageHeader } from '@web/features/shell/components/page-header';
-import { autoConnect, useTargetAccounts, useXAccounts } from '@web/features/schedule-forms/api/accounts';
+import { useAuth } from '@web/lib/auth';
+import { PageHeader } from '@web/components/page-header';
+import { autoConnect, useTargetAccounts, useXAccounts } from '@web/features/schedules';
 import { MentionsPolicyNotice } from '@web/features/schedule-forms/components/mentions-notice';
-import { useUserZone } from '@web/features/schedule-forms/time-format';
+import { useUserZone } from '@web/lib/time-format';
 import { ClassicForm } from './classic-form';
 import { TipsCard } from './tips-card';
 

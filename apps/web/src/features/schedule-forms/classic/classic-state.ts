@@ -4,7 +4,7 @@
 import { CLASSIC_FORM_DEFAULTS } from '@core/scheduling/schemas';
 import { classicFromPeakWindow, isoFromSundayZero, nextPeakSlot, type PeakWindow, type RecurrencePattern, type RecurringType, type SundayZeroWeekday } from '@core/scheduling/time';
 import type { ClassicStyle } from '@core/styles';
-import type { ClassicPayload } from '@web/features/schedule-forms/api/schedules';
+import type { ClassicPayload } from '@web/features/schedules';
 
 export type ClassicState = {
   targetText: string;

@@ -4,7 +4,7 @@ import { RECURRING_TYPES, type RecurringType } from '@core/scheduling/time';
 import { OptionSelect } from '@web/components/option-select';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { WeekdayToggles } from '@web/features/schedule-forms/components/day-toggles';
+import { WeekdayToggles } from '@web/features/schedules';
 
 const FREQUENCY_LABELS: Record<RecurringType, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);

@@ -9,10 +9,9 @@ import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { deleteSchedule, type ScheduleItem } from '@web/features/schedule-forms/api/schedules';
-import { useNow } from '@web/features/schedule-forms/components/peak-window-picker';
-import { contentSummary, dayHeading, groupByDay, isPending, placedAt, recurrenceLabel, styleLabel } from '@web/features/schedule-forms/schedule-view';
-import { formatTimeOfDay } from '@web/features/schedule-forms/time-format';
+import { deleteSchedule, type ScheduleItem, contentSummary, dayHeading, groupByDay, isPending, placedAt, recurrenceLabel, styleLabel } from '@web/features/schedules';
+import { useNow } from '@web/hooks/use-now';
+import { formatTimeOfDay } from '@web/lib/time-format';
 
 type Props = {
   schedules: ScheduleItem[];

@@ -3,10 +3,9 @@
 import { useEffect } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
-import { PageHeader } from '@web/features/shell/components/page-header';
-import { useTargetAccounts, useXAccounts } from '@web/features/schedule-forms/api/accounts';
-import { useV2Schedules } from '@web/features/schedule-forms/api/schedules';
-import { useUserZone } from '@web/features/schedule-forms/time-format';
+import { PageHeader } from '@web/components/page-header';
+import { useTargetAccounts, useXAccounts, useV2Schedules } from '@web/features/schedules';
+import { useUserZone } from '@web/lib/time-format';
 import { ScheduledList } from './scheduled-list';
 import { V2Form } from './v2-form';
 

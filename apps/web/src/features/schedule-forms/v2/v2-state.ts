@@ -3,7 +3,7 @@
 // recurringDays (1 Monday ... 7 Sunday) null when not recurring.
 import { V2_DEFAULT_DAYS, type PeakWindow } from '@core/scheduling/time';
 import { DEFAULT_V2_STYLE, type V2Style } from '@core/styles';
-import type { V2Payload } from '@web/features/schedule-forms/api/schedules';
+import type { V2Payload } from '@web/features/schedules';
 
 export type V2State = {
   accountId: string;

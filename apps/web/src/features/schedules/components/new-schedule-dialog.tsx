@@ -19,15 +19,15 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { useFormFields, validate } from '@web/lib/form';
-import { Field, invalidProps } from '@web/features/auth/components/field';
-import { accountLabel, type TargetAccount, type XAccount } from '@web/features/schedule-forms/api/accounts';
-import { createTemplateSchedule } from '@web/features/schedule-forms/api/schedules';
-import { WeekdayToggles } from '@web/features/schedule-forms/components/day-toggles';
-import { TargetCombobox } from '@web/features/schedule-forms/components/target-combobox';
-import { useNow } from '@web/features/schedule-forms/components/peak-window-picker';
-import { formatDateTime } from '@web/features/schedule-forms/time-format';
-import type { Template, TemplateGroup } from '@web/features/templates/api/templates';
-import { dialogField, dialogHint, formInput, initialDialogState, type DialogState } from '../dialog-state';
+import { Field, invalidProps } from '@web/components/field';
+import { accountLabel, type TargetAccount, type XAccount } from '@web/features/schedules/api/accounts';
+import { createTemplateSchedule } from '@web/features/schedules/api/schedules';
+import { WeekdayToggles } from '@web/features/schedules/components/form/day-toggles';
+import { TargetCombobox } from '@web/features/schedules/components/form/target-combobox';
+import { useNow } from '@web/hooks/use-now';
+import { formatDateTime } from '@web/lib/time-format';
+import type { Template, TemplateGroup } from '@web/features/templates';
+import { dialogField, dialogHint, formInput, initialDialogState, type DialogState } from '@web/features/schedules/dialog-state';
 
 const FREQUENCY_LABELS: Record<RecurringType, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 

@@ -5,8 +5,8 @@ import { Link } from 'wouter';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { isPending } from '@web/features/schedule-forms/schedule-view';
-import { kindBadge, statusBadge } from '../schedule-display';
+import { isPending } from '@web/features/schedules/schedule-view';
+import { kindBadge, statusBadge } from '@web/features/schedules/schedule-display';
 
 export const targetOf = (s: ScheduleView): string => s.targetUsername ?? s.conditions.targetAccount ?? 'unknown';
 

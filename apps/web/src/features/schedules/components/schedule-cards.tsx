@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Button } from '@web/components/ui/button';
-import { formatDateTime } from '@web/features/schedule-forms/time-format';
-import { shownTime, sourceLabel } from '../schedule-display';
+import { formatDateTime } from '@web/lib/time-format';
+import { shownTime, sourceLabel } from '@web/features/schedules/schedule-display';
 import { ScheduleActions, ScheduleBadges, targetOf } from './schedule-actions';
 import { ScheduleDetails } from './schedule-details';
 

@@ -1,9 +1,9 @@
 // The admin-only details row of the Schedules table (spec part 2 §2, §6): everything the schedule
 // carries, with weekly days in the details numbering (0 Sunday ... 6 Saturday).
 import type { ScheduleView } from '@core/scheduling/views';
-import { contentSummary, peakLabel, styleLabel } from '@web/features/schedule-forms/schedule-view';
-import { formatDateTime } from '@web/features/schedule-forms/time-format';
-import { detailsWeekdays } from '../schedule-display';
+import { contentSummary, peakLabel, styleLabel } from '@web/features/schedules/schedule-view';
+import { formatDateTime } from '@web/lib/time-format';
+import { detailsWeekdays } from '@web/features/schedules/schedule-display';
 
 const when = (iso: string | null, zone: string) => (iso ? formatDateTime(iso, zone) : '—');
 

@@ -7,8 +7,8 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Button } from '@web/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { formatDateTime } from '@web/features/schedule-forms/time-format';
-import { shownTime, sourceLabel } from '../schedule-display';
+import { formatDateTime } from '@web/lib/time-format';
+import { shownTime, sourceLabel } from '@web/features/schedules/schedule-display';
 import { ScheduleActions, ScheduleBadges, targetOf } from './schedule-actions';
 import { ScheduleDetails } from './schedule-details';
 

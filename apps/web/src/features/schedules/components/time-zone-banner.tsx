@@ -11,10 +11,10 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
-import { setSessionUser } from '@web/features/auth/api/auth-status';
-import type { User } from '@web/features/auth/user-model';
-import { browserZone } from '@web/features/schedule-forms/time-format';
-import { utcOffsetLabel } from '../schedule-display';
+import { setSessionUser } from '@web/lib/auth';
+import type { User } from '@web/lib/user-model';
+import { browserZone } from '@web/lib/time-format';
+import { utcOffsetLabel } from '@web/features/schedules/schedule-display';
 
 const ZONES = [...Intl.supportedValuesOf('timeZone'), 'UTC'].sort();
 

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 import { DesktopSidebar } from '@web/features/shell/components/desktop-sidebar';
 import { MobileTopbar } from '@web/features/shell/components/mobile-topbar';
 import { SandboxMarker } from '@web/features/shell/components/sandbox-marker';

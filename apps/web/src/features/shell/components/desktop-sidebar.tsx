@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { cn } from '@web/lib/utils';
-import type { User } from '@web/features/auth/user-model';
+import type { User } from '@web/lib/user-model';
 import { setCollapsed, setHovering, setMenuOpen, shellState } from '@web/features/shell/sidebar-store';
 import { Brand } from '@web/features/shell/components/brand';
 import { SidebarNav } from '@web/features/shell/components/sidebar-nav';

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@web/components/ui/sheet';
-import type { User } from '@web/features/auth/user-model';
+import type { User } from '@web/lib/user-model';
 import { setMobileOpen, shellState } from '@web/features/shell/sidebar-store';
 import { Brand } from '@web/features/shell/components/brand';
 import { SidebarNav } from '@web/features/shell/components/sidebar-nav';

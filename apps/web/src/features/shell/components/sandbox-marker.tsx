@@ -1,8 +1,8 @@
 // A visible 'Sandbox X' marker while the bundled X emulator stands in for X (GET /api/config).
-import useSWR from 'swr';
+import { usePublicConfig } from '@web/hooks/use-public-config';
 
 export function SandboxMarker() {
-  const { data } = useSWR<{ sandboxX?: boolean }, Error>('/api/config', { revalidateOnFocus: false });
+  const { data } = usePublicConfig();
   if (!data?.sandboxX) return null;
   return (
     <div role="status" data-testid="sandbox-x-marker" className="bg-yellow-300 px-4 py-1 text-center text-xs font-semibold text-black">

@@ -2,7 +2,7 @@ import { Crown, Hourglass, ShieldCheck, Star, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
-import { tierBadge, type Tier, type User } from '@web/features/auth/user-model';
+import { tierBadge, type Tier, type User } from '@web/lib/user-model';
 
 const look: Record<Tier, { variant: 'premium' | 'admin' | 'info' | 'success' | 'destructive'; icon: typeof Crown }> = {
   premium: { variant: 'premium', icon: Crown },

@@ -12,8 +12,8 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { cn } from '@web/lib/utils';
-import { logout } from '@web/features/auth/api/session-actions';
-import type { User } from '@web/features/auth/user-model';
+import { logout } from '@web/features/auth';
+import type { User } from '@web/lib/user-model';
 import { TierBadge } from '@web/features/shell/components/tier-badge';
 import { setMenuOpen } from '@web/features/shell/sidebar-store';
 

@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 import { comingNext } from '@web/features/shell/coming-next';
-import { PageHeader } from '@web/features/shell/components/page-header';
+import { PageHeader } from '@web/components/page-header';
 
 export default function ComingNextPage({ pattern }: { pattern: string }) {
   const { user } = useAuth();

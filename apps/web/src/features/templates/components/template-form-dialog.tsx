@@ -3,7 +3,7 @@
 // @mentions are stripped when the content field is left (and again by the server on save), with
 // the spec's 5-second warning.
 import { useRef, useState, type FormEvent } from 'react';
-import { CLASSIC_STYLES, BEST_USE_LABELS, DEFAULT_CLASSIC_STYLE, styleDefinition, type ClassicStyle } from '@core/styles';
+import { CLASSIC_STYLES, DEFAULT_CLASSIC_STYLE } from '@core/styles';
 import { clampAiMaxLength, TEMPLATE_FORM_DEFAULTS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateInputSchema } from '@core/templates/schemas';
 import { countCharacters } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
@@ -12,13 +12,14 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { cn } from '@web/lib/utils';
+import { FieldError, invalidProps } from '@web/components/field';
+import { StyleSelect } from '@web/components/style-select';
 import { createTemplate, updateTemplate, type SavedTemplate, type Template, type TemplateFields } from '@web/features/templates/api/templates';
 import { AiPreview } from '@web/features/templates/components/ai-preview';
 import { MentionWarning, useMentionWarning } from '@web/features/templates/components/mention-warning';
@@ -44,17 +45,6 @@ const initialFields = (t: Template | null): TemplateFields =>
         viralStyle: DEFAULT_CLASSIC_STYLE,
         aiMaxLength: TEMPLATE_FORM_DEFAULTS.aiMaxLength,
       };
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  if (!error) return null;
-  return (
-    <p id={`${id}-error`} className="text-sm font-medium text-destructive" role="alert">
-      {error}
-    </p>
-  );
-}
-
-const invalid = (id: string, error: string | undefined) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {});
 
 export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, onSaved }: Props) {
   // The parent remounts this dialog per template (key), so state starts from the right values.
@@ -127,7 +117,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
               placeholder="e.g. Friendly opener"
               onChange={(e) => set('name', e.target.value)}
               disabled={saving}
-              {...invalid('template-name', errors.name)}
+              {...invalidProps('template-name', errors.name)}
             />
             <FieldError id="template-name" error={errors.name} />
           </div>
@@ -143,7 +133,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
               onBlur={stripContent}
               disabled={saving}
               className="max-h-72"
-              {...invalid('template-content', errors.content)}
+              {...invalidProps('template-content', errors.content)}
             />
             <div className="flex items-start justify-between gap-3">
               <FieldError id="template-content" error={errors.content} />
@@ -191,22 +181,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
                 <Label htmlFor="template-style">Viral style</Label>
-                <Select value={fields.viralStyle} onValueChange={(v) => set('viralStyle', v as ClassicStyle)} disabled={!fields.useAI || saving}>
-                  <SelectTrigger id="template-style" aria-label="Viral style">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {CLASSIC_STYLES.map((id) => {
-                      const def = styleDefinition(id);
-                      return (
-                        <SelectItem key={id} value={id}>
-                          {def.label}
-                          {def.bestUse && <span className="ml-1 text-xs text-muted-foreground">· {BEST_USE_LABELS[def.bestUse]}</span>}
-                        </SelectItem>
-                      );
-                    })}
-                  </SelectContent>
-                </Select>
+                <StyleSelect id="template-style" styles={CLASSIC_STYLES} value={fields.viralStyle} onChange={(v) => set('viralStyle', v)} disabled={!fields.useAI || saving} />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="template-max-length">AI max length</Label>
@@ -219,7 +194,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
                   value={maxLengthText}
                   onChange={(e) => setMaxLengthText(e.target.value)}
                   onBlur={commitMaxLength}
-                  {...invalid('template-max-length', errors.aiMaxLength)}
+                  {...invalidProps('template-max-length', errors.aiMaxLength)}
                 />
                 <p className="text-xs text-muted-foreground">{TEMPLATE_MESSAGES.aiMaxLengthHelp}</p>
                 <FieldError id="template-max-length" error={errors.aiMaxLength} />

@@ -2,9 +2,9 @@
 // V2's list and the calendar.
 import { PEAK_WINDOW_DEFINITIONS, PEAK_WINDOWS, type PeakWindow } from '@core/scheduling/time';
 import { styleDefinition, isWritingStyle } from '@core/styles';
-import type { ScheduleItem } from '@web/features/schedule-forms/api/schedules';
-import { weekdayNames } from '@web/features/schedule-forms/components/day-toggles';
-import { localDayKey } from '@web/features/schedule-forms/time-format';
+import type { ScheduleItem } from '@web/features/schedules/api/schedules';
+import { weekdayNames } from '@web/features/schedules/components/form/day-toggles';
+import { localDayKey } from '@web/lib/time-format';
 
 /** The instant a schedule is placed at: its next run, else its last run, else its creation. */
 export const placedAt = (s: ScheduleItem): string => s.nextRunTime ?? s.lastExecutedAt ?? s.scheduledTime ?? s.createdAt;

@@ -1,5 +1,5 @@
 // Instants shown in the user's zone (their profile's IANA zone; the browser's when absent).
-import { useAuth } from '@web/features/auth/api/auth-status';
+import { useAuth } from '@web/lib/auth';
 
 export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

@@ -1,21 +1,10 @@
 // 'When to reply' (spec part 2 §2, §9): the three peak windows with the time each would post at
 // next, in the user's zone; '(Recommended)' marks the window whose next slot comes first.
-import { useEffect, useState } from 'react';
 import { Clock } from 'lucide-react';
 import { firstRun } from '@core/scheduling/plan';
 import { peakWindowOptions, RECOMMENDED_TAG, type PeakWindow, type RecurrencePattern } from '@core/scheduling/time';
 import { cn } from '@web/lib/utils';
-import { formatDateTime } from '@web/features/schedule-forms/time-format';
-
-/** The current time, refreshed every minute (the recommendation moves with the clock). */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+import { formatDateTime } from '@web/lib/time-format';
 
 type Props = {
   name: string;

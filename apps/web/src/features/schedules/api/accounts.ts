@@ -4,26 +4,14 @@ import useSWR from 'swr';
 import type { AccountOption } from '@core/monitoring/views';
 import { toast } from '@web/components/ui/use-toast';
 import { apiGet } from '@web/lib/api';
+import { X_ACCOUNTS_KEY, type ConnectedAccount, type ConnectedAccountsAnswer } from '@web/features/connected-accounts';
 
-export const X_ACCOUNTS_KEY = '/api/x/accounts';
 export const TARGET_ACCOUNTS_KEY = '/api/user/accounts';
 
-/** A connected X account, list view (spec §3). No xAccessSecret in the answer means an auth issue. */
-export type XAccount = {
-  id: string;
-  username: string;
-  displayName: string | null;
-  profilePicture?: string | null;
-  profileImageUrl?: string | null;
-  isActive?: boolean;
-  tokenExpiresAt?: string | null;
-  usedInSchedules?: boolean;
-  schedulesCount?: number;
-};
+/** A connected X account, as the connected-accounts feature types GET /api/x/accounts. */
+export type XAccount = ConnectedAccount;
 
-export type XAccountsAnswer = { accounts: XAccount[]; accountLimit: number | null; remainingSlots: number | null };
-
-const NONE: XAccountsAnswer = { accounts: [], accountLimit: null, remainingSlots: null };
+const NONE: ConnectedAccountsAnswer = { accounts: [], accountLimit: null, remainingSlots: null };
 
 /** A monitored account the user may target (GET /api/user/accounts). */
 export type TargetAccount = AccountOption;
@@ -33,9 +21,9 @@ export type TargetAccount = AccountOption;
  * (spec §7), so it shows 'Connect an Account First' rather than an error.
  */
 export function useXAccounts({ fallbackOnError = false }: { fallbackOnError?: boolean } = {}) {
-  const swr = useSWR<XAccountsAnswer & { failed?: boolean }, Error>(fallbackOnError ? [X_ACCOUNTS_KEY, 'fallback'] : X_ACCOUNTS_KEY, async () => {
+  const swr = useSWR<ConnectedAccountsAnswer & { failed?: boolean }, Error>(fallbackOnError ? [X_ACCOUNTS_KEY, 'fallback'] : X_ACCOUNTS_KEY, async () => {
     try {
-      return (await apiGet<XAccountsAnswer>(X_ACCOUNTS_KEY)) ?? NONE;
+      return (await apiGet<ConnectedAccountsAnswer>(X_ACCOUNTS_KEY)) ?? NONE;
     } catch (err) {
       if (fallbackOnError) return { ...NONE, failed: true };
       throw err;

@@ -4,7 +4,7 @@
 // fetchers answer the same shape, so one request serves both.
 import useSWR, { mutate } from 'swr';
 import { ApiError, apiGet } from '@web/lib/api';
-import type { User } from '@web/features/auth/user-model';
+import type { User } from '@web/lib/user-model';
 
 export const AUTH_STATUS_KEY = '/api/auth/status';
 

@@ -6,7 +6,7 @@ import { useCombobox } from 'downshift';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/utils';
-import type { TargetAccount } from '@web/features/schedule-forms/api/accounts';
+import type { TargetAccount } from '@web/features/schedules/api/accounts';
 
 type Props = {
   id: string;

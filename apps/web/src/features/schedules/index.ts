@@ -1,0 +1,24 @@
+// The schedules feature's public surface: the schedule and account API (hooks, actions, types),
+// the read helpers for showing a schedule, and the form fields every schedule form shares. The
+// schedule forms and the calendar import these from here, never from the files behind it
+// (eslint.config.js enforces it).
+export { autoConnect, accountLabel, useTargetAccounts, useXAccounts, type TargetAccount, type XAccount } from './api/accounts';
+export {
+  createClassicSchedule,
+  createV2Schedule,
+  deleteSchedule,
+  scheduleBulkBatch,
+  scheduleBulkEntry,
+  useSchedules,
+  useV2Schedules,
+  type BulkPayload,
+  type ClassicPayload,
+  type ScheduleItem,
+  type V2Payload,
+} from './api/schedules';
+export { contentSummary, dayHeading, groupByDay, isPending, peakLabel, placedAt, recurrenceLabel, styleLabel } from './schedule-view';
+export { ContentCounter } from './components/form/content-counter';
+export { WeekdayToggles } from './components/form/day-toggles';
+export { PeakWindowPicker } from './components/form/peak-window-picker';
+export { TargetCombobox } from './components/form/target-combobox';
+export { XAccountSelect } from './components/form/x-account-select';
