@@ -4,13 +4,12 @@
  * are stripped from replies), cut to maxLength at a word boundary, never empty. Adapter factories
  * return their writer already wrapped; wrapping twice is harmless and does nothing.
  */
-import { AppError } from '@core/shared/errors';
 import { limitLength } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
+import { parseOrThrow } from '@core/shared/parse';
 import { AiError } from './errors';
 import type { AiCallOptions, AiText, AiWriter, ReplyRequest, RewriteRequest } from './port';
 import { replyRequestSchema, rewriteRequestSchema } from './schemas';
-import type { z } from 'zod';
 
 export interface FinalText {
   text: string;
@@ -44,14 +43,6 @@ export const finalizeAiText = (raw: string, maxLength: number): FinalText => {
   return { text: second.text, mentionsRemoved: [...new Set([...first.removed, ...second.removed])], truncated: limited.truncated };
 };
 
-const check = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.join('.');
-  throw new AppError('validation', issue?.message ?? 'Invalid AI request', field ? { field } : {});
-};
-
 const safeWriters = new WeakSet<AiWriter>();
 
 export const withSafety = (writer: AiWriter): AiWriter => {
@@ -61,11 +52,11 @@ export const withSafety = (writer: AiWriter): AiWriter => {
     offline: writer.offline,
     model: writer.model,
     async rewrite(request: RewriteRequest, options?: AiCallOptions) {
-      const checked = check(rewriteRequestSchema, request);
+      const checked = parseOrThrow(rewriteRequestSchema, request);
       return finish(await writer.rewrite(checked, options), checked.maxLength);
     },
     async replyTo(request: ReplyRequest, options?: AiCallOptions) {
-      const checked = check(replyRequestSchema, request);
+      const checked = parseOrThrow(replyRequestSchema, request);
       return finish(await writer.replyTo(checked, options), checked.maxLength);
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@core/shared/testing/given-when-then';
-import { parseInput } from '@core/templates/schemas';
+import { parseOrThrow } from '@core/shared/parse';
 import type { MonitoringActor } from './access';
 import { monitoredAccountDecider, type MonitoredAccount, type MonitoredAccountEvent } from './account';
 import { ACCOUNT_MESSAGES, accountInputSchema, accountPatchSchema } from './schemas';
@@ -22,7 +22,7 @@ const add = (actor: MonitoringActor, input: Record<string, unknown>) => ({
   type: 'AddMonitoredAccount' as const,
   accountId: id,
   actor,
-  input: parseInput(accountInputSchema, input),
+  input: parseOrThrow(accountInputSchema, input),
 });
 
 describe('AddMonitoredAccount', () => {
@@ -129,7 +129,7 @@ describe('EditMonitoredAccount', () => {
     type: 'EditMonitoredAccount' as const,
     accountId: id,
     actor,
-    changes: parseInput(accountPatchSchema, changes),
+    changes: parseOrThrow(accountPatchSchema, changes),
   });
 
   it('emits one event per kind of change', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseInput } from '@core/templates/schemas';
 import {
   ACCOUNT_MESSAGES,
   accountInputSchema,
@@ -10,10 +9,11 @@ import {
   visibilitySchema,
 } from './schemas';
 import { parseUsername, usernameKey, USERNAME_MESSAGES } from './username';
+import { parseOrThrow } from '@core/shared/parse';
 
-const refusal = (schema: Parameters<typeof parseInput>[0], value: unknown) => {
+const refusal = (schema: Parameters<typeof parseOrThrow>[0], value: unknown) => {
   try {
-    parseInput(schema, value);
+    parseOrThrow(schema, value);
   } catch (error) {
     const e = error as { message: string; field?: string };
     return { message: e.message, field: e.field };
@@ -62,7 +62,7 @@ describe('parseUsername', () => {
 
 describe('accountInputSchema (Add Account)', () => {
   it('parses the spec fields and leaves defaults to the decider', () => {
-    expect(parseInput(accountInputSchema, { username: ' @naval ', displayName: ' Naval ', bio: '', xUserId: '745273' })).toEqual({
+    expect(parseOrThrow(accountInputSchema, { username: ' @naval ', displayName: ' Naval ', bio: '', xUserId: '745273' })).toEqual({
       username: 'naval',
       displayName: 'Naval',
       bio: null,
@@ -71,7 +71,7 @@ describe('accountInputSchema (Add Account)', () => {
   });
 
   it('accepts a numeric X id and a typed interval', () => {
-    expect(parseInput(accountInputSchema, { username: 'a', displayName: 'A', xUserId: 12345, monitoringInterval: '30' })).toMatchObject({
+    expect(parseOrThrow(accountInputSchema, { username: 'a', displayName: 'A', xUserId: 12345, monitoringInterval: '30' })).toMatchObject({
       xUserId: '12345',
       monitoringInterval: 30,
     });
@@ -103,15 +103,15 @@ describe('accountInputSchema (Add Account)', () => {
   });
 
   it('lets a patch name any subset', () => {
-    expect(parseInput(accountPatchSchema, {})).toEqual({});
-    expect(parseInput(accountPatchSchema, { shouldMonitor: false })).toEqual({ shouldMonitor: false });
+    expect(parseOrThrow(accountPatchSchema, {})).toEqual({});
+    expect(parseOrThrow(accountPatchSchema, { shouldMonitor: false })).toEqual({ shouldMonitor: false });
     expect(refusal(accountPatchSchema, { username: '' })).toEqual({ message: ACCOUNT_MESSAGES.usernameRequired, field: 'username' });
   });
 });
 
 describe('legacy mode', () => {
   it('takes a profile URL and a PIN; the display name is optional', () => {
-    expect(parseInput(legacyAccountInputSchema, { addedByOwner: true, pin: ' 1234 ', username: 'https://x.com/naval', displayName: '' })).toEqual({
+    expect(parseOrThrow(legacyAccountInputSchema, { addedByOwner: true, pin: ' 1234 ', username: 'https://x.com/naval', displayName: '' })).toEqual({
       addedByOwner: true,
       pin: '1234',
       username: 'naval',
@@ -136,11 +136,11 @@ describe('legacy mode', () => {
 describe('visibility and tier changes', () => {
   it('needs at least one visibility flag', () => {
     expect(refusal(visibilitySchema, {}).message).toBe(ACCOUNT_MESSAGES.visibilityEmpty);
-    expect(parseInput(visibilitySchema, { adminOnly: true })).toEqual({ adminOnly: true });
+    expect(parseOrThrow(visibilitySchema, { adminOnly: true })).toEqual({ adminOnly: true });
   });
 
   it('knows the three tiers', () => {
-    expect(parseInput(tierChangeSchema, { tier: 'high' })).toEqual({ tier: 'high' });
+    expect(parseOrThrow(tierChangeSchema, { tier: 'high' })).toEqual({ tier: 'high' });
     expect(refusal(tierChangeSchema, { tier: 'max' })).toEqual({ message: 'Tier must be one of high, standard or low', field: 'tier' });
     expect(refusal(tierChangeSchema, {})).toEqual({ message: 'Tier must be one of high, standard or low', field: 'tier' });
   });

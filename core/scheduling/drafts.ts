@@ -26,11 +26,11 @@ import {
   type RecurringType,
   type SundayZeroWeekday,
 } from '@core/scheduling/time';
+import { parseOrThrow } from '@core/shared/parse';
 import { SCHEDULE_MESSAGES as M } from './messages';
 import type { ContentSource, Plan, ScheduleDraft } from './model';
 import { templateSchedulePayloadSchema, type ScheduleContext, type ScheduleForm, type TemplateSchedulePayload } from './schemas/schedule-form';
 import { classicSchedulePayloadSchema, type ClassicSchedulePayload } from './schemas/classic';
-import { parseScheduleInput } from './schemas/fields';
 import type { V2SchedulePayload } from './schemas/v2';
 import type { BulkEntryPayload } from './schemas/bulk';
 
@@ -175,5 +175,5 @@ export const schedulePayloadVariant = (body: unknown): 'template' | 'classic' =>
 /** Validates either payload of POST /api/schedules (AppError with the field on bad input) and drafts it. */
 export const draftFromSchedulePayload = (body: unknown, ctx: ScheduleContext): ScheduleDraft =>
   schedulePayloadVariant(body) === 'classic'
-    ? draftFromClassicPayload(parseScheduleInput(classicSchedulePayloadSchema, body))
-    : draftFromTemplatePayload(parseScheduleInput(templateSchedulePayloadSchema, body), ctx);
+    ? draftFromClassicPayload(parseOrThrow(classicSchedulePayloadSchema, body))
+    : draftFromTemplatePayload(parseOrThrow(templateSchedulePayloadSchema, body), ctx);

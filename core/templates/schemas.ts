@@ -3,7 +3,6 @@
  * (part 2 §5), shared by the web forms, the API and the CLI.
  */
 import { z } from 'zod';
-import { AppError } from '@core/shared/errors';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
 import { UPLOAD_PATH_SHAPE } from '@core/images';
 import { countCharacters, unitCapFor } from '@core/text/length';
@@ -145,14 +144,3 @@ export const templateOrderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'A template can appear only once in a group'),
 });
 
-/**
- * Parses with a shared schema; bad input becomes AppError('validation') carrying the first
- * issue's message and its top-level field, the shape the HTTP layer renders.
- */
-export const parseInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path[0];
-  throw new AppError('validation', issue?.message ?? 'Invalid input', typeof field === 'string' ? { field } : {});
-};

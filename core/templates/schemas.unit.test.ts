@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/shared/parse';
 import {
   TEMPLATE_FORM_DEFAULTS,
   TEMPLATE_MESSAGES,
   clampAiMaxLength,
-  parseInput,
   templateGroupInputSchema,
   templateInputSchema,
   templateOrderSchema,
   templatePatchSchema,
 } from './schemas';
 
-const refusal = (schema: Parameters<typeof parseInput>[0], value: unknown): AppError => {
+const refusal = (schema: Parameters<typeof parseOrThrow>[0], value: unknown): AppError => {
   try {
-    parseInput(schema, value);
+    parseOrThrow(schema, value);
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
@@ -41,18 +41,18 @@ describe('template input', () => {
   });
 
   it('accepts 25,000 characters counted as a reader sees them (an emoji is one)', () => {
-    expect(parseInput(templateInputSchema, { name: 'n', content: '🔥'.repeat(25_000) }).content).toHaveLength(50_000);
+    expect(parseOrThrow(templateInputSchema, { name: 'n', content: '🔥'.repeat(25_000) }).content).toHaveLength(50_000);
   });
 
   it('trims the name, turns empty optional strings into null, clamps the AI length', () => {
     expect(
-      parseInput(templateInputSchema, { name: ' Hi ', content: 'x', imageUrl: '', aiTone: ' ', aiMaxLength: 10.4, viralStyle: 'dark_humor' }),
+      parseOrThrow(templateInputSchema, { name: ' Hi ', content: 'x', imageUrl: '', aiTone: ' ', aiMaxLength: 10.4, viralStyle: 'dark_humor' }),
     ).toEqual({ name: 'Hi', content: 'x', imageUrl: null, aiTone: null, aiMaxLength: 50, viralStyle: 'dark_humor' });
-    expect(parseInput(templateInputSchema, { name: 'n', content: 'x', imageUrl: '/uploads/a.png' }).imageUrl).toBe('/uploads/a.png');
+    expect(parseOrThrow(templateInputSchema, { name: 'n', content: 'x', imageUrl: '/uploads/a.png' }).imageUrl).toBe('/uploads/a.png');
   });
 
   it('lets a patch carry any subset, with the same rules', () => {
-    expect(parseInput(templatePatchSchema, { isActive: false })).toEqual({ isActive: false });
+    expect(parseOrThrow(templatePatchSchema, { isActive: false })).toEqual({ isActive: false });
     expect(refusal(templatePatchSchema, { content: '' }).message).toBe('Template content is required');
   });
 
@@ -74,7 +74,7 @@ describe('template group input', () => {
   it('requires a name of at most 100 characters', () => {
     expect(refusal(templateGroupInputSchema, { name: '' }).message).toBe('Group name is required');
     expect(refusal(templateGroupInputSchema, { name: 'x'.repeat(101) }).message).toBe('Group name cannot exceed 100 characters');
-    expect(parseInput(templateGroupInputSchema, { name: 'x'.repeat(100), description: '' })).toEqual({ name: 'x'.repeat(100), description: null });
+    expect(parseOrThrow(templateGroupInputSchema, { name: 'x'.repeat(100), description: '' })).toEqual({ name: 'x'.repeat(100), description: null });
   });
 
   it('refuses an order with repeats', () => {

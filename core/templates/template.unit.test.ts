@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@core/shared/testing/given-when-then';
-import { TEMPLATE_MESSAGES, parseInput, templateInputSchema } from './schemas';
+import { parseOrThrow } from '@core/shared/parse';
+import { TEMPLATE_MESSAGES, templateInputSchema } from './schemas';
 import { templateDecider, type TemplateEvent, type TemplateSaved } from './template';
 
 const spec = deciderSpec(templateDecider);
@@ -29,7 +30,7 @@ const create = (input: Record<string, unknown>, userId = owner) => ({
   type: 'CreateTemplate' as const,
   templateId: id,
   userId,
-  input: parseInput(templateInputSchema, input),
+  input: parseOrThrow(templateInputSchema, input),
 });
 
 describe('CreateTemplate', () => {

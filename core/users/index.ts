@@ -11,6 +11,5 @@ export * from './streams';
 export * from './tier';
 export * from './badge';
 export * from './schemas';
-export * from './issues';
 export * from './public-user';
 export { canonicalTimeZone, isValidTimeZone, type Instant } from './time';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AppError } from '@core/shared/errors';
-import { firstIssue, parseOrThrow } from './issues';
+import { firstIssue, parseOrThrow } from '@core/shared/parse';
 import {
   changePasswordRequestSchema,
   changePasswordSchema,

@@ -7,7 +7,6 @@ import type { Decider } from '@core/shared/decider';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createProjector, type Projector } from '@adapters/projections-sqlite';
 import {
-  parseInput,
   templateDecider,
   templateGroupDecider,
   templateGroupStream,
@@ -18,6 +17,7 @@ import {
   type TemplateCommand,
   type TemplateGroupCommand,
 } from '@core/templates';
+import { parseOrThrow } from '@core/shared/parse';
 
 const running: Projector[] = [];
 afterEach(async () => {
@@ -56,7 +56,7 @@ const setup = async () => {
   return { projector, template, group, settle };
 };
 
-const input = (name: string, content: string, extra: Record<string, unknown> = {}) => parseInput(templateInputSchema, { name, content, ...extra });
+const input = (name: string, content: string, extra: Record<string, unknown> = {}) => parseOrThrow(templateInputSchema, { name, content, ...extra });
 
 describe('templates projection', () => {
   it('lists a user\'s live templates with their fields, times and defaults', async () => {

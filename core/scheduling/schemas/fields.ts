@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { UPLOAD_PATH_SHAPE } from '@core/images';
-import { AppError, isAppError } from '@core/shared/errors';
+import { isAppError } from '@core/shared/errors';
+import { fieldOf } from '@core/shared/parse';
 import { countCharacters, unitCapFor } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
 import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
@@ -113,8 +114,6 @@ export interface FieldIssue {
   message: string;
 }
 
-const fieldOf = (path: readonly PropertyKey[]): string => path.map(String).join('.');
-
 /** Every issue with its field ('conditions.content' for nested ones), in schema order. */
 export const fieldIssues = (error: z.ZodError): FieldIssue[] => error.issues.map((i) => ({ field: fieldOf(i.path), message: i.message }));
 
@@ -125,14 +124,6 @@ export const fieldErrors = <S extends z.ZodType>(schema: S, value: unknown): Rec
   const out: Record<string, string> = {};
   for (const { field, message } of fieldIssues(parsed.error)) if (!(field in out)) out[field] = message;
   return out;
-};
-
-/** Parses, or throws AppError('validation') with the first issue's message and field. */
-export const parseScheduleInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const [first] = fieldIssues(parsed.error);
-  throw new AppError('validation', first?.message ?? 'Invalid input', first && first.field !== '' ? { field: first.field } : {});
 };
 
 /** Adds an issue on a field from a superRefine. */

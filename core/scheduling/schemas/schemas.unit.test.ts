@@ -11,13 +11,13 @@ import {
   classicImageFileSchema,
   classicSchedulePayloadSchema,
   fieldErrors,
-  parseScheduleInput,
   scheduleFormSchema,
   scheduleFormSchemaAt,
   templateSchedulePayloadSchema,
   v2ImageFileSchema,
   v2ScheduleSchema,
 } from '@core/scheduling/schemas';
+import { parseOrThrow } from '@core/shared/parse';
 
 /** The schema refuses `value` with `message` on `field`. */
 const refuses = (schema: z.ZodType, value: unknown, field: string, message: string) => {
@@ -155,9 +155,9 @@ describe('classic form and payload', () => {
     expect(classicFormSchema.safeParse({ ...form, content: '@naval is right' }).success).toBe(true);
   });
 
-  it('parseScheduleInput throws the first message with its dotted field', () => {
+  it('parseOrThrow throws the first message with its dotted field', () => {
     try {
-      parseScheduleInput(classicSchedulePayloadSchema, { ...payload, conditions: { content: '' } });
+      parseOrThrow(classicSchedulePayloadSchema, { ...payload, conditions: { content: '' } });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(AppError);

@@ -12,6 +12,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isAppError, type ErrorCode } from '@core/shared/errors';
 import { assertNever } from '@core/shared/decider';
+import { firstIssue } from '@core/shared/parse';
 
 export const statusOf = (code: ErrorCode): number => {
   switch (code) {
@@ -82,9 +83,9 @@ export const errorHandler = (): Middleware => async (ctx, next) => {
       return;
     }
     if (error instanceof ZodError) {
-      const issue = error.issues[0];
+      const { message, field } = firstIssue(error);
       ctx.status = 400;
-      ctx.body = body(issue?.message ?? 'Invalid input', 'validation', issue && issue.path.length > 0 ? issue.path.join('.') : undefined);
+      ctx.body = body(message, 'validation', field);
       return;
     }
     const http = exposedHttpError(error);

@@ -36,7 +36,7 @@ import {
 } from '@core/monitoring';
 import type { AccountsAccessView } from '@core/monitoring/views';
 import { AppError } from '@core/shared/errors';
-import { parseInput } from '@core/templates/schemas';
+import { parseOrThrow } from '@core/shared/parse';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
 import type { Written } from '../accounts/service';
 import { answerPending, settle, type AppDeps } from '../deps';
@@ -113,13 +113,13 @@ export const accountRoutes = (deps: AppDeps): Router => {
     const actor = writerOf(ctx);
     const body = ctx.request.body;
     const written = isLegacyAdd(body)
-      ? await deps.accounts.addLegacyAccount(actor, parseInput(legacyAccountInputSchema, body), ctx.ip, commandContext(ctx))
-      : await deps.accounts.addAccount(actor, parseInput(accountInputSchema, body), commandContext(ctx));
+      ? await deps.accounts.addLegacyAccount(actor, parseOrThrow(legacyAccountInputSchema, body), ctx.ip, commandContext(ctx))
+      : await deps.accounts.addAccount(actor, parseOrThrow(accountInputSchema, body), commandContext(ctx));
     await answer(ctx, actor, written, 201);
   });
 
   router.post('/accounts/legacy/verify-pin', requireUser, async (ctx) => {
-    const { pin } = parseInput(legacyPinSchema, ctx.request.body);
+    const { pin } = parseOrThrow(legacyPinSchema, ctx.request.body);
     await deps.accounts.verifyLegacyPin(writerOf(ctx), pin, ctx.ip);
     ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
   });
@@ -127,21 +127,21 @@ export const accountRoutes = (deps: AppDeps): Router => {
   router.put('/accounts/:id', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx);
-    const changes = parseInput(accountPatchSchema, ctx.request.body);
+    const changes = parseOrThrow(accountPatchSchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/visibility', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx);
-    const visibility = parseInput(visibilitySchema, ctx.request.body);
+    const visibility = parseOrThrow(visibilitySchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.setVisibility(actor, id, visibility, commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/tier', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx);
-    const { tier } = parseInput(tierChangeSchema, ctx.request.body);
+    const { tier } = parseOrThrow(tierChangeSchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.setTier(actor, id, tier, commandContext(ctx)));
   });
 

@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/users/issues';
+import { parseOrThrow } from '@core/shared/parse';
 import { toPublicUser } from '@core/users/public-user';
 import { USERS_TABLE, userFromRow, type UserRow } from '@core/users/projection';
 import { setRoleSchema } from '@core/users/schemas';

@@ -25,7 +25,7 @@ import {
   v2RepurposeBodySchema,
 } from '@core/ai';
 import { UNIQUE_VARIATION, styleDefinition } from '@core/styles';
-import { parseInput } from '@core/templates';
+import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { AI_QUOTA_WINDOW_SECONDS, createAiQuota } from '../http/rate-limit';
@@ -64,7 +64,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
   const label = () => ({ offline: writer().offline, model: writer().model });
 
   router.post('/v2/repurpose', requireUser, withinQuota, async (ctx) => {
-    const body = parseInput(v2RepurposeBodySchema, ctx.request.body);
+    const body = parseOrThrow(v2RepurposeBodySchema, ctx.request.body);
     try {
       const answer = await writer().rewrite(
         { text: body.originalContent, style: body.targetStyle, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
@@ -83,7 +83,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
   });
 
   router.post('/repurpose-content', requireUser, withinQuota, async (ctx) => {
-    const body = parseInput(repurposeContentBodySchema, ctx.request.body);
+    const body = parseOrThrow(repurposeContentBodySchema, ctx.request.body);
     try {
       const answer = await writer().rewrite(
         { text: body.content, style: UNIQUE_VARIATION, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
@@ -96,7 +96,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
   });
 
   router.post('/generate-ai-reply', requireUser, withinQuota, async (ctx) => {
-    const body = parseInput(generateAiReplyBodySchema, ctx.request.body);
+    const body = parseOrThrow(generateAiReplyBodySchema, ctx.request.body);
     try {
       const answer = await writer().replyTo(
         {
@@ -116,7 +116,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
   });
 
   router.post('/templates/preview', requireUser, withinQuota, async (ctx) => {
-    const body = parseInput(templatePreviewBodySchema, ctx.request.body);
+    const body = parseOrThrow(templatePreviewBodySchema, ctx.request.body);
     try {
       const answer = await writer().rewrite(
         { text: body.content, style: body.viralStyle, maxLength: body.aiMaxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },

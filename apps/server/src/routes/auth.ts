@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/users/issues';
+import { parseOrThrow } from '@core/shared/parse';
 import { changePasswordRequestSchema, loginSchema, profileUpdateSchema, registerSchema } from '@core/users/schemas';
 import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';

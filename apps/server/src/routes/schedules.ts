@@ -17,7 +17,6 @@ import {
   draftFromBulkPayload,
   draftFromSchedulePayload,
   draftFromV2,
-  parseScheduleInput,
   SCHEDULE_MESSAGES,
   v2ScheduleSchema,
   type ScheduleContext,
@@ -26,6 +25,7 @@ import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import { postUrl } from '@core/x/links';
 import type { User } from '@core/users/state';
+import { parseOrThrow } from '@core/shared/parse';
 import { answerPending, PENDING_MESSAGE, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from '../schedules/read';
@@ -118,7 +118,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   router.post('/api/v2/schedule', requireUser, deps.idempotency.guard('POST /api/v2/schedule'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
-    const draft = draftFromV2(parseScheduleInput(v2ScheduleSchema, ctx.request.body));
+    const draft = draftFromV2(parseOrThrow(v2ScheduleSchema, ctx.request.body));
     const written = await deps.schedules.create(user, draft, commandContext(ctx));
     const schedule = await fresh(user.id, written);
     if (schedule === null) {
@@ -156,14 +156,14 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user, true);
-    const draft = draftFromBulkPayload(parseScheduleInput(bulkEntryPayloadSchema, ctx.request.body), context(user));
+    const draft = draftFromBulkPayload(parseOrThrow(bulkEntryPayloadSchema, ctx.request.body), context(user));
     await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true }));
   });
 
   router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user, true);
-    const { entries } = parseScheduleInput(bulkBatchSchema, ctx.request.body);
+    const { entries } = parseOrThrow(bulkBatchSchema, ctx.request.body);
     const at = context(user);
     const drafts = entries.map((entry, index) => {
       try {

@@ -12,7 +12,6 @@ import type { Context } from 'koa';
 import { isOwnUpload } from '@core/images';
 import { AppError } from '@core/shared/errors';
 import {
-  parseInput,
   TEMPLATE_MESSAGES,
   templateGroupInputSchema,
   templateGroupPatchSchema,
@@ -21,6 +20,7 @@ import {
   templatePatchSchema,
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
+import { parseOrThrow } from '@core/shared/parse';
 import { answerPending, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '../templates/read';
@@ -71,7 +71,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseInput(templateInputSchema, ctx.request.body);
+    const input = parseOrThrow(templateInputSchema, ctx.request.body);
     await checkImage(user.id, input.imageUrl);
     const written = await deps.templates.createTemplate(user.id, input, commandContext(ctx));
     const template = await readBack(written, () => findTemplate(db(), user.id, written.id));
@@ -85,7 +85,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
   router.put('/templates/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
-    const changes = parseInput(templatePatchSchema, ctx.request.body);
+    const changes = parseOrThrow(templatePatchSchema, ctx.request.body);
     await checkImage(user.id, changes.imageUrl);
     const written = await deps.templates.updateTemplate(user.id, id, changes, commandContext(ctx));
     const template = await readBack(written, () => findTemplate(db(), user.id, id));
@@ -124,21 +124,21 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseInput(templateGroupInputSchema, ctx.request.body);
+    const input = parseOrThrow(templateGroupInputSchema, ctx.request.body);
     await answerGroup(ctx, user.id, await deps.templates.createGroup(user.id, input, commandContext(ctx)), 201);
   });
 
   router.put('/template-groups/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
-    const changes = parseInput(templateGroupPatchSchema, ctx.request.body);
+    const changes = parseOrThrow(templateGroupPatchSchema, ctx.request.body);
     await answerGroup(ctx, user.id, await deps.templates.updateGroup(user.id, id, changes, commandContext(ctx)));
   });
 
   router.put('/template-groups/:id/templates', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
-    const { templateIds } = parseInput(templateOrderSchema, ctx.request.body);
+    const { templateIds } = parseOrThrow(templateOrderSchema, ctx.request.body);
     await answerGroup(ctx, user.id, await deps.templates.setGroupTemplates(user.id, id, templateIds, commandContext(ctx)));
   });
 

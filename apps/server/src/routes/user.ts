@@ -1,9 +1,9 @@
 /** /api/user: the email dialog's calls and the trial status (spec part 1 §3, §4, §7). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseOrThrow } from '@core/users/issues';
 import { emailSchema } from '@core/users/schemas';
 import { trialStatus } from '@core/users/tier';
+import { parseOrThrow } from '@core/shared/parse';
 import { settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { confirmIdentity, replacesEmail } from '../users/reauth';

@@ -31,7 +31,6 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { AppError, isAppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/users/issues';
 import type { User } from '@core/users/state';
 import { isXError, throwUnlessSent } from '@core/x';
 import {
@@ -45,6 +44,7 @@ import {
   xAuthResultCodeOf,
   type XAuthResultCode,
 } from '@core/x-accounts';
+import { parseOrThrow } from '@core/shared/parse';
 import { settle, type AppDeps } from '../deps';
 import { CSRF_HEADER } from '../http/csrf';
 import { RateLimitedError } from '../http/rate-limit';

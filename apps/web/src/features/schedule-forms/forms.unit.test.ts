@@ -1,7 +1,8 @@
 // The pure parts of the schedule forms: the classic payload (0-6 weekly days, day of month), the
 // V2 payload, and the bulk table's checks (schema messages, the duplicate rule) and payloads.
 import { describe, expect, it } from 'vitest';
-import { classicSchedulePayloadSchema, draftFromClassicPayload, parseScheduleInput, v2ScheduleSchema } from '@core/scheduling';
+import { classicSchedulePayloadSchema, draftFromClassicPayload, v2ScheduleSchema } from '@core/scheduling';
+import { parseOrThrow } from '@core/shared/parse';
 import { classicPayload, initialClassicState, recurringDaysOf } from './classic/classic-state';
 import { initialV2State, v2Payload } from './v2/v2-state';
 import { checkRows, payloadsOf } from './bulk/bulk-validation';
@@ -25,7 +26,7 @@ describe('classic payload', () => {
       recurringDays: [0, 1, 3],
       conditions: { content: 'Hi there', targetAccount: 'naval', imageIncluded: false },
     });
-    const draft = draftFromClassicPayload(parseScheduleInput(classicSchedulePayloadSchema, payload));
+    const draft = draftFromClassicPayload(parseOrThrow(classicSchedulePayloadSchema, payload));
     expect(draft.plan).toEqual({ kind: 'peak', window: 'lunch_hour', recurrence: { type: 'weekly', days: [7, 1, 3] } });
   });
 
