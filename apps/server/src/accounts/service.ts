@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
 import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
 import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
 import {
@@ -30,7 +31,6 @@ import {
   type LegacySlotsEvent,
   type MonitoredAccount,
   type MonitoredAccountCommand,
-  type MonitoredAccountEvent,
   type MonitoredAccountState,
   type MonitoringActor,
   type MonitoringTier,
@@ -66,7 +66,6 @@ export interface AccountsServiceOptions {
 /** A reservation left by an add that crashed half-way may be taken over after this. */
 const ORPHAN_AFTER_MS = 60_000;
 
-const toAccountEvent = (e: RecordedEvent): MonitoredAccountEvent => ({ type: e.type, data: e.data }) as MonitoredAccountEvent;
 const toSlotsEvent = (e: RecordedEvent): LegacySlotsEvent => ({ type: e.type, data: e.data }) as LegacySlotsEvent;
 const later = (a: Position | null, b: Position | null): Position | null => (a === null ? b : b === null ? a : a > b ? a : b);
 
@@ -85,8 +84,7 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
   const handlerOptions = (ctx: CommandContext) => ({ metadata: metadata(ctx), newId: randomUUID });
   const systemCtx = (ctx: CommandContext): CommandContext => ({ ...ctx, actor: 'system' });
 
-  const load = async (accountId: string): Promise<MonitoredAccountState> =>
-    fold(monitoredAccountDecider, (await store.readStream(monitoredAccountStream(accountId))).map(toAccountEvent));
+  const load = async (accountId: string): Promise<MonitoredAccountState> => (await loadState(store, monitoredAccountStream(accountId), monitoredAccountDecider)).state;
 
   const run = async (accountId: string, command: MonitoredAccountCommand, ctx: CommandContext) =>
     handleCommand(store, monitoredAccountStream(accountId), monitoredAccountDecider, command, handlerOptions(ctx));
@@ -146,12 +144,16 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
   const giveBack = async (username: string, accountId: string, ctx: CommandContext): Promise<Position | null> =>
     (await release(store, { kind: MONITORED_USERNAME_RESERVATION, value: usernameKey(username), ownerId: accountId }, handlerOptions(ctx))).position;
 
-  const slots = async (userId: string) => fold(legacySlotsDecider, (await store.readStream(legacySlotsStream(userId))).map(toSlotsEvent));
+  const slots = async (userId: string) => (await loadState(store, legacySlotsStream(userId), legacySlotsDecider)).state;
 
   const runSlots = (userId: string, command: Parameters<typeof legacySlotsDecider.decide>[0], ctx: CommandContext) =>
     handleCommand(store, legacySlotsStream(userId), legacySlotsDecider, command, handlerOptions(ctx));
 
-  /** Frees slots whose account never got written (a crashed add), so they do not count forever. */
+  /**
+   * Frees slots whose account never got written (a crashed add), so they do not count forever.
+   * It folds the events it reads itself: the slots and the times they were taken must come from
+   * the same read, or a slot taken in between would look taken long ago.
+   */
   const sweepSlots = async (userId: string, ctx: CommandContext): Promise<void> => {
     const events = await store.readStream(legacySlotsStream(userId));
     const takenAt = new Map(events.filter((e) => e.type === 'LegacySlotTaken').map((e) => [(e.data as { accountId: string }).accountId, Date.parse(e.metadata.time)]));

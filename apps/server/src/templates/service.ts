@@ -8,16 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
-import { fold, type Decider } from '@core/shared/decider';
+import { loadState } from '@core/eventstore/load-state';
+import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
+import type { Decider } from '@core/shared/decider';
 import {
   templateDecider,
   templateGroupDecider,
   templateGroupStream,
   templateStream,
-  type TemplateEvent,
   type TemplateGroupCommand,
-  type TemplateGroupEvent,
   type TemplateGroupInput,
   type TemplateGroupPatch,
   type TemplateGroupState,
@@ -49,8 +48,6 @@ const inSequence = <C, E, S>(decider: Decider<C, E, S>): Decider<readonly C[], E
 
 const groupSequence = inSequence(templateGroupDecider);
 
-const toTemplateEvent = (e: RecordedEvent): TemplateEvent => ({ type: e.type, data: e.data }) as TemplateEvent;
-const toGroupEvent = (e: RecordedEvent): TemplateGroupEvent => ({ type: e.type, data: e.data }) as TemplateGroupEvent;
 
 /** Where a write landed (null when nothing changed): wait for projections to pass it. */
 export interface Written {
@@ -66,7 +63,7 @@ export const createTemplatesService = (store: EventStore, clock: () => Date = ()
 
   /** What a group needs to know about a template before taking it in (null: no such template). */
   const templateRef = async (templateId: string): Promise<TemplateRef> => {
-    const state = fold(templateDecider, (await store.readStream(templateStream(templateId))).map(toTemplateEvent));
+    const { state } = await loadState(store, templateStream(templateId), templateDecider);
     switch (state.status) {
       case 'none':
         return null;
@@ -77,8 +74,7 @@ export const createTemplatesService = (store: EventStore, clock: () => Date = ()
     }
   };
 
-  const loadGroup = async (groupId: string): Promise<TemplateGroupState> =>
-    fold(templateGroupDecider, (await store.readStream(templateGroupStream(groupId))).map(toGroupEvent));
+  const loadGroup = async (groupId: string): Promise<TemplateGroupState> => (await loadState(store, templateGroupStream(groupId), templateGroupDecider)).state;
 
   const runTemplate = async (id: string, command: Parameters<typeof templateDecider.decide>[0], ctx: CommandContext): Promise<Written> => {
     const result = await handleCommand(store, templateStream(id), templateDecider, command, options(ctx));

@@ -11,9 +11,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from '@adapters/logging';
 import type { PasswordHasher } from '@adapters/password';
-import { isReservationTaken, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
+import { isReservationTaken, reservationHolder, reserve } from '@core/eventstore/reservation';
 import type { EventStore, Position } from '@core/eventstore/types';
-import { fold } from '@core/shared/decider';
 import { isAppError } from '@core/shared/errors';
 import type { UsersService } from './service';
 
@@ -30,11 +29,7 @@ export interface BootstrapDeps {
 
 export type BootstrapOutcome = { created: false } | { created: true; userId: string; position: Position | null };
 
-const bootstrapOwner = async (store: EventStore): Promise<string | null> => {
-  const events = await store.readStream(reservationStream(BOOTSTRAP.kind, BOOTSTRAP.value));
-  const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
-  return state.status === 'held' ? state.ownerId : null;
-};
+const bootstrapOwner = async (store: EventStore): Promise<string | null> => (await reservationHolder(store, BOOTSTRAP.kind, BOOTSTRAP.value))?.ownerId ?? null;
 
 export const bootstrapAdmin = async ({ store, users, hasher, logger, adminPassword }: BootstrapDeps): Promise<BootstrapOutcome> => {
   const ctx = { actor: 'system', correlationId: randomUUID() };

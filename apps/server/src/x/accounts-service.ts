@@ -20,9 +20,9 @@ import { randomUUID } from 'node:crypto';
 import type { TokenVault } from '@adapters/crypto-tokens';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
-import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
-import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
-import { fold } from '@core/shared/decider';
+import { loadState } from '@core/eventstore/load-state';
+import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
+import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { XUserTokens } from '@core/x';
 import {
@@ -35,7 +35,6 @@ import {
   type ConnectVia,
   type SealedTokens,
   type XAccountCommand,
-  type XAccountEvent,
   type XAccountState,
   type XProfileSnapshot,
 } from '@core/x-accounts';
@@ -66,7 +65,6 @@ export interface ConnectResult {
 /** A half-written reservation may be taken over after this (a connect in progress takes less). */
 const ORPHAN_AFTER_MS = 60_000;
 
-const toDomain = (e: RecordedEvent): XAccountEvent => ({ type: e.type, data: e.data }) as XAccountEvent;
 
 export const tokenBinding = (userId: string, accountId: string, field: 'xAccessToken' | 'xAccessSecret') => ({ userId, accountId, field });
 
@@ -94,8 +92,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     }
   };
 
-  const load = async (accountId: string): Promise<XAccountState> =>
-    fold(xAccountDecider, (await store.readStream(xAccountStream(accountId))).map(toDomain));
+  const load = async (accountId: string): Promise<XAccountState> => (await loadState(store, xAccountStream(accountId), xAccountDecider)).state;
 
   const execute = (accountId: string, command: XAccountCommand, ctx: XCommandContext) =>
     handleCommand(store, xAccountStream(accountId), xAccountDecider, command, options(ctx));
@@ -112,10 +109,8 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
 
   /** Who holds the X user id now: the account id and when it was reserved, or null. */
   const holderOf = async (xUserId: string): Promise<{ accountId: string; since: number } | null> => {
-    const events = await store.readStream(reservationStream(X_ACCOUNT_RESERVATION, xUserId));
-    const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
-    if (state.status !== 'held') return null;
-    return { accountId: state.ownerId, since: Date.parse(events.at(-1)?.metadata.time ?? '1970-01-01T00:00:00Z') };
+    const holder = await reservationHolder(store, X_ACCOUNT_RESERVATION, xUserId);
+    return holder === null ? null : { accountId: holder.ownerId, since: holder.since };
   };
 
   const renew = async (accountId: string, request: ConnectRequest, ctx: XCommandContext): Promise<ConnectResult> => {

@@ -9,9 +9,8 @@
  * current password).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isReservationTaken, release, reservationDecider, reservationStream, reserve } from '@core/eventstore/reservation';
+import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
 import type { EventStore } from '@core/eventstore/types';
-import { fold } from '@core/shared/decider';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { XProfileSnapshot } from '@core/x-accounts';
@@ -38,9 +37,8 @@ export const createXSignIn = (deps: { store: EventStore; users: UsersService; xA
   });
 
   const linkedUser = async (xUserId: string): Promise<{ userId: string; since: number } | null> => {
-    const events = await store.readStream(reservationStream(X_LOGIN_RESERVATION, xUserId));
-    const state = fold(reservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
-    return state.status === 'held' ? { userId: state.ownerId, since: Date.parse(events.at(-1)?.metadata.time ?? '1970-01-01T00:00:00Z') } : null;
+    const holder = await reservationHolder(store, X_LOGIN_RESERVATION, xUserId);
+    return holder === null ? null : { userId: holder.ownerId, since: holder.since };
   };
 
   const link = async (xUserId: string, userId: string, ctx: XCommandContext) => {
