@@ -41,17 +41,7 @@ import { AppError } from '@core/shared/errors';
 import { curatedAccountId } from './curated-id';
 import type { LegacyPinChecker } from './legacy-pin';
 import { lookupXProfile, type XLookupResult, type XUserLookup } from './x-lookup';
-
-export interface CommandContext {
-  actor: string | null;
-  correlationId: string;
-}
-
-/** Where a write landed (null when nothing changed): wait for projections to pass it. */
-export interface Written {
-  id: string;
-  position: Position | null;
-}
+import type { CommandContext, Written } from '../commands';
 
 export interface AccountsServiceOptions {
   store: EventStore;

@@ -38,7 +38,7 @@ import type { AccountsAccessView } from '@core/monitoring/views';
 import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
-import type { Written } from '../accounts/service';
+import type { Written } from '../commands';
 import { answerPending, settle, type AppDeps } from '../deps';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from './present';

@@ -24,7 +24,7 @@ import { parseOrThrow } from '@core/shared/parse';
 import { answerPending, settle, type AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '../templates/read';
-import type { Written } from '../templates/service';
+import type { Written } from '../commands';
 import { commandContext } from './present';
 
 // Ids are UUIDs we made; anything else cannot name a template, so it is simply not found.

@@ -35,18 +35,13 @@ import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { TierConfig } from '@core/users/tier';
 import type { ScheduleLookups } from './lookups';
+import type { CommandContext, Written } from '../commands';
 
-export interface CommandContext {
-  actor: string | null;
-  correlationId: string;
-}
-
-export interface ScheduleWritten {
+export type ScheduleWritten = Written<{
   id: string;
-  position: Position | null;
   /** @mentions stripped from the text on creation (the pages show the policy notice). */
   mentionsRemoved: string[];
-}
+}>;
 
 export const SCHEDULE_REF_MESSAGES = {
   targetNotFound: 'Target account not found',

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
+import type { EventMetadata, EventStore } from '@core/eventstore/types';
 import type { Decider } from '@core/shared/decider';
 import {
   templateDecider,
@@ -24,11 +24,7 @@ import {
   type TemplatePatch,
   type TemplateRef,
 } from '@core/templates';
-
-export interface CommandContext {
-  actor: string | null;
-  correlationId: string;
-}
+import type { CommandContext, Written } from '../commands';
 
 /** Decides a list of commands one after the other, each on the state the previous ones left. */
 const inSequence = <C, E, S>(decider: Decider<C, E, S>): Decider<readonly C[], E, S> => ({
@@ -47,13 +43,6 @@ const inSequence = <C, E, S>(decider: Decider<C, E, S>): Decider<readonly C[], E
 });
 
 const groupSequence = inSequence(templateGroupDecider);
-
-
-/** Where a write landed (null when nothing changed): wait for projections to pass it. */
-export interface Written {
-  id: string;
-  position: Position | null;
-}
 
 export const createTemplatesService = (store: EventStore, clock: () => Date = () => new Date()) => {
   const options = (ctx: CommandContext) => ({

@@ -26,18 +26,10 @@ import { userDecider } from '@core/users/decider';
 import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
+import type { CommandContext, Written } from '../commands';
 
 /** Who asks and why, for the events' metadata. */
-export interface CommandContext {
-  actor: string | null;
-  correlationId: string;
-}
-
-export interface Written {
-  user: User;
-  /** Where the last write landed (null when nothing changed): wait for projections to pass it. */
-  position: Position | null;
-}
+type UserWritten = Written<{ user: User }>;
 
 export interface RegisterInput {
   username: string;
@@ -72,7 +64,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
     return state.status === 'registered' ? state.user : null;
   };
 
-  const execute = async (id: string, command: UserCommand, ctx: CommandContext): Promise<Written> => {
+  const execute = async (id: string, command: UserCommand, ctx: CommandContext): Promise<UserWritten> => {
     const result = await handleCommand(store, userStream(id), userDecider, command, options(ctx));
     if (result.state.status !== 'registered') throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
     return { user: result.state.user, position: result.position };
@@ -132,7 +124,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
       }
     },
 
-    register: async (input: RegisterInput, ctx: CommandContext): Promise<Written> => {
+    register: async (input: RegisterInput, ctx: CommandContext): Promise<UserWritten> => {
       const id = input.id ?? randomUUID();
       const claimed: [string, string][] = [];
       try {
@@ -156,7 +148,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
       execute(id, { type: 'ChangePassword', passwordHash, now: clock().toISOString() }, ctx),
 
     /** Profile changes; a new username or e-mail is claimed first and the old one given back after. */
-    updateProfile: async (user: User, changes: ProfileChanges, ctx: CommandContext): Promise<Written> => {
+    updateProfile: async (user: User, changes: ProfileChanges, ctx: CommandContext): Promise<UserWritten> => {
       const moves: { kind: string; from: string | null; to: string }[] = [];
       if (changes.username !== undefined && changes.username.toLowerCase() !== user.username.toLowerCase()) {
         moves.push({ kind: USERNAME_RESERVATION, from: user.username, to: changes.username });
@@ -179,7 +171,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
       }
     },
 
-    setEmail: async (user: User, email: string, subscribedToUpdates: boolean, ctx: CommandContext): Promise<Written> => {
+    setEmail: async (user: User, email: string, subscribedToUpdates: boolean, ctx: CommandContext): Promise<UserWritten> => {
       const moving = email.toLowerCase() !== user.email?.toLowerCase();
       if (moving) await claim(EMAIL_RESERVATION, email, user.id, ctx);
       try {

@@ -39,11 +39,7 @@ import {
   type XProfileSnapshot,
 } from '@core/x-accounts';
 import { countConnectedAccounts, schedulesUsing } from './read';
-
-export interface XCommandContext {
-  actor: string | null;
-  correlationId: string;
-}
+import type { CommandContext } from '../commands';
 
 export interface ConnectRequest {
   userId: string;
@@ -76,7 +72,7 @@ export interface XAccountsServiceDeps {
 }
 
 export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsServiceDeps) => {
-  const options = (ctx: XCommandContext) => ({
+  const options = (ctx: CommandContext) => ({
     metadata: { actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time: clock().toISOString() } satisfies EventMetadata,
     newId: randomUUID,
   });
@@ -94,7 +90,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
 
   const load = async (accountId: string): Promise<XAccountState> => (await loadState(store, xAccountStream(accountId), xAccountDecider)).state;
 
-  const execute = (accountId: string, command: XAccountCommand, ctx: XCommandContext) =>
+  const execute = (accountId: string, command: XAccountCommand, ctx: CommandContext) =>
     handleCommand(store, xAccountStream(accountId), xAccountDecider, command, options(ctx));
 
   const seal = (userId: string, accountId: string, tokens: XUserTokens): SealedTokens => ({
@@ -113,7 +109,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     return holder === null ? null : { accountId: holder.ownerId, since: holder.since };
   };
 
-  const renew = async (accountId: string, request: ConnectRequest, ctx: XCommandContext): Promise<ConnectResult> => {
+  const renew = async (accountId: string, request: ConnectRequest, ctx: CommandContext): Promise<ConnectResult> => {
     const result = await execute(
       accountId,
       { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
@@ -122,7 +118,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     return { accountId, username: request.profile.username, renewed: true, position: result.position };
   };
 
-  const connect = (request: ConnectRequest, ctx: XCommandContext): Promise<ConnectResult> =>
+  const connect = (request: ConnectRequest, ctx: CommandContext): Promise<ConnectResult> =>
     withUserLock(request.userId, async () => {
       const { xUserId, username } = request.profile;
       const held = await holderOf(xUserId);
@@ -164,7 +160,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     connect,
 
     /** New tokens for an existing account of this user; the X account must be the same one. */
-    reconnect: async (userId: string, accountId: string, profile: XProfileSnapshot, tokens: XUserTokens, via: ConnectVia, ctx: XCommandContext) => {
+    reconnect: async (userId: string, accountId: string, profile: XProfileSnapshot, tokens: XUserTokens, via: ConnectVia, ctx: CommandContext) => {
       const result = await execute(
         accountId,
         { type: 'ReconnectXAccount', accountId, userId, profile, tokens: seal(userId, accountId, tokens), via, now: clock().toISOString() },
@@ -174,7 +170,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     },
 
     /** `tokens`: the account's tokens, opened before its key was destroyed (null when already unreadable). */
-    disconnect: async (userId: string, accountId: string, ctx: XCommandContext): Promise<{ position: Position | null; tokens: XUserTokens | null }> => {
+    disconnect: async (userId: string, accountId: string, ctx: CommandContext): Promise<{ position: Position | null; tokens: XUserTokens | null }> => {
       const before = await load(accountId);
       const result = await execute(
         accountId,
@@ -196,7 +192,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       return { position: result.position, tokens };
     },
 
-    markAuthFailed: async (accountId: string, reason: string, ctx: XCommandContext) =>
+    markAuthFailed: async (accountId: string, reason: string, ctx: CommandContext) =>
       (await execute(accountId, { type: 'MarkXAuthFailed', accountId, reason, now: clock().toISOString() }, ctx)).position,
 
     /** The account's tokens, opened, for a call to X on its owner's behalf ("not found" for anyone else). */

@@ -11,7 +11,7 @@ import type { XAppClient, XAuthorizedUser } from '@core/x';
 import { X_ACCOUNT_MESSAGES, xAccountLimit, type ConnectVia, type XProfileSnapshot } from '@core/x-accounts';
 import { AppError } from '@core/shared/errors';
 import type { AppDeps } from '../deps';
-import type { XCommandContext } from './accounts-service';
+import type { CommandContext } from '../commands';
 import type { PendingRequest } from './pending';
 
 export const requireXApp = (deps: AppDeps): XAppClient => {
@@ -54,7 +54,7 @@ export const connectFor = async (
   request: PendingRequest,
   verifier: string,
   via: ConnectVia,
-  ctx: XCommandContext,
+  ctx: CommandContext,
 ): Promise<{ username: string; accountId: string; position: Position | null }> => {
   const app = requireXApp(deps);
   const { authorized, profile } = await exchange(app, request, verifier);

@@ -15,7 +15,8 @@ import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { XProfileSnapshot } from '@core/x-accounts';
 import type { UsersService } from '../users/service';
-import type { XAccountsService, XCommandContext } from './accounts-service';
+import type { CommandContext } from '../commands';
+import type { XAccountsService } from './accounts-service';
 
 export const X_LOGIN_RESERVATION = 'x_login';
 const ORPHAN_AFTER_MS = 60_000;
@@ -31,7 +32,7 @@ export const usernameCandidates = (handle: string): string[] => {
 
 export const createXSignIn = (deps: { store: EventStore; users: UsersService; xAccounts: XAccountsService; clock: () => Date }) => {
   const { store, users, xAccounts, clock } = deps;
-  const options = (ctx: XCommandContext) => ({
+  const options = (ctx: CommandContext) => ({
     metadata: { actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time: clock().toISOString() },
     newId: randomUUID,
   });
@@ -41,11 +42,11 @@ export const createXSignIn = (deps: { store: EventStore; users: UsersService; xA
     return holder === null ? null : { userId: holder.ownerId, since: holder.since };
   };
 
-  const link = async (xUserId: string, userId: string, ctx: XCommandContext) => {
+  const link = async (xUserId: string, userId: string, ctx: CommandContext) => {
     await reserve(store, { kind: X_LOGIN_RESERVATION, value: xUserId, ownerId: userId }, options(ctx));
   };
 
-  const register = async (id: string, profile: XProfileSnapshot, ctx: XCommandContext): Promise<User> => {
+  const register = async (id: string, profile: XProfileSnapshot, ctx: CommandContext): Promise<User> => {
     for (const username of usernameCandidates(profile.username)) {
       try {
         const written = await users.register(
@@ -63,7 +64,7 @@ export const createXSignIn = (deps: { store: EventStore; users: UsersService; xA
 
   return {
     /** The user this X account signs in as; `created` when this sign-in made them. */
-    findOrCreateUser: async (profile: XProfileSnapshot, ctx: XCommandContext): Promise<{ user: User; created: boolean }> => {
+    findOrCreateUser: async (profile: XProfileSnapshot, ctx: CommandContext): Promise<{ user: User; created: boolean }> => {
       const linked = await linkedUser(profile.xUserId);
       if (linked !== null) {
         const user = await users.load(linked.userId);
