@@ -1,7 +1,7 @@
 /**
  * What every service's write takes and answers: who asks and under which request (the written
  * events' metadata), and where the write landed, so the route can wait for the read model to pass
- * it before it answers (deps.ts `settle`).
+ * it before it answers (http/route-helpers.ts `settle`).
  */
 import type { Position } from '@core/eventstore/types';
 

@@ -5,7 +5,7 @@ import type { Projector } from '@adapters/projections-sqlite';
 import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { AiWriter } from '@core/ai';
 import type { ImageStore } from '@core/images';
-import type { EventStore, Position } from '@core/eventstore/types';
+import type { EventStore } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
 import type { Idempotency } from './http/idempotency';
 import type { LoginLimiter } from './http/rate-limit';
@@ -49,39 +49,3 @@ export interface AppDeps {
   /** False until the projector has caught up and the admin exists: /healthz answers 503. */
   isReady: () => boolean;
 }
-
-/**
- * Read-your-writes: wait until the local projections have passed a write. True when they have;
- * false when they did not within the wait (stalled or slow). A write that was stored is never
- * turned into an error here: the caller answers 202 with the id instead of the fresh row
- * (`answerPending`), because an error invites a retry that would store it twice.
- */
-export const settle = async (
-  deps: Pick<AppDeps, 'projector' | 'logger'> & Partial<Pick<AppDeps, 'readModelWaitMs'>>,
-  position: Position | null,
-): Promise<boolean> => {
-  if (position === null) return true;
-  try {
-    await deps.projector.waitFor(position, deps.readModelWaitMs);
-    return true;
-  } catch (error) {
-    deps.logger.warn({ err: error, position }, 'projections did not reach a write in time; answering anyway');
-    return false;
-  }
-};
-
-export const PENDING_MESSAGE = 'Saved; it will appear in the list in a moment';
-
-/**
- * The answer to a write that was stored but cannot be read back yet: 202 with the id, and the
- * Location to read it from once the read model has caught up.
- */
-export const answerPending = (
-  ctx: { status: number; body: unknown; set(name: string, value: string): void },
-  written: { id: string; location: string | null },
-  extra: Record<string, unknown> = {},
-): void => {
-  ctx.status = 202;
-  if (written.location !== null) ctx.set('Location', written.location);
-  ctx.body = { success: true, id: written.id, pending: true, message: PENDING_MESSAGE, ...extra };
-};

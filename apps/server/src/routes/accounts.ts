@@ -39,20 +39,13 @@ import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
 import type { Written } from '../commands';
-import { answerPending, settle, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
+import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from './present';
 
 // Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
-const ID = /^[A-Za-z0-9-]{1,64}$/;
-
 const notFound = () => new AppError('not_found', ACCOUNT_MESSAGES.notFound, { reason: 'ACCOUNT_NOT_FOUND' });
-
-const idParam = (ctx: Context): string => {
-  const id = (ctx.params as { id?: string }).id ?? '';
-  if (!ID.test(id)) throw notFound();
-  return id;
-};
 
 const isLegacyAdd = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as { addedByOwner?: unknown }).addedByOwner === true;
@@ -78,14 +71,8 @@ export const accountRoutes = (deps: AppDeps): Router => {
    * Waits for the read side, then answers the account as the caller sees it; 202 with the id when
    * the read side has not caught up (the write is stored either way).
    */
-  const answer = async (ctx: Context, actor: MonitoringActor, written: Written, status = 200) => {
-    const account = (await settle(deps, written.position)) ? findVisibleAccount(db(), actor, written.id) : null;
-    const location = `/api/accounts/${written.id}`;
-    if (account === null) return answerPending(ctx, { id: written.id, location });
-    ctx.status = status;
-    if (status === 201) ctx.set('Location', location);
-    ctx.body = account;
-  };
+  const answer = (ctx: Context, actor: MonitoringActor, written: Written, status: 200 | 201 = 200) =>
+    answerWritten(ctx, deps, written, { find: () => findVisibleAccount(db(), actor, written.id), location: `/api/accounts/${written.id}`, status });
 
   router.get('/accounts', requireUser, (ctx) => {
     ctx.body = listVisibleAccounts(db(), actorOf(ctx));
@@ -104,7 +91,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   });
 
   router.get('/accounts/:id', requireUser, (ctx) => {
-    const account = findVisibleAccount(db(), actorOf(ctx), idParam(ctx));
+    const account = findVisibleAccount(db(), actorOf(ctx), idParam(ctx, notFound));
     if (account === null) throw notFound();
     ctx.body = account;
   });
@@ -126,27 +113,27 @@ export const accountRoutes = (deps: AppDeps): Router => {
 
   router.put('/accounts/:id', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
-    const id = idParam(ctx);
+    const id = idParam(ctx, notFound);
     const changes = parseOrThrow(accountPatchSchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/visibility', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
-    const id = idParam(ctx);
+    const id = idParam(ctx, notFound);
     const visibility = parseOrThrow(visibilitySchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.setVisibility(actor, id, visibility, commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/tier', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
-    const id = idParam(ctx);
+    const id = idParam(ctx, notFound);
     const { tier } = parseOrThrow(tierChangeSchema, ctx.request.body);
     await answer(ctx, actor, await deps.accounts.setTier(actor, id, tier, commandContext(ctx)));
   });
 
   router.delete('/accounts/:id', requireUser, async (ctx) => {
-    const id = idParam(ctx);
+    const id = idParam(ctx, notFound);
     await settle(deps, (await deps.accounts.deleteAccount(writerOf(ctx), id, commandContext(ctx))).position);
     ctx.body = { success: true, id, message: 'Account deleted successfully' };
   });
@@ -155,7 +142,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   // the decider once more, so a path that slipped past the guard would still be refused.
   router.put('/admin/accounts/:id/approve', requireAdmin, async (ctx) => {
     const actor = writerOf(ctx);
-    const id = idParam(ctx);
+    const id = idParam(ctx, notFound);
     await answer(ctx, actor, await deps.accounts.approveAccount(actor, id, commandContext(ctx)));
   });
 

@@ -11,7 +11,8 @@ import { parseOrThrow } from '@core/shared/parse';
 import { toPublicUser } from '@core/users/public-user';
 import { USERS_TABLE, userFromRow, type UserRow } from '@core/users/projection';
 import { setRoleSchema } from '@core/users/schemas';
-import { settle, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
+import { idParam, settle } from '../http/route-helpers';
 import { actorOf, currentUser, requireAdmin } from '../http/guards';
 import { commandContext, presentUser } from './present';
 
@@ -20,10 +21,7 @@ const permissionsSchema = z.object({
 });
 
 /** User ids are UUIDs; anything else cannot name a user (and never reaches a stream name). */
-const userIdParam = (id: string): string => {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
-  return id;
-};
+const userNotFound = () => new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
 
 export const adminRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api/admin', sensitive: true, strict: true });
@@ -38,7 +36,7 @@ export const adminRoutes = (deps: AppDeps): Router => {
   router.put('/users/:id/role', requireAdmin, async (ctx) => {
     const { role } = parseOrThrow(setRoleSchema, ctx.request.body);
     const admin = currentUser(ctx);
-    const written = await deps.users.setRole(userIdParam(ctx.params.id ?? ''), role, actorOf(admin), commandContext(ctx));
+    const written = await deps.users.setRole(idParam(ctx, userNotFound), role, actorOf(admin), commandContext(ctx));
     await settle(deps, written.position);
     ctx.body = { user: presentUser(deps, written.user) };
   });
@@ -46,7 +44,7 @@ export const adminRoutes = (deps: AppDeps): Router => {
   router.put('/users/:id/permissions', requireAdmin, async (ctx) => {
     const { mayAddMonitoredAccounts } = parseOrThrow(permissionsSchema, ctx.request.body);
     const admin = currentUser(ctx);
-    const id = userIdParam(ctx.params.id ?? '');
+    const id = idParam(ctx, userNotFound);
     const written = await deps.users.setPermission(id, 'may_add_monitored_accounts', mayAddMonitoredAccounts, actorOf(admin), commandContext(ctx));
     await settle(deps, written.position);
     ctx.body = { user: presentUser(deps, written.user) };

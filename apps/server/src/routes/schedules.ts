@@ -26,7 +26,8 @@ import { AppError } from '@core/shared/errors';
 import { postUrl } from '@core/x/links';
 import type { User } from '@core/users/state';
 import { parseOrThrow } from '@core/shared/parse';
-import { answerPending, PENDING_MESSAGE, settle, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
+import { answerPending, answerWritten, idParam, PENDING_MESSAGE, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from '../schedules/read';
 import type { ScheduleWritten } from '../schedules/service';
@@ -35,15 +36,7 @@ import { createUploadGate, diskSpaceOf } from '../schedules/upload-limits';
 import { commandContext } from './present';
 
 // Schedule ids are UUIDs we made; anything else cannot name one.
-const ID = /^[A-Za-z0-9-]{1,64}$/;
-
 const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
-
-const idParam = (ctx: Context): string => {
-  const id = (ctx.params as { id?: string }).id ?? '';
-  if (!ID.test(id)) throw notFound();
-  return id;
-};
 
 const X_WEB_URL = 'https://x.com';
 
@@ -59,18 +52,18 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   /** The schedule as the read side shows it after the write, or null while it has not caught up. */
   const fresh = async (userId: string, written: ScheduleWritten): Promise<(ScheduleView & { mentionsRemoved: string[] }) | null> => {
-    const view = (await settle(deps, written.position)) ? findSchedule(db(), userId, written.id) : null;
+    const view = await readBack(deps, written, () => findSchedule(db(), userId, written.id));
     return view === null ? null : { ...view, mentionsRemoved: written.mentionsRemoved };
   };
   const locationOf = (id: string) => `/api/schedules/${id}`;
   /** 201 with the schedule, or 202 with its id while the read side catches up. */
-  const answerCreated = async (ctx: Context, userId: string, written: ScheduleWritten) => {
-    const view = await fresh(userId, written);
-    if (view === null) return answerPending(ctx, { id: written.id, location: locationOf(written.id) }, { mentionsRemoved: written.mentionsRemoved });
-    ctx.status = 201;
-    ctx.set('Location', locationOf(written.id));
-    ctx.body = view;
-  };
+  const answerCreated = (ctx: Context, userId: string, written: ScheduleWritten) =>
+    answerWritten(ctx, deps, written, {
+      find: () => findSchedule(db(), userId, written.id),
+      location: locationOf(written.id),
+      status: 201,
+      extra: { mentionsRemoved: written.mentionsRemoved },
+    });
 
   // ---- the Schedules list and the classic page ------------------------------------------------
 
@@ -79,7 +72,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   });
 
   router.get('/api/schedules/:id', requireUser, (ctx) => {
-    const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx));
+    const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx, notFound));
     if (view === null) throw notFound();
     ctx.body = view;
   });
@@ -93,13 +86,13 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   router.delete('/api/schedules/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    await settle(deps, await deps.schedules.remove(user.id, idParam(ctx), commandContext(ctx)));
+    await settle(deps, await deps.schedules.remove(user.id, idParam(ctx, notFound), commandContext(ctx)));
     ctx.status = 204;
   });
 
   router.get('/api/schedules/:id/replies', requireUser, (ctx) => {
     const user = currentUser(ctx);
-    const id = idParam(ctx);
+    const id = idParam(ctx, notFound);
     const schedule = findSchedule(db(), user.id, id);
     if (schedule === null) throw notFound();
     const webUrl = deps.x.app?.webUrl ?? X_WEB_URL;

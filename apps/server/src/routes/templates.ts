@@ -21,23 +21,16 @@ import {
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
 import { parseOrThrow } from '@core/shared/parse';
-import { answerPending, settle, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
+import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '../templates/read';
 import type { Written } from '../commands';
 import { commandContext } from './present';
 
 // Ids are UUIDs we made; anything else cannot name a template, so it is simply not found.
-const ID = /^[A-Za-z0-9-]{1,64}$/;
-
 const templateNotFound = () => new AppError('not_found', TEMPLATE_MESSAGES.notFound, { reason: 'TEMPLATE_NOT_FOUND' });
 const groupNotFound = () => new AppError('not_found', TEMPLATE_MESSAGES.groupNotFound, { reason: 'TEMPLATE_GROUP_NOT_FOUND' });
-
-const idParam = (ctx: Context, notFound: () => AppError): string => {
-  const id = (ctx.params as { id?: string }).id ?? '';
-  if (!ID.test(id)) throw notFound();
-  return id;
-};
 
 /** Mentions the content of this request held (the decider stores the content without them). */
 const mentionsIn = (content: string | undefined): string[] => (content === undefined ? [] : stripMentions(content, { field: 'content' }).removed);
@@ -53,9 +46,6 @@ export const templateRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const db = () => deps.projector.db;
 
-  const afterWrite = async (written: Written) => settle(deps, written.position);
-  /** The row as the read side shows it after the write, or null while it has not caught up. */
-  const readBack = async <T>(written: Written, find: () => T | null): Promise<T | null> => ((await afterWrite(written)) ? find() : null);
 
   // ---- templates ----------------------------------------------------------------------------
 
@@ -74,12 +64,12 @@ export const templateRoutes = (deps: AppDeps): Router => {
     const input = parseOrThrow(templateInputSchema, ctx.request.body);
     await checkImage(user.id, input.imageUrl);
     const written = await deps.templates.createTemplate(user.id, input, commandContext(ctx));
-    const template = await readBack(written, () => findTemplate(db(), user.id, written.id));
-    const mentionsRemoved = mentionsIn(input.content);
-    if (template === null) return answerPending(ctx, { id: written.id, location: `/api/templates/${written.id}` }, { mentionsRemoved });
-    ctx.status = 201;
-    ctx.set('Location', `/api/templates/${written.id}`);
-    ctx.body = { ...template, mentionsRemoved };
+    await answerWritten(ctx, deps, written, {
+      find: () => findTemplate(db(), user.id, written.id),
+      location: `/api/templates/${written.id}`,
+      status: 201,
+      extra: { mentionsRemoved: mentionsIn(input.content) },
+    });
   });
 
   router.put('/templates/:id', requireUser, async (ctx) => {
@@ -88,16 +78,17 @@ export const templateRoutes = (deps: AppDeps): Router => {
     const changes = parseOrThrow(templatePatchSchema, ctx.request.body);
     await checkImage(user.id, changes.imageUrl);
     const written = await deps.templates.updateTemplate(user.id, id, changes, commandContext(ctx));
-    const template = await readBack(written, () => findTemplate(db(), user.id, id));
-    const mentionsRemoved = mentionsIn(changes.content);
-    if (template === null) return answerPending(ctx, { id, location: `/api/templates/${id}` }, { mentionsRemoved });
-    ctx.body = { ...template, mentionsRemoved };
+    await answerWritten(ctx, deps, { id, position: written.position }, {
+      find: () => findTemplate(db(), user.id, id),
+      location: `/api/templates/${id}`,
+      extra: { mentionsRemoved: mentionsIn(changes.content) },
+    });
   });
 
   router.delete('/templates/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
-    await afterWrite(await deps.templates.deleteTemplate(user.id, id, commandContext(ctx)));
+    await settle(deps, (await deps.templates.deleteTemplate(user.id, id, commandContext(ctx))).position);
     ctx.body = { success: true, id };
   });
 
@@ -113,14 +104,8 @@ export const templateRoutes = (deps: AppDeps): Router => {
     ctx.body = group;
   });
 
-  const answerGroup = async (ctx: Context, userId: string, written: Written, status = 200) => {
-    const group = await readBack(written, () => findTemplateGroup(db(), userId, written.id));
-    const location = `/api/template-groups/${written.id}`;
-    if (group === null) return answerPending(ctx, { id: written.id, location });
-    ctx.status = status;
-    if (status === 201) ctx.set('Location', location);
-    ctx.body = group;
-  };
+  const answerGroup = (ctx: Context, userId: string, written: Written, status: 200 | 201 = 200) =>
+    answerWritten(ctx, deps, written, { find: () => findTemplateGroup(db(), userId, written.id), location: `/api/template-groups/${written.id}`, status });
 
   router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), async (ctx) => {
     const user = currentUser(ctx);
@@ -145,7 +130,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
   router.delete('/template-groups/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
-    await afterWrite(await deps.templates.deleteGroup(user.id, id, commandContext(ctx)));
+    await settle(deps, (await deps.templates.deleteGroup(user.id, id, commandContext(ctx))).position);
     ctx.body = { success: true, id };
   });
 

@@ -45,7 +45,8 @@ import {
   type XAuthResultCode,
 } from '@core/x-accounts';
 import { parseOrThrow } from '@core/shared/parse';
-import { settle, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
+import { idParam, isId, settle } from '../http/route-helpers';
 import { CSRF_HEADER } from '../http/csrf';
 import { RateLimitedError } from '../http/rate-limit';
 import { currentUser, requireUser } from '../http/guards';
@@ -59,7 +60,6 @@ import { countConnectedAccounts, listConnectedAccounts } from '../x/read';
 import { tokenBinding } from '../x/accounts-service';
 import { commandContext } from './present';
 
-const ID = /^[A-Za-z0-9-]{1,64}$/;
 const notFound = () => new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
 const expired = () => new AppError('not_found', X_ACCOUNT_MESSAGES.requestExpired, { reason: 'X_AUTH_REQUEST_EXPIRED' });
 const otherBrowser = () => new AppError('forbidden', X_AUTH_RESULT_TEXTS.other_browser, { reason: 'X_AUTH_OTHER_BROWSER' });
@@ -75,12 +75,6 @@ interface XSignInMemo {
 }
 type XSession = RiposteSession & { xSignIn?: XSignInMemo };
 const SIGN_IN_MEMO_ACCOUNT = 'sign-in';
-
-const idParam = (ctx: Context): string => {
-  const id = (ctx.params as { id?: string }).id ?? '';
-  if (!ID.test(id)) throw notFound();
-  return id;
-};
 
 // Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
 const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
@@ -259,7 +253,7 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   router.delete('/accounts/:id', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const accountId = idParam(ctx);
+    const accountId = idParam(ctx, notFound);
     const { position, tokens } = await deps.x.accounts.disconnect(user.id, accountId, commandContext(ctx));
     await settle(deps, position);
     // The stored tokens are already unreadable (their key was destroyed); X is told to forget them
@@ -299,14 +293,14 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   router.get('/auth/direct/reconnect/:id', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const account = await ownAccount(user, idParam(ctx));
+    const account = await ownAccount(user, idParam(ctx, notFound));
     await limits.connectStart(user.id);
     ctx.body = { ...(await start(ctx, { kind: 'reconnect', userId: user.id, accountId: account.accountId }, 'callback', account.username)), fallbackAvailable: true };
   });
 
   router.get('/auth/reconnect/:id', sameSiteCall, requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const account = await ownAccount(user, idParam(ctx));
+    const account = await ownAccount(user, idParam(ctx, notFound));
     await limits.connectStart(user.id);
     ctx.body = await start(ctx, { kind: 'reconnect', userId: user.id, accountId: account.accountId }, 'pin', account.username);
   });
@@ -400,7 +394,7 @@ export const xRoutes = (deps: AppDeps): Router => {
   router.post('/test-tweet', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const { connectedAccountId, content } = parseOrThrow(testTweetSchema, ctx.request.body);
-    if (!ID.test(connectedAccountId)) throw notFound();
+    if (!isId(connectedAccountId)) throw notFound();
     const app = requireXApp(deps);
     const tokens = await deps.x.accounts.userTokens(connectedAccountId, user.id);
     await limits.testTweet(user.id);
