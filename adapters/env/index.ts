@@ -1,7 +1,7 @@
 /**
  * Environment parsing shared by every app (server, scheduler, CLI). Each app composes its own
  * schema from these pieces and calls `parseEnv` once at start-up; a bad value stops the app with a
- * message naming the variable (issue 2: "fails with a clear message naming the bad variable").
+ * message naming the variable, so whoever deploys sees at once which setting to fix.
  *
  * This lives in adapters/ rather than in one app because apps do not import each other
  * (tests/architecture/dependency-rule.ts).

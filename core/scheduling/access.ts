@@ -1,5 +1,5 @@
 /**
- * Who may schedule (issue 6): everyone with replies left may create schedules; a user whose trial
+ * Who may schedule: everyone with replies left may create schedules; a user whose trial
  * is over (tier 'expired') is refused with a clear message and still reads their list; bulk
  * scheduling is for Premium, admins and legacy users, not the trial. Pure: the tier comes from
  * core/users with `now` as an argument.

@@ -1,5 +1,5 @@
 /**
- * Bulk batches, all or none even across a crash (spec part 2 §7 bulk; issue 6). Each entry is its
+ * Bulk batches, all or none even across a crash (spec part 2 §7 bulk). Each entry is its
  * own schedule stream, created with the batch's id; such a schedule is hidden from every list and
  * from the scheduler until the batch stream records ScheduleBatchCompleted. A batch whose writer
  * died part-way never completes: after BATCH_ABANDON_AFTER_MS a recovery job records

@@ -1,5 +1,5 @@
 /**
- * How many X accounts a user may connect (issue 5: trial 1, premium unlimited). Admin and legacy
+ * How many X accounts a user may connect (trial 1, premium unlimited). Admin and legacy
  * users are unlimited like premium; an expired trial keeps the trial's one slot so the account it
  * already has stays usable for upgrading. `null` means unlimited (the API answers accountLimit
  * null and remainingSlots null; docs/api.md says so).

@@ -1,5 +1,5 @@
 /**
- * Who may schedule (issue 6, core/scheduling/access.ts), over real HTTP: a trial user schedules
+ * Who may schedule (core/scheduling/access.ts), over real HTTP: a trial user schedules
  * one reply at a time but not in bulk; Premium, admins and legacy users may bulk schedule. The
  * trial ends after 7 days or after its 25th reply, whichever comes first: from then on every create
  * (classic, template, V2, the image upload, bulk entry and batch) is refused 402 with the trial

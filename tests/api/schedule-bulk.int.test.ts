@@ -27,7 +27,7 @@ beforeAll(async () => {
   const made = await server.newUser();
   premium = made.client;
   const admin = await server.admin();
-  // Legacy access: one of the tiers that may bulk schedule (premium arrives with billing).
+  // Legacy access: one of the tiers that may bulk schedule (no route grants premium without a payment).
   expect((await admin.put(`/api/admin/users/${made.user.id}/role`, { role: 'legacy' })).status).toBe(200);
   x = await connectXAccount(server, made.user.id, 'bulk_x');
   targets = await visibleTargets(premium);

@@ -146,7 +146,7 @@ describe('activity overview', () => {
       { type: 'MonitoredAccountAdded', data: base('a1') },
       { type: 'MonitoredAccountAdded', data: base('a2', { shouldMonitor: false }) },
     ]);
-    // Replies arrive with dispatch: the columns its projection will provide (documented in read.ts).
+    // No projection writes replies: the test makes the table with the columns read.ts reads.
     db.exec(`CREATE TABLE replies (id TEXT, account_id TEXT, user_id TEXT, status TEXT, sent_at TEXT)`);
     const reply = db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?)');
     reply.run('r1', 'a1', 'u1', 'sent', '2026-03-02T09:00:00.000Z');

@@ -1,8 +1,8 @@
 /**
  * The dashboard's figures (spec part 1 'Dashboard'), read from the read database. Each figure
- * comes from the table of the capability that records it; until that capability's projection
- * exists (schedules, replies, monitored and connected accounts arrive with later issues) the table
- * is absent and the figure is an honest zero or an empty list, never sample data.
+ * comes from the table of the capability that records it; where that projection is not in the read
+ * database (the replies figures have none) the table is absent and the figure is an honest zero or
+ * an empty list, never sample data.
  *
  * The tables and columns read here are listed in docs/api.md; a projection that provides them
  * lights the figure up without a change here.

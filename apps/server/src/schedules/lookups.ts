@@ -8,9 +8,9 @@
  * - the image must be one the user uploaded here (core/images isOwnUpload, the rule templates use).
  *
  * Each lookup answers null for "no such thing for this user" and the caller turns that into a 404
- * that reads the same for someone else's id and an id that never existed. Tables that belong to
- * capabilities still being built (`monitored_accounts`, `connected_accounts`) are read only when
- * they exist: until then every id is unknown, never an error.
+ * that reads the same for someone else's id and an id that never existed. The other capabilities'
+ * tables (`monitored_accounts`, `connected_accounts`) are read only when the read database has
+ * them: a read database without that projection knows no such id, which is a 404, never a 500.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { isOwnUpload, type ImageStore } from '@core/images';

@@ -147,8 +147,8 @@ interface ReplyRow {
 const REPLY_COLUMNS = ['id', 'user_id', 'scheduled_id', 'post_id', 'reply_post_id', 'content', 'status', 'status_message', 'sent_at'];
 
 /**
- * The replies of one schedule, latest first. The replies read model arrives with dispatch (next
- * issue); until a `replies` table with these columns exists the list is honestly empty.
+ * The replies of one schedule, latest first. No projection writes a `replies` table with these
+ * columns yet, so the list is honestly empty until one does, never sample data.
  */
 export const listScheduleReplies = (db: ReadDb, userId: string, scheduleId: string): Omit<ScheduleReplyView, 'replyUrl'>[] => {
   const cols = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all('replies').map((c) => c.name);

@@ -1,4 +1,4 @@
-/** Signed-in routes whose screens come with later issues; they show a 'coming next' panel. */
+/** Signed-in routes that have no screen of their own; they show a 'coming next' panel. */
 export const comingNextPatterns = [
   '/history',
   '/reply-history',

@@ -1,5 +1,5 @@
-// What each not-yet-built signed-in screen will do (from spec part 2 §2), shown on its
-// 'coming next' panel until its issue lands.
+// What each signed-in screen without its page will do (from spec part 2 §2), shown on its
+// 'coming next' panel so a link to it never lands on an empty or broken page.
 import {
   BadgeCheck,
   FlaskConical,

@@ -1,5 +1,5 @@
-// /payment: the order summary. The payment button itself arrives with the billing issue; until then
-// the page says so plainly and never pretends a payment succeeded.
+// /payment: the order summary. There is no payment provider behind it: the page says so plainly
+// and never pretends a payment succeeded.
 import { ArrowLeft, Check, CreditCard, LifeBuoy, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';

@@ -1,4 +1,4 @@
-// A clear 'coming next' panel for a signed-in screen whose issue has not landed yet.
+// A clear 'coming next' panel for a signed-in screen that has no page of its own.
 import { ArrowLeft, Construction, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
