@@ -3,7 +3,8 @@
  * events' metadata), and where the write landed, so the route can wait for the read model to pass
  * it before it answers (http/route-helpers.ts `settle`).
  */
-import type { Position } from '@core/eventstore/types';
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, Position } from '@core/eventstore/types';
 
 export interface CommandContext {
   actor: string | null;
@@ -12,3 +13,17 @@ export interface CommandContext {
 
 /** What a write answers (its id by default) and where it landed: null when nothing changed. */
 export type Written<What = { id: string }> = What & { position: Position | null };
+
+/** The metadata of the events a request writes at `time` (an ISO instant). */
+export const commandMetadata = (ctx: CommandContext, time: string): EventMetadata => ({
+  actor: ctx.actor,
+  correlationId: ctx.correlationId,
+  causationId: null,
+  time,
+});
+
+/** What handleCommand, reserve and release take to write a request's events at the clock's now. */
+export const commandOptions = (ctx: CommandContext, clock: () => Date): { metadata: EventMetadata; newId: () => string } => ({
+  metadata: commandMetadata(ctx, clock().toISOString()),
+  newId: randomUUID,
+});

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
 import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
-import type { EventMetadata, EventStore, Position, RecordedEvent } from '@core/eventstore/types';
+import type { EventStore, Position, RecordedEvent } from '@core/eventstore/types';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES,
@@ -41,7 +41,7 @@ import { AppError } from '@core/shared/errors';
 import { curatedAccountId } from './curated-id';
 import type { LegacyPinChecker } from './legacy-pin';
 import { lookupXProfile, type XLookupResult, type XUserLookup } from './x-lookup';
-import type { CommandContext, Written } from '../commands';
+import { commandOptions, type CommandContext, type Written } from '../commands';
 
 export interface AccountsServiceOptions {
   store: EventStore;
@@ -65,13 +65,7 @@ const usernameTaken = (cause: unknown) =>
 export const createAccountsService = (options: AccountsServiceOptions) => {
   const { store, legacyPin } = options;
   const clock = options.clock ?? (() => new Date());
-  const metadata = (ctx: CommandContext): EventMetadata => ({
-    actor: ctx.actor,
-    correlationId: ctx.correlationId,
-    causationId: null,
-    time: clock().toISOString(),
-  });
-  const handlerOptions = (ctx: CommandContext) => ({ metadata: metadata(ctx), newId: randomUUID });
+  const handlerOptions = (ctx: CommandContext) => commandOptions(ctx, clock);
   const systemCtx = (ctx: CommandContext): CommandContext => ({ ...ctx, actor: 'system' });
 
   const load = async (accountId: string): Promise<MonitoredAccountState> => (await loadState(store, monitoredAccountStream(accountId), monitoredAccountDecider)).state;

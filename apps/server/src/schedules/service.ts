@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@adapters/logging';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
+import type { EventStore, Position } from '@core/eventstore/types';
 import {
   decideSchedule,
   deleteBatchSchedules,
@@ -35,7 +35,7 @@ import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { TierConfig } from '@core/users/tier';
 import type { ScheduleLookups } from './lookups';
-import type { CommandContext, Written } from '../commands';
+import { commandMetadata, type CommandContext, type Written } from '../commands';
 
 export type ScheduleWritten = Written<{
   id: string;
@@ -69,7 +69,6 @@ export interface SchedulesServiceDeps {
 }
 
 export const createSchedulesService = ({ store, lookups, tierConfig, logger, clock }: SchedulesServiceDeps) => {
-  const metadata = (ctx: CommandContext, time: string): EventMetadata => ({ actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time });
 
   /** The draft with its references checked (404 otherwise) and their names filled in. */
   const resolve = async (user: User, draft: ScheduleDraft): Promise<ScheduleDraft> => {
@@ -98,7 +97,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
   });
 
   /** Batch writes as the system (compensation, recovery) or as the caller. */
-  const batchContext = (ctx: CommandContext) => ({ metadata: () => metadata(ctx, clock().toISOString()), newId: randomUUID });
+  const batchContext = (ctx: CommandContext) => ({ metadata: () => commandMetadata(ctx, clock().toISOString()), newId: randomUUID });
 
   const mentionsOf = (events: readonly ScheduleEvent[]): string[] =>
     events.flatMap((e) => (e.type === 'ScheduleCreated' ? e.data.mentionsRemoved : []));
@@ -110,7 +109,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
       requireMaySchedule(user, now, tierConfig, options);
       const command = createCommand(user, await resolve(user, draft), now);
       const result = await handleCommand(store, scheduleStream(command.scheduleId), scheduleDecider, command, {
-        metadata: metadata(ctx, now),
+        metadata: commandMetadata(ctx, now),
         newId: randomUUID,
       });
       return { id: command.scheduleId, position: result.position, mentionsRemoved: mentionsOf(result.events) };
@@ -133,7 +132,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
 
       const scheduleIds = decided.map((d) => d.command.scheduleId);
       const completion = { type: 'ScheduleBatchCompleted' as const, data: { batchId, userId: user.id, scheduleIds } };
-      const toNew = (e: { type: string; data: unknown }) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: metadata(ctx, now) });
+      const toNew = (e: { type: string; data: unknown }) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: commandMetadata(ctx, now) });
 
       if (store.appendMany !== undefined) {
         // One transaction (one fsync): every entry and the completion, or nothing at all.
@@ -178,7 +177,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */
     async remove(userId: string, scheduleId: string, ctx: CommandContext): Promise<Position | null> {
       const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {
-        metadata: metadata(ctx, clock().toISOString()),
+        metadata: commandMetadata(ctx, clock().toISOString()),
         newId: randomUUID,
       });
       return result.position;

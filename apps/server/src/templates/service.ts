@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import type { EventMetadata, EventStore } from '@core/eventstore/types';
+import type { EventStore } from '@core/eventstore/types';
 import type { Decider } from '@core/shared/decider';
 import {
   templateDecider,
@@ -24,7 +24,7 @@ import {
   type TemplatePatch,
   type TemplateRef,
 } from '@core/templates';
-import type { CommandContext, Written } from '../commands';
+import { commandOptions, type CommandContext, type Written } from '../commands';
 
 /** Decides a list of commands one after the other, each on the state the previous ones left. */
 const inSequence = <C, E, S>(decider: Decider<C, E, S>): Decider<readonly C[], E, S> => ({
@@ -45,10 +45,7 @@ const inSequence = <C, E, S>(decider: Decider<C, E, S>): Decider<readonly C[], E
 const groupSequence = inSequence(templateGroupDecider);
 
 export const createTemplatesService = (store: EventStore, clock: () => Date = () => new Date()) => {
-  const options = (ctx: CommandContext) => ({
-    metadata: { actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time: clock().toISOString() } satisfies EventMetadata,
-    newId: randomUUID,
-  });
+  const options = (ctx: CommandContext) => commandOptions(ctx, clock);
 
   /** What a group needs to know about a template before taking it in (null: no such template). */
   const templateRef = async (templateId: string): Promise<TemplateRef> => {

@@ -18,7 +18,7 @@ import {
   ReservationTakenError,
   reserve,
 } from '@core/eventstore/reservation';
-import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
+import type { EventStore, Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { Actor, UserCommand } from '@core/users/commands';
 import type { Permission, Role } from '@core/users/constants';
@@ -26,7 +26,7 @@ import { userDecider } from '@core/users/decider';
 import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
-import type { CommandContext, Written } from '../commands';
+import { commandOptions, type CommandContext, type Written } from '../commands';
 
 /** Who asks and why, for the events' metadata. */
 type UserWritten = Written<{ user: User }>;
@@ -51,13 +51,7 @@ const ORPHAN_AFTER_MS = 60_000;
 const later = (a: Position | null, b: Position | null): Position | null => (a === null ? b : b === null ? a : a > b ? a : b);
 
 export const createUsersService = (store: EventStore, clock: () => Date = () => new Date()) => {
-  const metadata = (ctx: CommandContext): EventMetadata => ({
-    actor: ctx.actor,
-    correlationId: ctx.correlationId,
-    causationId: null,
-    time: clock().toISOString(),
-  });
-  const options = (ctx: CommandContext) => ({ metadata: metadata(ctx), newId: randomUUID });
+  const options = (ctx: CommandContext) => commandOptions(ctx, clock);
 
   const load = async (id: string): Promise<User | null> => {
     const { state } = await loadState(store, userStream(id), userDecider);

@@ -22,7 +22,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
 import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
-import type { EventMetadata, EventStore, Position } from '@core/eventstore/types';
+import type { EventStore, Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { XUserTokens } from '@core/x';
 import {
@@ -39,7 +39,7 @@ import {
   type XProfileSnapshot,
 } from '@core/x-accounts';
 import { countConnectedAccounts, schedulesUsing } from './read';
-import type { CommandContext } from '../commands';
+import { commandOptions, type CommandContext } from '../commands';
 
 export interface ConnectRequest {
   userId: string;
@@ -72,10 +72,7 @@ export interface XAccountsServiceDeps {
 }
 
 export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsServiceDeps) => {
-  const options = (ctx: CommandContext) => ({
-    metadata: { actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time: clock().toISOString() } satisfies EventMetadata,
-    newId: randomUUID,
-  });
+  const options = (ctx: CommandContext) => commandOptions(ctx, clock);
   const locks = new Map<string, Promise<unknown>>();
   const withUserLock = async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
     const before = locks.get(userId) ?? Promise.resolve();

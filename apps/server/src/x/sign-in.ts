@@ -15,7 +15,7 @@ import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { XProfileSnapshot } from '@core/x-accounts';
 import type { UsersService } from '../users/service';
-import type { CommandContext } from '../commands';
+import { commandOptions, type CommandContext } from '../commands';
 import type { XAccountsService } from './accounts-service';
 
 export const X_LOGIN_RESERVATION = 'x_login';
@@ -32,10 +32,7 @@ export const usernameCandidates = (handle: string): string[] => {
 
 export const createXSignIn = (deps: { store: EventStore; users: UsersService; xAccounts: XAccountsService; clock: () => Date }) => {
   const { store, users, xAccounts, clock } = deps;
-  const options = (ctx: CommandContext) => ({
-    metadata: { actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, time: clock().toISOString() },
-    newId: randomUUID,
-  });
+  const options = (ctx: CommandContext) => commandOptions(ctx, clock);
 
   const linkedUser = async (xUserId: string): Promise<{ userId: string; since: number } | null> => {
     const holder = await reservationHolder(store, X_LOGIN_RESERVATION, xUserId);
