@@ -10,15 +10,11 @@ import {
 } from './schemas';
 import { parseUsername, usernameKey, USERNAME_MESSAGES } from './username';
 import { parseOrThrow } from '@core/shared/parse';
+import { refusalOf } from '@core/shared/testing/refusal';
 
 const refusal = (schema: Parameters<typeof parseOrThrow>[0], value: unknown) => {
-  try {
-    parseOrThrow(schema, value);
-  } catch (error) {
-    const e = error as { message: string; field?: string };
-    return { message: e.message, field: e.field };
-  }
-  throw new Error('expected a refusal');
+  const { message, field } = refusalOf(schema, value);
+  return { message, field };
 };
 
 describe('parseUsername', () => {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { refusalOf as refusal } from './testing/refusal';
 import { parseOrThrow } from './parse';
-
-const refusal = (schema: z.ZodType, value: unknown): AppError => {
-  try {
-    parseOrThrow(schema, value);
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
 
 describe('parseOrThrow', () => {
   const schema = z.object({ name: z.string().min(1, 'Name is required'), ids: z.array(z.string().min(1, 'Id is required')) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
+import { refusalOf as refusal } from '@core/shared/testing/refusal';
 import {
   TEMPLATE_FORM_DEFAULTS,
   TEMPLATE_MESSAGES,
@@ -11,16 +11,6 @@ import {
   templateOrderSchema,
   templatePatchSchema,
 } from './schemas';
-
-const refusal = (schema: Parameters<typeof parseOrThrow>[0], value: unknown): AppError => {
-  try {
-    parseOrThrow(schema, value);
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a validation error');
-};
 
 describe('template input', () => {
   it.each([
