@@ -15,8 +15,7 @@ import { assertNever, type Decider } from '@core/shared/decider';
 import { stripMentions } from '@core/text/mentions';
 import { requireZone, toInstant, toMs } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES } from './messages';
-import type { Conditions, ContentSource } from './model';
-import { scheduleTypeOf } from './model';
+import type { ContentSource } from './model';
 import { firstRun, normalisePlan, runAfter } from './plan';
 import {
   evolveSchedule,
@@ -60,10 +59,7 @@ const cleanContent = (content: ContentSource): { content: ContentSource; mention
   }
 };
 
-const textOf = (content: ContentSource): string | null =>
-  content.kind === 'text' ? content.text : content.kind === 'ai' ? content.baseText : null;
-
-/** The schedule a create command describes (nextRunTime included). */
+/** The facts of the schedule a create command describes (its first run included). */
 const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>): ScheduleCreatedData => {
   const { draft } = command;
   requireZone(command.timeZone);
@@ -71,28 +67,18 @@ const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>):
   const connectedAccountId = required(draft.connectedAccountId, SCHEDULE_MESSAGES.connectedAccountRequired, 'connectedAccountId');
   const { content, mentionsRemoved } = cleanContent(draft.content);
   const plan = normalisePlan(draft.plan);
-  const nextRunTime = firstRun(plan, command.now, command.timeZone);
-  const targetUsername = draft.targetUsername ?? null;
-  const conditions: Conditions = { content: textOf(content), targetAccount: targetUsername, imageIncluded: draft.imageUrl !== null };
-  const oneShot = plan.kind === 'immediate' || plan.kind === 'once' || (plan.kind === 'peak' && plan.recurrence === null);
   return {
     scheduleId: command.scheduleId,
     userId: command.userId,
     timeZone: command.timeZone.trim(),
-    scheduleType: scheduleTypeOf(plan),
     targetAccountId,
-    targetUsername,
+    targetUsername: draft.targetUsername ?? null,
     connectedAccountId,
     accountName: draft.accountName ?? null,
     content,
     imageUrl: draft.imageUrl,
     plan,
-    peakWindowType: plan.kind === 'peak' ? plan.window : null,
-    useAI: content.kind === 'ai',
-    viralStyle: content.kind === 'ai' ? content.style : null,
-    conditions,
-    scheduledTime: oneShot ? nextRunTime : null,
-    nextRunTime,
+    nextRunTime: firstRun(plan, command.now, command.timeZone),
     mentionsRemoved,
     ...(command.batchId === undefined ? {} : { batchId: command.batchId }),
   };
@@ -100,14 +86,16 @@ const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>):
 
 /** Two creates describe the same schedule when all but the time-dependent fields agree. */
 const sameSchedule = (existing: ScheduleCreatedData, candidate: ScheduleCreatedData): boolean => {
-  const keys = (Object.keys(candidate) as (keyof ScheduleCreatedData)[]).filter((k) => k !== 'nextRunTime' && k !== 'scheduledTime');
+  const keys = (Object.keys(candidate) as (keyof ScheduleCreatedData)[]).filter((k) => k !== 'nextRunTime');
   return keys.every((k) => JSON.stringify(existing[k]) === JSON.stringify(candidate[k]));
 };
 
+type Existing = Exclude<ScheduleState, { status: 'none' } | { status: 'deleted' }>;
+
 /** The owner's schedule that still exists, or not_found. */
-const own = (state: ScheduleState, userId: string): Schedule => {
-  if (state.status !== 'exists' || state.schedule.deleted || state.schedule.userId !== userId) throw notFound();
-  return state.schedule;
+const own = (state: ScheduleState, userId: string): Existing => {
+  if (state.status === 'none' || state.status === 'deleted' || state.schedule.userId !== userId) throw notFound();
+  return state;
 };
 
 export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): ScheduleEvent[] => {
@@ -121,47 +109,73 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
       return [{ type: 'ScheduleCreated', data }];
     }
     case 'DeleteSchedule': {
-      if (state.status === 'exists' && state.schedule.deleted && state.schedule.userId === command.userId) return [];
-      const schedule = own(state, command.userId);
-      if (schedule.isExecuted) throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBeDeleted, { reason: 'SCHEDULE_EXECUTED' });
-      return [{ type: 'ScheduleDeleted', data: { scheduleId: schedule.scheduleId, userId: command.userId } }];
+      if (state.status === 'deleted' && state.schedule.userId === command.userId) return [];
+      const existing = own(state, command.userId);
+      switch (existing.status) {
+        case 'executed':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBeDeleted, { reason: 'SCHEDULE_EXECUTED' });
+        case 'pending':
+        case 'inactive':
+          return [{ type: 'ScheduleDeleted', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId } }];
+        default:
+          return assertNever(existing, 'schedule state');
+      }
     }
     case 'DeactivateSchedule': {
-      const schedule = own(state, command.userId);
-      if (!schedule.isActive || schedule.isExecuted) return [];
-      return [{ type: 'ScheduleDeactivated', data: { scheduleId: schedule.scheduleId, userId: command.userId } }];
+      const existing = own(state, command.userId);
+      switch (existing.status) {
+        case 'pending':
+          return [{ type: 'ScheduleDeactivated', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId } }];
+        case 'inactive':
+        case 'executed':
+          return [];
+        default:
+          return assertNever(existing, 'schedule state');
+      }
     }
-    case 'RecordRun': {
-      if (state.status !== 'exists' || state.schedule.deleted) throw notFound();
-      const schedule = state.schedule;
-      if (schedule.isExecuted) return [];
-      if (!schedule.isActive) throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
-      const auto = schedule.plan.kind === 'auto';
-      const slot = toInstant(toMs(command.slot, 'slot'));
-      const now = toInstant(toMs(command.now, 'now'));
-      if (!auto && slot !== schedule.nextRunTime) return [];
-      const nextRunTime = runAfter(schedule.plan, slot, now, schedule.timeZone);
-      return [
-        {
-          type: 'ScheduleRunRecorded',
-          data: {
-            scheduleId: schedule.scheduleId,
-            userId: schedule.userId,
-            slot,
-            at: now,
-            outcome: command.outcome,
-            reason: command.reason ?? null,
-            templateId: command.templateId ?? null,
-            lastTemplateIndex: command.nextTemplateIndex ?? schedule.lastTemplateIndex,
-            nextRunTime,
-            executed: !auto && nextRunTime === null,
-          },
-        },
-      ];
-    }
+    case 'RecordRun':
+      switch (state.status) {
+        case 'none':
+        case 'deleted':
+          throw notFound();
+        case 'executed':
+          return [];
+        case 'inactive':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
+        case 'pending':
+          return recordRun(command, state.schedule);
+        default:
+          return assertNever(state, 'schedule state');
+      }
     default:
       return assertNever(command, 'schedule command');
   }
+};
+
+/** A run of a pending schedule; a slot that is not its current one is quiet. */
+const recordRun = (command: Extract<ScheduleCommand, { type: 'RecordRun' }>, schedule: Schedule): ScheduleEvent[] => {
+  const auto = schedule.plan.kind === 'auto';
+  const slot = toInstant(toMs(command.slot, 'slot'));
+  const now = toInstant(toMs(command.now, 'now'));
+  if (!auto && slot !== schedule.nextRunTime) return [];
+  const nextRunTime = runAfter(schedule.plan, slot, now, schedule.timeZone);
+  return [
+    {
+      type: 'ScheduleRunRecorded',
+      data: {
+        scheduleId: schedule.scheduleId,
+        userId: schedule.userId,
+        slot,
+        at: now,
+        outcome: command.outcome,
+        reason: command.reason ?? null,
+        templateId: command.templateId ?? null,
+        lastTemplateIndex: command.nextTemplateIndex ?? schedule.lastTemplateIndex,
+        nextRunTime,
+        executed: !auto && nextRunTime === null,
+      },
+    },
+  ];
 };
 
 export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleState> = {

@@ -15,3 +15,4 @@ export * from './duplicates';
 export * from './projection';
 export * from './form-payload';
 export * from './batch';
+export * from './upcast';

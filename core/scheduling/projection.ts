@@ -9,17 +9,22 @@
  * the spec's UTC hour and minute and 0-6 day numbers are computed at the edge when answering.
  * Instants are ISO strings, booleans 0/1, JSON columns text.
  *
+ * Every column besides the facts is what views.ts derives from the ScheduleCreated facts (type,
+ * conditions, AI and style, the recurring fields, the one-shot time); `status` is one of the list's
+ * named cases (pending, inactive, executed) and `is_active`/`is_executed` are its spec flags
+ * (statusFlags), kept as columns for the due index. ScheduleCreated events of the first shape are
+ * upcast before they are projected (upcast.ts).
+ *
  * An entry of a bulk batch carries `pending_batch` until its batch completes (batch.ts): lists and
  * the scheduler read only rows where it is NULL.
  */
 import type { RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
 import { assertNever } from '@core/shared/decider';
-import { formatTime } from '@core/scheduling/time';
-import { isRecurringPlan, recurringTypeOf } from './model';
-import { ruleOf } from './plan';
 import { SCHEDULE_BATCH_EVENT_TYPES, type ScheduleBatchEvent } from './batch';
-import { SCHEDULE_EVENT_TYPES, scheduleStatus, type ScheduleCreatedData, type ScheduleEvent } from './schedule';
+import { SCHEDULE_EVENT_TYPES, type ScheduleCreatedData, type ScheduleEvent, type ScheduleStatus } from './schedule';
+import { upcastScheduleCreated } from './upcast';
+import { schedulePresentation, statusFlags } from './views';
 
 export type RecordedScheduleEvent = ScheduleEvent | ScheduleBatchEvent extends infer E
   ? E extends { type: infer T extends string; data: infer D }
@@ -31,35 +36,38 @@ export const SCHEDULES_TABLE = 'schedules';
 
 const bit = (b: boolean): number => (b ? 1 : 0);
 
+/** The row of a new schedule: its facts and what views.ts derives from them. */
 const createdParams = (d: ScheduleCreatedData, time: string) => {
-  const rule = ruleOf(d.plan);
-  const content = d.content;
+  const shown = schedulePresentation(d);
+  const flags = statusFlags('pending');
   return {
     id: d.scheduleId,
     user_id: d.userId,
-    schedule_type: d.scheduleType,
-    status: scheduleStatus({ isActive: true, isExecuted: false }),
+    schedule_type: shown.scheduleType,
+    status: 'pending' satisfies ScheduleStatus,
+    is_active: bit(flags.isActive),
+    is_executed: bit(flags.isExecuted),
     time_zone: d.timeZone,
     target_account_id: d.targetAccountId,
     target_username: d.targetUsername,
     connected_account_id: d.connectedAccountId,
     account_name: d.accountName,
-    content_kind: content.kind,
-    content: content.kind === 'text' ? content.text : content.kind === 'ai' ? content.baseText : null,
-    template_id: content.kind === 'template' ? content.templateId : null,
-    template_group_id: content.kind === 'template_group' ? content.templateGroupId : null,
-    use_ai: bit(d.useAI),
-    viral_style: d.viralStyle,
+    content_kind: d.content.kind,
+    content: shown.content,
+    template_id: shown.templateId,
+    template_group_id: shown.templateGroupId,
+    use_ai: bit(shown.useAI),
+    viral_style: shown.viralStyle,
     image_url: d.imageUrl,
-    conditions: JSON.stringify(d.conditions),
-    peak_window_type: d.peakWindowType,
-    is_recurring: bit(isRecurringPlan(d.plan)),
-    recurring_type: recurringTypeOf(d.plan),
-    recurring_days: rule === null || rule.type === 'daily' ? null : JSON.stringify(rule.days),
-    recurring_time: rule === null ? null : formatTime(rule.time),
-    delay_minutes: d.plan.kind === 'auto' ? d.plan.delayMinutes : 0,
+    conditions: JSON.stringify(shown.conditions),
+    peak_window_type: shown.peakWindowType,
+    is_recurring: bit(shown.isRecurring),
+    recurring_type: shown.recurringType,
+    recurring_days: shown.recurringDays === null ? null : JSON.stringify(shown.recurringDays),
+    recurring_time: shown.recurringTime,
+    delay_minutes: shown.delayMinutes,
     plan: JSON.stringify(d.plan),
-    scheduled_time: d.scheduledTime,
+    scheduled_time: shown.scheduledTime,
     next_run_time: d.nextRunTime,
     pending_batch: d.batchId ?? null,
     time,
@@ -125,11 +133,11 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
                     connected_account_id, account_name, content_kind, content, template_id, template_group_id, use_ai, viral_style, image_url,
                     conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes, plan,
                     scheduled_time, next_run_time, pending_batch, created_at, updated_at)
-                  VALUES (@id, @user_id, @schedule_type, @status, 1, 0, @time_zone, @target_account_id, @target_username,
+                  VALUES (@id, @user_id, @schedule_type, @status, @is_active, @is_executed, @time_zone, @target_account_id, @target_username,
                     @connected_account_id, @account_name, @content_kind, @content, @template_id, @template_group_id, @use_ai, @viral_style, @image_url,
                     @conditions, @peak_window_type, @is_recurring, @recurring_type, @recurring_days, @recurring_time, @delay_minutes, @plan,
                     @scheduled_time, @next_run_time, @pending_batch, @time, @time)`,
-            params: createdParams(event.data, time),
+            params: createdParams(upcastScheduleCreated(event.data), time),
           },
         ];
       case 'ScheduleDeleted':
@@ -142,8 +150,8 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
       case 'ScheduleDeactivated':
         return [
           {
-            sql: "UPDATE schedules SET is_active = 0, status = 'inactive', next_run_time = NULL, updated_at = @time WHERE id = @id",
-            params: { id: event.data.scheduleId, time },
+            sql: 'UPDATE schedules SET is_active = @is_active, status = @status, next_run_time = NULL, updated_at = @time WHERE id = @id',
+            params: { id: event.data.scheduleId, time, status: 'inactive' satisfies ScheduleStatus, is_active: bit(statusFlags('inactive').isActive) },
           },
         ];
       case 'ScheduleRunRecorded': {
@@ -153,7 +161,7 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
           {
             // A run is not an edit by the user: updated_at stays.
             sql: `UPDATE schedules SET next_run_time = @next_run_time, last_template_index = @last_template_index, last_run_outcome = @outcome,
-                    is_executed = MAX(is_executed, @executed), status = CASE WHEN @executed = 1 THEN 'executed' ELSE status END,
+                    is_executed = MAX(is_executed, @executed), status = CASE WHEN @executed = 1 THEN @executed_status ELSE status END,
                     last_executed_at = CASE WHEN @ran = 1 THEN @at ELSE last_executed_at END, run_count = run_count + @ran
                   WHERE id = @id`,
             params: {
@@ -162,6 +170,7 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
               last_template_index: d.lastTemplateIndex,
               outcome: d.outcome,
               executed: bit(d.executed),
+              executed_status: 'executed' satisfies ScheduleStatus,
               ran: bit(ran),
               at: d.at,
             },

@@ -1,11 +1,13 @@
 /**
- * A schedule: one stream per schedule (`schedule-{id}`). Events carry resulting values (the next
- * run time, the rotation cursor), so evolve and the projection copy them and only decide computes.
+ * A schedule: one stream per schedule (`schedule-{id}`). Events carry facts: what the user chose and
+ * the resulting values decide computed (the next run time, the rotation cursor), so evolve and the
+ * projection copy them and only decide computes. What lists show is derived from them (views.ts).
  * User commands carry the acting user; someone else's schedule answers not_found, never forbidden.
  */
-import type { WritingStyle } from '@core/styles';
-import type { Instant, PeakWindow } from '@core/scheduling/time';
-import type { Conditions, ContentSource, Plan, ScheduleDraft, ScheduleType } from './model';
+import { assertNever } from '@core/shared/decider';
+import type { Instant } from '@core/scheduling/time';
+import type { ContentSource, Plan, ScheduleDraft } from './model';
+import { upcastScheduleCreated } from './upcast';
 
 export const scheduleStream = (scheduleId: string): string => `schedule-${scheduleId}`;
 
@@ -40,24 +42,27 @@ export type ScheduleCommand =
       nextTemplateIndex?: number;
     };
 
+/**
+ * The facts of a creation: what the user chose (target, connected account, content source, image,
+ * plan, the zone it is read in), the names the lookups found, the mentions stripped from the text,
+ * the batch it belongs to, and the first run decided from the creation instant (it depends on
+ * `now`, so it cannot be derived later). Everything lists show besides (type, conditions, AI and
+ * style, the one-shot time ...) is derived from these by views.ts. Events written before carried
+ * those derived fields too; upcast.ts reads them as these facts.
+ */
 export interface ScheduleCreatedData {
   scheduleId: string;
   userId: string;
   timeZone: string;
-  scheduleType: ScheduleType;
   targetAccountId: string;
+  /** Names at creation (the ids stay the truth): lists show them after the account goes. */
   targetUsername: string | null;
   connectedAccountId: string;
   accountName: string | null;
   content: ContentSource;
   imageUrl: string | null;
   plan: Plan;
-  peakWindowType: PeakWindow | null;
-  useAI: boolean;
-  viralStyle: WritingStyle | null;
-  conditions: Conditions;
-  /** For one-shot plans the time it runs; null for recurring and auto. */
-  scheduledTime: Instant | null;
+  /** The first run, decided from the creation instant; null for auto (it waits for a post). */
   nextRunTime: Instant | null;
   /** Mentions stripped from the text on creation (empty when none), for the page's notice. */
   mentionsRemoved: string[];
@@ -87,49 +92,58 @@ export type ScheduleEvent =
 
 export const SCHEDULE_EVENT_TYPES = ['ScheduleCreated', 'ScheduleDeleted', 'ScheduleDeactivated', 'ScheduleRunRecorded'] as const;
 
+/** A schedule's facts and what its runs changed. Where it stands is the state's case, not a flag. */
 export interface Schedule extends ScheduleCreatedData {
-  isActive: boolean;
-  isExecuted: boolean;
-  deleted: boolean;
   lastExecutedAt: Instant | null;
   lastTemplateIndex: number;
   runCount: number;
 }
 
-export type ScheduleState = { status: 'none' } | { status: 'exists'; schedule: Schedule };
+/**
+ * Where a schedule stands: pending (active, runs when due), inactive (deactivated: no more runs),
+ * executed (a one-shot plan ran: closed for good), deleted (gone from lists; an executed schedule is
+ * never deleted).
+ */
+export type ScheduleState =
+  | { status: 'none' }
+  | { status: 'pending'; schedule: Schedule }
+  | { status: 'inactive'; schedule: Schedule }
+  | { status: 'executed'; schedule: Schedule }
+  | { status: 'deleted'; schedule: Schedule };
 
 /** The status lists show (spec part 2 §4: Pending or Executed; deactivated ones are Inactive). */
-export type ScheduleStatus = 'pending' | 'executed' | 'inactive';
-
-export const scheduleStatus = (s: Pick<Schedule, 'isActive' | 'isExecuted'>): ScheduleStatus =>
-  s.isExecuted ? 'executed' : s.isActive ? 'pending' : 'inactive';
+export type ScheduleStatus = Exclude<ScheduleState['status'], 'none' | 'deleted'>;
 
 export const evolveSchedule = (state: ScheduleState, event: ScheduleEvent): ScheduleState => {
   switch (event.type) {
     case 'ScheduleCreated':
-      return {
-        status: 'exists',
-        schedule: { ...event.data, isActive: true, isExecuted: false, deleted: false, lastExecutedAt: null, lastTemplateIndex: 0, runCount: 0 },
-      };
+      return { status: 'pending', schedule: { ...upcastScheduleCreated(event.data), lastExecutedAt: null, lastTemplateIndex: 0, runCount: 0 } };
     case 'ScheduleDeleted':
-      return state.status === 'exists' ? { status: 'exists', schedule: { ...state.schedule, deleted: true, nextRunTime: null } } : state;
+      return state.status === 'none' ? state : { status: 'deleted', schedule: { ...state.schedule, nextRunTime: null } };
     case 'ScheduleDeactivated':
-      return state.status === 'exists' ? { status: 'exists', schedule: { ...state.schedule, isActive: false, nextRunTime: null } } : state;
+      switch (state.status) {
+        case 'pending':
+        case 'inactive':
+          return { status: 'inactive', schedule: { ...state.schedule, nextRunTime: null } };
+        case 'none':
+        case 'executed':
+        case 'deleted':
+          return state;
+        default:
+          return assertNever(state, 'schedule state');
+      }
     case 'ScheduleRunRecorded': {
-      if (state.status !== 'exists') return state;
+      if (state.status === 'none') return state;
       const d = event.data;
       const ran = d.outcome !== 'skipped';
-      return {
-        status: 'exists',
-        schedule: {
-          ...state.schedule,
-          nextRunTime: d.nextRunTime,
-          isExecuted: state.schedule.isExecuted || d.executed,
-          lastExecutedAt: ran ? d.at : state.schedule.lastExecutedAt,
-          lastTemplateIndex: d.lastTemplateIndex,
-          runCount: state.schedule.runCount + (ran ? 1 : 0),
-        },
+      const schedule: Schedule = {
+        ...state.schedule,
+        nextRunTime: d.nextRunTime,
+        lastExecutedAt: ran ? d.at : state.schedule.lastExecutedAt,
+        lastTemplateIndex: d.lastTemplateIndex,
+        runCount: state.schedule.runCount + (ran ? 1 : 0),
       };
+      return { status: d.executed && state.status !== 'deleted' ? 'executed' : state.status, schedule };
     }
     default: {
       // Exhaustive at compile time; at run time an event type from a newer version is ignored.

@@ -6,7 +6,8 @@ import { upcomingRuns } from '@core/scheduling/time';
 import { scheduleDecider, decideSchedule } from './decide';
 import { SCHEDULE_MESSAGES } from './messages';
 import type { ScheduleDraft } from './model';
-import { evolveSchedule, scheduleStatus, type ScheduleCommand, type ScheduleCreatedData, type ScheduleEvent, type ScheduleState } from './schedule';
+import { evolveSchedule, type ScheduleCommand, type ScheduleCreatedData, type ScheduleEvent, type ScheduleState } from './schedule';
+import { schedulePresentation, type SchedulePresentation } from './views';
 
 const spec = deciderSpec(scheduleDecider);
 const id = 's1';
@@ -36,7 +37,10 @@ const create = (d: ScheduleDraft = draft(), o: Partial<Extract<ScheduleCommand, 
   ...o,
 });
 
-const createdData = (o: Partial<ScheduleCreatedData> = {}): ScheduleCreatedData => ({
+/** A creation's facts and the presentation views.ts derives from them. */
+type Described = ScheduleCreatedData & Pick<SchedulePresentation, 'scheduleType' | 'peakWindowType' | 'useAI' | 'viralStyle' | 'conditions' | 'scheduledTime'>;
+
+const described = (o: Partial<Described> = {}): Described => ({
   scheduleId: id,
   userId: owner,
   timeZone: ZONE,
@@ -57,7 +61,12 @@ const createdData = (o: Partial<ScheduleCreatedData> = {}): ScheduleCreatedData 
   mentionsRemoved: [],
   ...o,
 });
-const created = (o: Partial<ScheduleCreatedData> = {}): ScheduleEvent => ({ type: 'ScheduleCreated', data: createdData(o) });
+/** The event carries the facts only; what lists show is derived from them, and must be what `o` says. */
+const created = (o: Partial<Described> = {}): ScheduleEvent => {
+  const { scheduleType, peakWindowType, useAI, viralStyle, conditions, scheduledTime, ...facts } = described(o);
+  expect(schedulePresentation(facts)).toMatchObject({ scheduleType, peakWindowType, useAI, viralStyle, conditions, scheduledTime });
+  return { type: 'ScheduleCreated', data: facts };
+};
 
 const dailyNine = { kind: 'recurring' as const, rule: { type: 'daily' as const, time: { hour: 9, minute: 0 } } };
 const recurringCreated = created({
@@ -79,7 +88,7 @@ const record = (slot: string, now = slot, o: Partial<Extract<ScheduleCommand, { 
 describe('CreateSchedule', () => {
   it('emits ScheduleCreated with the next run time of a one-time schedule', () => {
     const state = spec.given().when(create()).then([created()]);
-    expect(state.status === 'exists' && scheduleStatus(state.schedule)).toBe('pending');
+    expect(state.status).toBe('pending');
   });
 
   it('computes the first run from now for each kind of plan', () => {
@@ -213,7 +222,7 @@ describe('DeactivateSchedule', () => {
 
   it('emits ScheduleDeactivated; the schedule shows as inactive with no next run', () => {
     const state = spec.given(recurringCreated).when(deactivate()).then([deactivated]);
-    expect(state.status === 'exists' && [scheduleStatus(state.schedule), state.schedule.nextRunTime]).toEqual(['inactive', null]);
+    expect(state.status !== 'none' && [state.status, state.schedule.nextRunTime]).toEqual(['inactive', null]);
   });
 
   it("refuses another user's schedule as not_found", () => {
@@ -244,7 +253,7 @@ describe('RecordRun', () => {
         },
       },
     ]);
-    expect(state.status === 'exists' && [scheduleStatus(state.schedule), state.schedule.lastExecutedAt]).toEqual(['executed', '2026-01-15T08:00:02.000Z']);
+    expect(state.status !== 'none' && [state.status, state.schedule.lastExecutedAt]).toEqual(['executed', '2026-01-15T08:00:02.000Z']);
   });
 
   it('advances a recurring schedule, past every run missed while the scheduler was down', () => {
@@ -331,7 +340,7 @@ describe('decider properties', () => {
         for (const e of decideSchedule(create(draft({ plan: { kind: 'recurring', rule: r } }), { now: nowIso, timeZone: zone }), state)) state = evolveSchedule(state, e);
         const seen: string[] = [];
         for (let i = 0; i < 4; i += 1) {
-          const slot = state.status === 'exists' ? state.schedule.nextRunTime : null;
+          const slot = state.status === 'pending' ? state.schedule.nextRunTime : null;
           if (slot === null) throw new Error('a recurring schedule always has a next run');
           seen.push(slot);
           for (const e of decideSchedule(record(slot), state)) state = evolveSchedule(state, e);

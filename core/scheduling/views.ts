@@ -2,10 +2,85 @@
  * What the API answers for schedules (spec part 2 §3 "in lists also", §7): one shape for the
  * server's read queries and the web app's hooks. Instants are ISO UTC; `timeZone` is the IANA zone
  * the schedule was made in and is read in.
+ *
+ * The one place where what a schedule shows is derived from its facts (the ScheduleCreated data):
+ * `schedulePresentation` gives the spec-shaped fields, `statusFlags` the spec's isActive/isExecuted
+ * of a status. The projection stores what they give; the read queries answer it.
  */
-import type { Conditions, ScheduleType } from './model';
-import type { ScheduleStatus } from './schedule';
-import type { PeakWindow, RecurringType } from './time';
+import type { WritingStyle } from '@core/styles';
+import { assertNever } from '@core/shared/decider';
+import { isRecurringPlan, recurringTypeOf, scheduleTypeOf, type Conditions, type ScheduleType } from './model';
+import { ruleOf } from './plan';
+import type { ScheduleCreatedData, ScheduleStatus } from './schedule';
+import { formatTime, type Instant, type PeakWindow, type RecurringType } from './time';
+
+/** The spec-shaped fields of a schedule, all derived from its facts. */
+export interface SchedulePresentation {
+  scheduleType: ScheduleType;
+  /** One-shot plans: the time it runs (its first run); null for recurring and auto. */
+  scheduledTime: Instant | null;
+  peakWindowType: PeakWindow | null;
+  useAI: boolean;
+  viralStyle: WritingStyle | null;
+  conditions: Conditions;
+  /** Fixed text, or the text the AI rewrites. */
+  content: string | null;
+  templateId: string | null;
+  templateGroupId: string | null;
+  delayMinutes: number;
+  isRecurring: boolean;
+  recurringType: RecurringType | null;
+  recurringDays: number[] | null;
+  recurringTime: string | null;
+}
+
+export const schedulePresentation = (facts: ScheduleCreatedData): SchedulePresentation => {
+  const { plan, content } = facts;
+  const text = content.kind === 'text' ? content.text : content.kind === 'ai' ? content.baseText : null;
+  const oneShot = plan.kind === 'immediate' || plan.kind === 'once' || (plan.kind === 'peak' && plan.recurrence === null);
+  const rule = ruleOf(plan);
+  return {
+    scheduleType: scheduleTypeOf(plan),
+    scheduledTime: oneShot ? facts.nextRunTime : null,
+    peakWindowType: plan.kind === 'peak' ? plan.window : null,
+    useAI: content.kind === 'ai',
+    viralStyle: content.kind === 'ai' ? content.style : null,
+    conditions: { content: text, targetAccount: facts.targetUsername, imageIncluded: facts.imageUrl !== null },
+    content: text,
+    templateId: content.kind === 'template' ? content.templateId : null,
+    templateGroupId: content.kind === 'template_group' ? content.templateGroupId : null,
+    delayMinutes: plan.kind === 'auto' ? plan.delayMinutes : 0,
+    isRecurring: isRecurringPlan(plan),
+    recurringType: recurringTypeOf(plan),
+    recurringDays: rule === null || rule.type === 'daily' ? null : [...rule.days],
+    recurringTime: rule === null ? null : formatTime(rule.time),
+  };
+};
+
+/** The spec's flags of a status: an executed schedule stays active (it was never deactivated). */
+export const statusFlags = (status: ScheduleStatus): { isActive: boolean; isExecuted: boolean } => {
+  switch (status) {
+    case 'pending':
+      return { isActive: true, isExecuted: false };
+    case 'inactive':
+      return { isActive: false, isExecuted: false };
+    case 'executed':
+      return { isActive: true, isExecuted: true };
+    default:
+      return assertNever(status, 'schedule status');
+  }
+};
+
+/**
+ * The spec's recurringHour and recurringMinute (UTC) of a recurring schedule: the UTC reading of its
+ * next run, which is what they mean today and after the next DST change too.
+ */
+export const recurringUtcClock = (isRecurring: boolean, nextRunTime: string | null): { recurringHour: number | null; recurringMinute: number | null } => {
+  const ms = isRecurring && nextRunTime !== null ? Date.parse(nextRunTime) : Number.NaN;
+  if (Number.isNaN(ms)) return { recurringHour: null, recurringMinute: null };
+  const minutes = Math.floor(ms / 60_000);
+  return { recurringHour: (((Math.floor(minutes / 60)) % 24) + 24) % 24, recurringMinute: ((minutes % 60) + 60) % 60 };
+};
 
 export interface ScheduleView {
   id: string;

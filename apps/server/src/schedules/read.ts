@@ -5,14 +5,14 @@
  * (status, targetUsername, accountName, useAI, viralStyle, conditions, lastExecutedAt), instants as
  * ISO UTC with the schedule's IANA `timeZone`, and the names of the template or group used.
  *
- * Recurring rules are kept in the schedule's local time; the spec's `recurringHour` and
- * `recurringMinute` (UTC) are answered as the UTC reading of the next run, which is what they
- * mean today and what they would be after the next DST change too.
+ * The row holds what core/scheduling/views.ts derived from the schedule's facts; what depends on
+ * the moment of reading (the spec's flags of the status, the UTC hour and minute of the next run)
+ * is derived here by the same module.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { Conditions, RecurringType, ScheduleStatus, ScheduleType } from '@core/scheduling';
 import type { PeakWindow } from '@core/scheduling/time';
-import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
+import { recurringUtcClock, statusFlags, type ScheduleReplyView, type ScheduleView } from '@core/scheduling/views';
 
 export type { ScheduleReplyView, ScheduleView };
 
@@ -22,8 +22,6 @@ interface Row {
   user_name: string | null;
   schedule_type: string;
   status: string;
-  is_active: number;
-  is_executed: number;
   time_zone: string;
   target_account_id: string;
   target_username: string | null;
@@ -55,7 +53,7 @@ interface Row {
 }
 
 const SELECT = `
-  SELECT s.id, s.user_id, u.username AS user_name, s.schedule_type, s.status, s.is_active, s.is_executed, s.time_zone,
+  SELECT s.id, s.user_id, u.username AS user_name, s.schedule_type, s.status, s.time_zone,
          s.target_account_id, s.target_username, s.connected_account_id, s.account_name, s.content,
          s.template_id, t.name AS template_name, s.template_group_id, g.name AS template_group_name, s.last_template_index,
          s.use_ai, s.viral_style, s.image_url, s.conditions, s.peak_window_type, s.is_recurring, s.recurring_type,
@@ -77,7 +75,7 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
 
 const toView = (r: Row): ScheduleView => {
   const recurring = r.is_recurring === 1;
-  const next = recurring && r.next_run_time !== null ? new Date(r.next_run_time) : null;
+  const status = r.status as ScheduleStatus;
   return {
     id: r.id,
     userId: r.user_id,
@@ -98,15 +96,13 @@ const toView = (r: Row): ScheduleView => {
     recurringType: r.recurring_type as RecurringType | null,
     recurringDays: parseJson<number[] | null>(r.recurring_days, null),
     recurringTime: r.recurring_time,
-    recurringHour: next === null ? null : next.getUTCHours(),
-    recurringMinute: next === null ? null : next.getUTCMinutes(),
+    ...recurringUtcClock(recurring, r.next_run_time),
     nextRunTime: r.next_run_time,
     conditions: parseJson<Conditions>(r.conditions, { content: null, targetAccount: null, imageIncluded: false }),
     peakWindowType: r.peak_window_type as PeakWindow | null,
     imageUrl: r.image_url,
-    isActive: r.is_active === 1,
-    isExecuted: r.is_executed === 1,
-    status: r.status as ScheduleStatus,
+    ...statusFlags(status),
+    status,
     content: r.content,
     useAI: r.use_ai === 1,
     viralStyle: r.viral_style,

@@ -103,7 +103,7 @@ describe('createBatch', () => {
     expect(created).toHaveLength(2);
     for (const id of created) {
       const s = fold(scheduleDecider, (await store.readStream(scheduleStream(id))).map((e) => ({ type: e.type, data: e.data }) as never));
-      expect(s.status === 'exists' && s.schedule.deleted).toBe(true);
+      expect(s.status).toBe('deleted');
     }
     const batchId = (all[0]!.data as { batchId: string }).batchId;
     expect((await store.readStream(scheduleBatchStream(batchId))).map((e) => e.type)).toEqual(['ScheduleBatchAbandoned']);
