@@ -12,12 +12,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_ACCESS_MESSAGES as A } from '@core/scheduling/access';
 import { errorOf, startTestServer, type Client, type TestServer } from './support';
-import { activatePremium, connectXAccount, consumeTrialReplies, expireTrial, multipart, PNG_1X1, visibleTargets } from './schedules.support';
+import { activatePremium, connectXAccount, consumeTrialReplies, dateIn, expireTrial, multipart, PNG_1X1, visibleTargets } from './schedules.support';
 
 let server: TestServer;
 let target: string;
 
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   server = await startTestServer();

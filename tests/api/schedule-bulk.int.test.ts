@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { bulkEntrySchema, bulkPayloadFromEntry } from '@core/scheduling/schemas';
 import { errorOf, startTestServer, type Client, type TestServer } from './support';
-import { connectXAccount, hideFromUsers, visibleTargets } from './schedules.support';
+import { bulkEntry, connectXAccount, dateIn, hideFromUsers, visibleTargets } from './schedules.support';
 
 let server: TestServer;
 let premium: Client;
@@ -18,7 +18,6 @@ let x: string;
 let targets: { id: string; username: string }[];
 let hidden: string;
 
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 type View = { id: string; accountId: string; nextRunTime: string | null; isRecurring: boolean; recurringType: string | null; content: string | null; scheduleType: string };
 
@@ -39,20 +38,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const entry = (i: number, o: Record<string, unknown> = {}) => ({
-  accountId: targets[i]!.id,
-  connectedAccountId: x,
-  templateSourceType: 'custom',
-  isRecurring: false,
-  recurringType: 'daily',
-  scheduledDate: dateIn(3),
-  scheduledTime: 'morning',
-  useCustomTime: false,
-  useAI: false,
-  viralStyle: 'savage_comeback',
-  customReplyText: `Reply number ${i}`,
-  ...o,
-});
+const entry = (i: number, o: Record<string, unknown> = {}) => bulkEntry(targets[i]!.id, x, { customReplyText: `Reply number ${i}`, ...o });
 
 const ids = async () => ((await premium.get('/api/schedules')).body as View[]).map((s) => s.id).sort();
 

@@ -176,3 +176,22 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
+
+/** The UTC date `days` from now, as the bulk forms send it (YYYY-MM-DD). */
+export const dateIn = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A valid Bulk Replies entry: a custom text at the morning slot of a one-time day; `overrides` win. */
+export const bulkEntry = (accountId: string, connectedAccountId: string, overrides: Record<string, unknown> = {}) => ({
+  accountId,
+  connectedAccountId,
+  templateSourceType: 'custom',
+  isRecurring: false,
+  recurringType: 'daily',
+  scheduledDate: dateIn(3),
+  scheduledTime: 'morning',
+  useCustomTime: false,
+  useAI: false,
+  viralStyle: 'savage_comeback',
+  customReplyText: 'A bulk reply',
+  ...overrides,
+});

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client} from './support';
 import { errorOf, startTestServer, type TestServer } from './support';
+import { consent } from './x.support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** The emulator's consent form, submitted as a person would: a PIN (oob) or a redirect (callback). */
-const consent = async (authUrl: string, username: string): Promise<{ pin: string | null; location: string | null }> => {
-  const url = new URL(authUrl);
-  const res = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ oauth_token: url.searchParams.get('oauth_token') ?? '', username, decision: 'allow' }).toString(),
-    redirect: 'manual',
-  });
-  const html = await res.text();
-  return { pin: /<code>(\d+)<\/code>/.exec(html)?.[1] ?? null, location: res.headers.get('location') };
-};
 
 const signInWithX = async (handle: string) => {
   const client = server.client();

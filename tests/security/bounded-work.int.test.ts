@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startTestServer, type Client, type TestServer } from '../api/support';
-import { connectXAccount, visibleTargets } from '../api/schedules.support';
+import { bulkEntry, connectXAccount, dateIn, visibleTargets } from '../api/schedules.support';
 
 // The cap (core/scheduling BULK_BATCH_MAX), as the message states it.
 const BULK_BATCH_MAX = 100;
@@ -27,21 +27,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 // Each entry valid on its own (a day of its own), so only the batch's size can refuse it.
-const entry = (i: number) => ({
-  accountId: target,
-  connectedAccountId: x,
-  templateSourceType: 'custom',
-  isRecurring: false,
-  recurringType: 'daily',
-  scheduledDate: dateIn(i + 1),
-  scheduledTime: 'morning',
-  useCustomTime: false,
-  useAI: false,
-  viralStyle: 'savage_comeback',
-  customReplyText: `Reply ${i}`,
-});
+const entry = (i: number) => bulkEntry(target, x, { scheduledDate: dateIn(i + 1), customReplyText: `Reply ${i}` });
 
 describe('the bulk batch cap', () => {
   it(`refuses a batch of more than ${BULK_BATCH_MAX} entries with 400 on entries, and writes nothing`, async () => {

@@ -15,8 +15,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, PNG_1X1, visibleTargets } from '../api/schedules.support';
+import { bulkEntry, dateIn, multipart, PNG_1X1, visibleTargets } from '../api/schedules.support';
 import { startTestServer, uniqueName, type Client, type Reply, type TestServer } from '../api/support';
+import { consent } from '../api/x.support';
 import { bodies, extraHeaders, multipartBodies, openState, queries, type Body, type State } from './fuzz.support';
 
 // A fixed seed by default, so that the suite gives the same answer on every run (CI included);
@@ -51,7 +52,6 @@ let theirs: Owned;
 /** Seed bodies: a valid request for each route, by "METHOD path". */
 let seeds: Record<string, Record<string, unknown>>;
 
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const ok = (res: Reply, what: string) => {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 300)}`);
@@ -60,15 +60,8 @@ const ok = (res: Reply, what: string) => {
 
 /** The emulator's consent form, submitted as a person would; answers the PIN it shows. */
 const consentPin = async (authUrl: string, username: string): Promise<string> => {
-  const url = new URL(authUrl);
-  const res = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ oauth_token: url.searchParams.get('oauth_token') ?? '', username, decision: 'allow' }).toString(),
-    redirect: 'manual',
-  });
-  const pin = /<code>(\d+)<\/code>/.exec(await res.text())?.[1];
-  if (pin === undefined) throw new Error(`no PIN from the X emulator for ${username}`);
+  const { pin } = await consent(authUrl, username);
+  if (pin === null) throw new Error(`no PIN from the X emulator for ${username}`);
   return pin;
 };
 
@@ -124,19 +117,7 @@ beforeAll(async () => {
   const target = (await visibleTargets(alice))[0]!.id;
   own = await resourcesOf(alice, aliceId, 'fz_alice', target);
   theirs = await resourcesOf(bob, bobId, 'fz_bob', target);
-  const entry = {
-    accountId: target,
-    connectedAccountId: own.xAccount,
-    templateSourceType: 'custom',
-    isRecurring: false,
-    recurringType: 'daily',
-    scheduledDate: dateIn(3),
-    scheduledTime: 'morning',
-    useCustomTime: false,
-    useAI: false,
-    viralStyle: 'savage_comeback',
-    customReplyText: 'A bulk reply',
-  };
+  const entry = bulkEntry(target, own.xAccount);
   const password = { currentPassword: 'not-the-password', newPassword: 'brand-new-pw-2', confirmPassword: 'brand-new-pw-2' };
   seeds = {
     'POST /api/auth/login': { username: uniqueName('ghost'), password: 'wrong-pw-x' },

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, Subscription } from '@core/eventstore/types';
 import { Client, errorOf, logCapture, startServer, startTestServer, testEnv, type Reply, type TestServer } from '../api/support';
-import { connectXAccount, visibleTargets } from '../api/schedules.support';
+import { bulkEntry, connectXAccount, dateIn, visibleTargets } from '../api/schedules.support';
 
 /** Holds live events back from the projector while closed: the read model lags behind the writes. */
 const createGate = () => {
@@ -90,22 +90,9 @@ const listIds = async (client: Client, path: string): Promise<string[]> => {
   return (Array.isArray(body) ? body : body.schedules).map((r) => r.id).sort();
 };
 
-const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 // Each entry on a day of its own, so no two entries of the tests ever share a slot.
 let day = 2;
-const bulkEntry = (text: string, targetIndex = 0) => ({
-  accountId: targets[targetIndex]!,
-  connectedAccountId: x,
-  templateSourceType: 'custom',
-  isRecurring: false,
-  recurringType: 'daily',
-  scheduledDate: dateIn((day += 1)),
-  scheduledTime: 'morning',
-  useCustomTime: false,
-  useAI: false,
-  viralStyle: 'savage_comeback',
-  customReplyText: text,
-});
+const entryOf = (text: string, targetIndex = 0) => bulkEntry(targets[targetIndex]!, x, { scheduledDate: dateIn((day += 1)), customReplyText: text });
 
 const sameAnswer = (first: Reply, again: Reply) => {
   expect(again.status).toBe(first.status);
@@ -118,8 +105,8 @@ describe('Idempotency-Key on creating calls', () => {
     { route: '/api/templates', list: '/api/templates', body: () => ({ name: `T ${randomUUID()}`, content: 'Thanks for this' }) },
     { route: '/api/template-groups', list: '/api/template-groups', body: () => ({ name: `G ${randomUUID()}` }) },
     { route: '/api/v2/schedule', list: '/api/schedules', body: () => ({ accountId: target, connectedAccountId: x, peakWindowType: 'morning_peak', content: `V2 ${randomUUID()}` }) },
-    { route: '/api/bulk-replies', list: '/api/schedules', body: () => bulkEntry(`One ${randomUUID()}`) },
-    { route: '/api/bulk-replies/batch', list: '/api/schedules', body: () => ({ entries: [bulkEntry(`A ${randomUUID()}`), bulkEntry(`B ${randomUUID()}`, 1)] }) },
+    { route: '/api/bulk-replies', list: '/api/schedules', body: () => entryOf(`One ${randomUUID()}`) },
+    { route: '/api/bulk-replies/batch', list: '/api/schedules', body: () => ({ entries: [entryOf(`A ${randomUUID()}`), entryOf(`B ${randomUUID()}`, 1)] }) },
     { route: '/api/accounts', list: '/api/accounts', admin: true, body: () => ({ username: `idem${randomUUID().slice(0, 8)}`, displayName: 'Idem', xUserId: String(Math.floor(Math.random() * 1e12)) }) },
   ];
 
@@ -165,7 +152,7 @@ describe('Idempotency-Key on creating calls', () => {
     expect((await listIds(alice, '/api/templates')).length).toBe(before.length + 1);
 
     const batchBefore = await listIds(alice, '/api/schedules');
-    const batch = { entries: [bulkEntry(`P1 ${randomUUID()}`), bulkEntry(`P2 ${randomUUID()}`, 1)] };
+    const batch = { entries: [entryOf(`P1 ${randomUUID()}`), entryOf(`P2 ${randomUUID()}`, 1)] };
     const bk = key();
     const batches = await Promise.all(Array.from({ length: 5 }, () => alice.post('/api/bulk-replies/batch', batch, withKey(bk))));
     expect(batches.map((a) => a.status)).toEqual(Array(5).fill(201));
