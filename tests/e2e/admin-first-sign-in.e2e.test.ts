@@ -102,15 +102,20 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await closeCleanTab(tab);
   });
 
-  it('replays the email dialog in email test mode on a local host', async () => {
+  /** The admin (password already changed) presses 'Test Email Dialog' on the dashboard. */
+  const startEmailTestMode = async () => {
     const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await signIn(page, 'admin', 'brand-new-secret');
     await waitForPath(page, '/schedule-replies');
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Test Email Dialog' }).click();
+    return { tab, page, email: page.getByTestId('email-dialog') };
+  };
+
+  it('replays the email dialog in email test mode on a local host', async () => {
+    const { tab, page, email } = await startEmailTestMode();
     await expectToast(page, 'Test mode activated');
-    const email = page.getByTestId('email-dialog');
     await email.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
     // In test mode the current email is shown empty.
     expect(await email.getByLabel('Email address').inputValue()).toBe('');
@@ -131,13 +136,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
   });
 
   it('asks for the current password when the test-mode dialog replaces the address', async () => {
-    const tab = await openTab(suite.browser, suite.server.url);
-    const { page } = tab;
-    await signIn(page, 'admin', 'brand-new-secret');
-    await waitForPath(page, '/schedule-replies');
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Test Email Dialog' }).click();
-    const email = page.getByTestId('email-dialog');
+    const { tab, page, email } = await startEmailTestMode();
     await email.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
     await email.getByLabel('Email address').fill('admin.replaced@example.com');
     await email.getByRole('button', { name: 'Save Email' }).click();

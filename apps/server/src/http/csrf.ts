@@ -42,3 +42,14 @@ export const csrfProtection = (options: { publicUrl: string | undefined }): Midd
     return next();
   };
 };
+
+/**
+ * For the GETs that change state (the spec made X flow starts and auto-connect GETs): only the web
+ * app's own fetch, which sends the header (a link, an <img> or a form on another site cannot), and
+ * never a request the browser marks as coming from another site.
+ */
+export const sameSiteCall: Middleware = async (ctx, next) => {
+  if (ctx.get(CSRF_HEADER) !== '1') refuse(`Missing ${CSRF_HEADER} header`, 'CSRF_HEADER_MISSING');
+  checkFetchSite(ctx);
+  return next();
+};

@@ -18,7 +18,7 @@
  *   POST   /api/x/test-tweet                 { connectedAccountId, content } -> { success, tweetId }
  *
  * The GETs that start a flow or connect an account change state (the spec made them GETs), so they
- * are refused unless the web app's fetch sent them (`sameSiteCall`). Starts and the test tweet are
+ * are refused unless the web app's fetch sent them (`sameSiteCall`, http/csrf.ts). Starts and the test tweet are
  * limited (x/limits.ts).
  *
  * Only the caller's own accounts and requests exist for them (anything else is 404). No answer
@@ -29,7 +29,7 @@
  * callback's redirects carry codes only (core/x-accounts auth-result), never text to display.
  */
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import { isXError, throwUnlessSent } from '@core/x';
@@ -47,9 +47,9 @@ import {
 import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { idParam, isId, settle } from '../http/route-helpers';
-import { CSRF_HEADER } from '../http/csrf';
+import { sameSiteCall } from '../http/csrf';
 import { RateLimitedError } from '../http/rate-limit';
-import { currentUser, requireUser } from '../http/guards';
+import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { signIn } from '../http/session';
 import type { RiposteSession } from '../http/types';
 import { bindingForStart, isBoundHere } from '../x/binding';
@@ -79,25 +79,6 @@ const SIGN_IN_MEMO_ACCOUNT = 'sign-in';
 // Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
 const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
 
-/**
- * For GETs that change state: only the web app's own fetch, which sends X-Riposte-Request (a link,
- * an <img> or a form on another site cannot set a header), and never a request a browser marks as
- * coming from another site.
- */
-const sameSiteCall: Middleware = async (ctx, next) => {
-  if (ctx.get(CSRF_HEADER) !== '1') throw new AppError('forbidden', `Missing ${CSRF_HEADER} header`, { reason: 'CSRF_HEADER_MISSING' });
-  const site = ctx.get('Sec-Fetch-Site');
-  if (site !== '' && site !== 'same-origin' && site !== 'none') throw new AppError('forbidden', 'Cross-site request refused', { reason: 'CSRF_CROSS_SITE' });
-  return next();
-};
-
-/** The credentials status shows how X is configured: admins only (with the admin tools' own rule). */
-const requireAdmin: Middleware = async (ctx, next) => {
-  const user = currentUser(ctx);
-  if (user.role !== 'admin') throw new AppError('forbidden', 'Admin access required', { reason: 'ADMIN_ONLY' });
-  if (user.passwordChangeRequired) throw new AppError('forbidden', 'Change your password before using admin tools', { reason: 'PASSWORD_CHANGE_REQUIRED' });
-  return next();
-};
 
 const ownsRequest = (request: PendingRequest | null, user: User): request is PendingRequest =>
   request !== null && request.purpose.kind !== 'sign_in' && request.purpose.userId === user.id;

@@ -9,17 +9,12 @@
  * Counted before X is asked, so parallel requests cannot slip past; over the limit: 429 with
  * Retry-After (RateLimitedError). Counts live in this process's memory, like the login limiter's.
  */
-import { createAllowance } from '../http/rate-limit';
-
-export interface XLimit {
-  points: number;
-  windowSeconds: number;
-}
+import { createAllowance, type AllowanceLimit } from '../http/rate-limit';
 
 export interface XLimits {
-  signInStartsPerAddress: XLimit;
-  connectStartsPerUser: XLimit;
-  testTweetsPerUser: XLimit;
+  signInStartsPerAddress: AllowanceLimit;
+  connectStartsPerUser: AllowanceLimit;
+  testTweetsPerUser: AllowanceLimit;
 }
 
 export const DEFAULT_X_LIMITS: XLimits = {
