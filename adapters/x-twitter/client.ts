@@ -129,6 +129,7 @@ export const createXClient = (config: XClientConfig): XAppClient => {
     sandbox: config.sandbox ?? false,
     webUrl,
     access: config.access ?? 'self_serve',
+    deliveryMode: config.deliveryMode ?? 'auto',
     ...reader(appOnly),
     checkCredentials: () => checkCredentials(config, { app: () => app(), appOnly }),
     startAuthorization: (start) =>

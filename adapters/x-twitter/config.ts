@@ -8,10 +8,17 @@
  *    started on its own (npx tsx adapters/x-emulator/main.ts).
  *  - RIPOSTE_X_ACCESS (optional, self_serve | enterprise): the app's X API access; self-serve
  *    access is bound by X's 2026 reply rule (docs/adr/0008-x-integration.md).
- *  - RIPOSTE_X_TIMEOUT_MS (optional): per request, default 15000.
+ *  - RIPOSTE_X_DELIVERY (optional, auto | direct | assisted): how due replies reach X. direct posts
+ *    through the API; assisted prepares an X web-intent link the user opens to press Post; auto
+ *    (default) posts directly where X allows it (enterprise access, or a post that summoned the
+ *    account) and prepares the rest for assisted delivery.
+ *  - RIPOSTE_X_TIMEOUT_MS (optional): per request, default 15000. A send that gets no answer in
+ *    this time ends 'unknown' (reconciled later), never hangs.
+ *  - RIPOSTE_X_SUMMON_RULE (optional, on | off): sandbox only, whether the bundled emulator applies
+ *    X's 2026 reply rule at start (default on, as X does); switchable later on its home page.
  */
 import { z } from 'zod';
-import type { XApiAccess } from '@core/x';
+import type { XApiAccess, XDeliveryMode } from '@core/x';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const secret = z.preprocess(blank, z.string().trim().min(1).optional());
@@ -28,6 +35,17 @@ export const xEnvSchema = z
     RIPOSTE_X_ACCESS: z.preprocess(
       blank,
       z.enum(['self_serve', 'enterprise'], { error: 'RIPOSTE_X_ACCESS must be self_serve or enterprise' }).default('self_serve'),
+    ),
+    RIPOSTE_X_DELIVERY: z.preprocess(
+      blank,
+      z.enum(['auto', 'direct', 'assisted'], { error: 'RIPOSTE_X_DELIVERY must be auto, direct or assisted' }).default('auto'),
+    ),
+    RIPOSTE_X_SUMMON_RULE: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase()) : v),
+      z
+        .enum(['on', 'off', 'true', 'false'], { error: 'RIPOSTE_X_SUMMON_RULE must be on or off' })
+        .default('on')
+        .transform((v) => v === 'on' || v === 'true'),
     ),
     RIPOSTE_X_TIMEOUT_MS: z.preprocess(
       blank,
@@ -61,5 +79,7 @@ export interface XClientConfig {
   /** Shown as 'Sandbox X' in the UI. */
   sandbox?: boolean;
   access?: XApiAccess;
+  /** RIPOSTE_X_DELIVERY; default 'auto'. */
+  deliveryMode?: XDeliveryMode;
   timeoutMs?: number;
 }

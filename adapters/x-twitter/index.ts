@@ -30,7 +30,11 @@ export interface OpenedX {
  */
 export const openX = async (env: Record<string, string | undefined>, emulatorOptions: XEmulatorOptions = {}): Promise<OpenedX> => {
   const parsed = xEnvSchema.parse(env);
-  const common: Pick<XClientConfig, 'timeoutMs' | 'access'> = { timeoutMs: parsed.RIPOSTE_X_TIMEOUT_MS, access: parsed.RIPOSTE_X_ACCESS };
+  const common: Pick<XClientConfig, 'timeoutMs' | 'access' | 'deliveryMode'> = {
+    timeoutMs: parsed.RIPOSTE_X_TIMEOUT_MS,
+    access: parsed.RIPOSTE_X_ACCESS,
+    deliveryMode: parsed.RIPOSTE_X_DELIVERY,
+  };
   if (!isSandbox(parsed)) {
     const client = createXClient({
       ...common,
@@ -41,7 +45,7 @@ export const openX = async (env: Record<string, string | undefined>, emulatorOpt
     });
     return { client, sandbox: false, description: `X API at ${parsed.RIPOSTE_X_API_URL ?? 'api.x.com'} (${parsed.RIPOSTE_X_ACCESS} access)`, close: async () => {} };
   }
-  const emulator = await startXEmulator(emulatorOptions);
+  const emulator = await startXEmulator({ app: { access: parsed.RIPOSTE_X_ACCESS }, summonRule: parsed.RIPOSTE_X_SUMMON_RULE, ...emulatorOptions });
   const client = createXClient({
     ...common,
     consumerKey: emulator.app.consumerKey,

@@ -14,7 +14,7 @@
  * in adapters/x-emulator). One contract suite checks both: tests/contracts/x.contract.ts.
  */
 import type { XOutcome } from './outcomes';
-import type { XApiAccess } from './summon';
+import type { XApiAccess, XDeliveryMode } from './summon';
 import type { XCredentialsStatus, XPost, XUser, XUserTokens } from './types';
 
 /**
@@ -111,6 +111,8 @@ export interface XAppClient extends XReader {
   readonly webUrl: string;
   /** The app's API access: self-serve access is bound by X's 2026 reply rule (summon.ts). */
   readonly access: XApiAccess;
+  /** How due replies go out (RIPOSTE_X_DELIVERY); `deliveryFor` (summon.ts) applies it to one post. */
+  readonly deliveryMode: XDeliveryMode;
   checkCredentials(): Promise<XCredentialsStatus>;
   startAuthorization(start: XAuthorizationStart): Promise<XAuthorizationRequest>;
   /** Exchanges the PIN or verifier for the user's tokens (an XError with auth_failed when X refuses it). */

@@ -12,6 +12,12 @@ import type { XPost, XReplySettings } from './types';
 
 export type XApiAccess = 'self_serve' | 'enterprise';
 
+/**
+ * How an installation delivers replies (RIPOSTE_X_DELIVERY): 'direct' through the API, 'assisted'
+ * through X's web intent (the user presses Post in X's composer), 'auto' direct where X allows it.
+ */
+export type XDeliveryMode = 'auto' | 'direct' | 'assisted';
+
 export interface XReplier {
   id: string;
   username: string;
@@ -52,4 +58,14 @@ export const canReplyDirectly = (post: XPost, replier: XReplier, access: XApiAcc
   if (settings === false) return false;
   if (access === 'self_serve' && !isSummoned(post, replier)) return false;
   return settings;
+};
+
+/**
+ * The way one reply goes out. 'auto' sends directly when X will accept it (enterprise access, or a
+ * post that summoned the replier) and assists otherwise; 'unknown' reply settings are tried
+ * directly, because X has the last word and a 403 'not summoned' falls back to assisted.
+ */
+export const deliveryFor = (mode: XDeliveryMode, post: XPost, replier: XReplier, access: XApiAccess): 'direct' | 'assisted' => {
+  if (mode !== 'auto') return mode;
+  return canReplyDirectly(post, replier, access) === false ? 'assisted' : 'direct';
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canReplyDirectly, findOwnReply, isSummoned, postUrl, replyIntentUrl, replySettingsAllow, type XPost } from '@core/x';
+import { canReplyDirectly, deliveryFor, findOwnReply, isSummoned, postUrl, replyIntentUrl, replySettingsAllow, type XPost } from '@core/x';
 
 const me = { id: '900', username: 'Riposter' };
 const post = (over: Partial<XPost> = {}): XPost => ({ id: '1', text: 'hello', authorId: '100', references: [], mentions: [], ...over });
@@ -45,6 +45,25 @@ describe('canReplyDirectly', () => {
         if (!isSummoned(p, me)) expect(canReplyDirectly(p, me, 'self_serve')).toBe(false);
       }),
     );
+  });
+});
+
+describe('deliveryFor (RIPOSTE_X_DELIVERY applied to one post)', () => {
+  const summoning = post({ mentions: [{ username: 'riposter' }] });
+  it('auto: direct on enterprise access or a summoning post, assisted otherwise', () => {
+    expect(deliveryFor('auto', post(), me, 'enterprise')).toBe('direct');
+    expect(deliveryFor('auto', summoning, me, 'self_serve')).toBe('direct');
+    expect(deliveryFor('auto', post(), me, 'self_serve')).toBe('assisted');
+    expect(deliveryFor('auto', post({ replySettings: 'mentionedUsers' }), me, 'enterprise')).toBe('assisted');
+  });
+  it('auto tries directly what only X can decide (reply settings it cannot read)', () => {
+    expect(deliveryFor('auto', post({ replySettings: 'following' }), me, 'enterprise')).toBe('direct');
+  });
+  it('direct and assisted are what they say, whatever the post', () => {
+    for (const p of [post(), summoning]) {
+      expect(deliveryFor('direct', p, me, 'self_serve')).toBe('direct');
+      expect(deliveryFor('assisted', p, me, 'enterprise')).toBe('assisted');
+    }
   });
 });
 

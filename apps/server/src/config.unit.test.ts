@@ -83,6 +83,9 @@ describe('server configuration', () => {
     [{ RIPOSTE_SCHEDULER: 'sometimes' }, 'RIPOSTE_SCHEDULER'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ RIPOSTE_TEST_FAST_HASHES: 'true' }, 'RIPOSTE_TEST_FAST_HASHES'],
+    [{ RIPOSTE_X_DELIVERY: 'sometimes' }, 'RIPOSTE_X_DELIVERY'],
+    [{ RIPOSTE_X_ACCESS: 'pro' }, 'RIPOSTE_X_ACCESS'],
+    [{ RIPOSTE_X_SUMMON_RULE: 'maybe' }, 'RIPOSTE_X_SUMMON_RULE'],
   ])('names the bad variable in %j', (env, variable) => {
     expect(problemsOf(env)).toContain(variable);
   });
@@ -110,6 +113,22 @@ describe('server configuration', () => {
       expect(String(error)).not.toContain('abc');
       expect(String(error)).not.toContain('tiny-secret');
     }
+  });
+
+  it('reads how replies reach X: delivery auto and self-serve access unless set, the sandbox summon rule on', () => {
+    expect(loadServerConfig({}).x).toMatchObject({ RIPOSTE_X_DELIVERY: 'auto', RIPOSTE_X_ACCESS: 'self_serve', RIPOSTE_X_SUMMON_RULE: true });
+    expect(loadServerConfig({ RIPOSTE_X_DELIVERY: 'assisted', RIPOSTE_X_ACCESS: 'enterprise', RIPOSTE_X_SUMMON_RULE: 'OFF' }).x).toMatchObject({
+      RIPOSTE_X_DELIVERY: 'assisted',
+      RIPOSTE_X_ACCESS: 'enterprise',
+      RIPOSTE_X_SUMMON_RULE: false,
+    });
+    expect(loadServerConfig({ RIPOSTE_X_DELIVERY: 'direct', RIPOSTE_X_SUMMON_RULE: ' ' }).x).toMatchObject({ RIPOSTE_X_DELIVERY: 'direct', RIPOSTE_X_SUMMON_RULE: true });
+  });
+
+  it('says at start what RIPOSTE_X_DELIVERY and RIPOSTE_X_ACCESS accept', () => {
+    expect(() => loadServerConfig({ RIPOSTE_X_DELIVERY: 'api', RIPOSTE_X_ACCESS: 'pro' })).toThrow(
+      /RIPOSTE_X_DELIVERY must be auto, direct or assisted[\s\S]*RIPOSTE_X_ACCESS must be self_serve or enterprise|RIPOSTE_X_ACCESS must be self_serve or enterprise[\s\S]*RIPOSTE_X_DELIVERY must be auto, direct or assisted/,
+    );
   });
 
   it('honours the fast test hashes only with NODE_ENV=test', () => {

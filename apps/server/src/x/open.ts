@@ -28,20 +28,27 @@ export const openX = async (config: ServerConfig, logger: Logger): Promise<Opene
       ...(x.RIPOSTE_X_BEARER_TOKEN ? { bearerToken: x.RIPOSTE_X_BEARER_TOKEN } : {}),
       ...(x.RIPOSTE_X_API_URL ? { apiBaseUrl: x.RIPOSTE_X_API_URL } : {}),
       access: x.RIPOSTE_X_ACCESS,
+      deliveryMode: x.RIPOSTE_X_DELIVERY,
       timeoutMs: x.RIPOSTE_X_TIMEOUT_MS,
       sandbox: false,
     });
     return { app, sandbox: false, close: nothing };
   }
   if (!x.sandbox) return { app: null, sandbox: false, close: nothing };
-  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
-  logger.info({ url: emulator.url }, 'no X credentials: sandbox X (the bundled emulator) started');
+  // The sandbox app has the access the operator asked for, so enterprise direct delivery can be tried too.
+  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, app: { access: x.RIPOSTE_X_ACCESS }, summonRule: x.RIPOSTE_X_SUMMON_RULE });
+  logger.info(
+    { url: emulator.url, summonRule: x.RIPOSTE_X_SUMMON_RULE ? 'on' : 'off', delivery: x.RIPOSTE_X_DELIVERY },
+    'no X credentials: sandbox X (the bundled emulator) started',
+  );
   const app = createXClient({
     consumerKey: SANDBOX_APP.consumerKey,
     consumerSecret: SANDBOX_APP.consumerSecret,
     apiBaseUrl: emulator.url,
     webUrl: emulator.url,
     sandbox: true,
+    access: x.RIPOSTE_X_ACCESS,
+    deliveryMode: x.RIPOSTE_X_DELIVERY,
     timeoutMs: x.RIPOSTE_X_TIMEOUT_MS,
   });
   return { app, sandbox: true, close: () => emulator.close() };
