@@ -11,7 +11,7 @@ import { createLogger } from '@adapters/logging';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '@apps/server/src/deps';
 import { errorHandler } from '@apps/server/src/http/errors';
-import { adminRoutes } from '@apps/server/src/routes/admin';
+import { adminRoutes } from '@apps/server/src/users/admin-routes';
 import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from '../api/support';
 import { multipart, PNG_1X1 } from '../api/schedules.support';
 import { eventCount, rawRequest, storedUploads } from './support';

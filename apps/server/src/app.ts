@@ -25,16 +25,16 @@ import { assertExactRouting } from './http/router';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
-import { accountRoutes } from './routes/accounts';
-import { adminRoutes } from './routes/admin';
-import { aiRoutes } from './routes/ai';
-import { authRoutes } from './routes/auth';
-import { dashboardRoutes } from './routes/dashboard';
-import { miscRoutes } from './routes/misc';
-import { scheduleRoutes } from './routes/schedules';
-import { templateRoutes } from './routes/templates';
-import { userRoutes } from './routes/user';
-import { xRoutes } from './routes/x';
+import { accountRoutes } from './accounts/routes';
+import { adminRoutes } from './users/admin-routes';
+import { aiRoutes } from './ai/routes';
+import { authRoutes } from './users/auth-routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { miscRoutes } from './http/misc-routes';
+import { scheduleRoutes } from './schedules/routes';
+import { templateRoutes } from './templates/routes';
+import { userRoutes } from './users/routes';
+import { xRoutes } from './x/routes';
 import './http/types';
 
 /** Every router of the API, in one list, so the route-walk test sees each registered route. */

@@ -24,9 +24,9 @@ export interface AppDeps {
   sessions: SqliteSessionStore;
   users: UsersService;
   templates: TemplatesService;
-  /** Monitored accounts (routes/accounts.ts). */
+  /** Monitored accounts (accounts/routes.ts). */
   accounts: AccountsService;
-  /** Schedules (routes/schedules.ts). */
+  /** Schedules (schedules/routes.ts). */
   schedules: SchedulesService;
   /** Uploaded images (the V2 upload; served under /uploads/). */
   images: ImageStore;

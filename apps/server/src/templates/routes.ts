@@ -24,9 +24,9 @@ import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
-import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '../templates/read';
+import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from './read';
 import type { Written } from '../commands';
-import { commandContext } from './present';
+import { commandContext } from '../http/present';
 
 // Ids are UUIDs we made; anything else cannot name a template, so it is simply not found.
 const templateNotFound = () => new AppError('not_found', TEMPLATE_MESSAGES.notFound, { reason: 'TEMPLATE_NOT_FOUND' });

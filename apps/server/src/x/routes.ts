@@ -52,29 +52,20 @@ import { RateLimitedError } from '../http/rate-limit';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { signIn } from '../http/session';
 import type { RiposteSession } from '../http/types';
-import { bindingForStart, isBoundHere } from '../x/binding';
-import { connectFor, exchange, limitOf, requireXApp } from '../x/flows';
-import { createXLimits } from '../x/limits';
-import type { PendingPurpose, PendingRequest } from '../x/pending';
-import { countConnectedAccounts, listConnectedAccounts } from '../x/read';
-import { tokenBinding } from '../x/accounts-service';
-import { commandContext } from './present';
+import { bindingForStart, isBoundHere } from './binding';
+import { connectFor, limitOf, requireXApp } from './flows';
+import { createXLimits } from './limits';
+import type { PendingPurpose, PendingRequest } from './pending';
+import { countConnectedAccounts, listConnectedAccounts } from './read';
+import { completeXSignIn, openSignInMemo, type XSignInMemo } from './sign-in';
+import { commandContext } from '../http/present';
 
 const notFound = () => new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
 const expired = () => new AppError('not_found', X_ACCOUNT_MESSAGES.requestExpired, { reason: 'X_AUTH_REQUEST_EXPIRED' });
 const otherBrowser = () => new AppError('forbidden', X_AUTH_RESULT_TEXTS.other_browser, { reason: 'X_AUTH_OTHER_BROWSER' });
 
-/** The X account a user signed in with, kept sealed in their server-side session for auto-connect. */
-interface XSignInMemo {
-  xUserId: string;
-  username: string;
-  displayName: string;
-  profilePicture: string | null;
-  accessToken: string;
-  accessSecret: string;
-}
+/** The session keeps the X account signed in with, sealed (x/sign-in.ts), for auto-connect. */
 type XSession = RiposteSession & { xSignIn?: XSignInMemo };
-const SIGN_IN_MEMO_ACCOUNT = 'sign-in';
 
 // Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
 const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
@@ -184,32 +175,16 @@ export const xRoutes = (deps: AppDeps): Router => {
     }
     try {
       if (request.purpose.kind === 'sign_in') {
-        const app = requireXApp(deps);
-        const { authorized, profile } = await exchange(app, request, q.oauth_verifier);
-        const found = await deps.x.signIn.findOrCreateUser(profile, commandContext(ctx, 'system'));
-        if (!found.user.isActive) throw new AppError('forbidden', 'This account is deactivated', { reason: 'ACCOUNT_DEACTIVATED' });
-        const written = await deps.users.recordLogin(found.user.id, commandContext(ctx, found.user.id));
-        await signIn(ctx, found.user.id, deps.clock());
-        const session = ctx.session as XSession;
-        const bind = (field: 'xAccessToken' | 'xAccessSecret') => tokenBinding(found.user.id, SIGN_IN_MEMO_ACCOUNT, field);
-        session.xSignIn = {
-          ...profile,
-          accessToken: deps.x.cipher.encrypt(authorized.tokens.accessToken, bind('xAccessToken')),
-          accessSecret: deps.x.cipher.encrypt(authorized.tokens.accessSecret, bind('xAccessSecret')),
-        };
-        // Auto-connect: the account signed in with becomes a connected account when a slot is free.
-        try {
-          const connected = await deps.x.accounts.connect(
-            { userId: found.user.id, limit: limitOf(deps, written.user), profile, tokens: authorized.tokens, via: 'sign_in' },
-            commandContext(ctx, found.user.id),
-          );
-          await settle(deps, connected.position);
-        } catch (error) {
-          ctx.state.log.info({ err: error, userId: found.user.id }, 'signed in with X; the account was not auto-connected');
-        }
-        await settle(deps, written.position);
-        deps.x.pending.settle(request, { status: 'success', username: found.user.username, message: 'Signed in with X' });
-        signInResult({ auth_status: 'success', username: found.user.username });
+        const user = await completeXSignIn(deps, request, q.oauth_verifier, {
+          context: (actor) => commandContext(ctx, actor),
+          startSession: async (userId, memo) => {
+            await signIn(ctx, userId, deps.clock());
+            (ctx.session as XSession).xSignIn = memo;
+          },
+          log: ctx.state.log,
+        });
+        deps.x.pending.settle(request, { status: 'success', username: user.username, message: 'Signed in with X' });
+        signInResult({ auth_status: 'success', username: user.username });
         return;
       }
       const user = currentUser(ctx);
@@ -343,9 +318,7 @@ export const xRoutes = (deps: AppDeps): Router => {
       ctx.body = { success: false, message: X_ACCOUNT_MESSAGES.accountLimitReached };
       return;
     }
-    const bind = (field: 'xAccessToken' | 'xAccessSecret') => tokenBinding(user.id, SIGN_IN_MEMO_ACCOUNT, field);
-    const tokens = { accessToken: deps.x.cipher.decrypt(memo.accessToken, bind('xAccessToken')), accessSecret: deps.x.cipher.decrypt(memo.accessSecret, bind('xAccessSecret')) };
-    const { accessToken: _t, accessSecret: _s, ...profile } = memo;
+    const { profile, tokens } = openSignInMemo(deps.x.cipher, user.id, memo);
     const result = await deps.x.accounts.connect({ userId: user.id, limit, profile, tokens, via: 'sign_in' }, commandContext(ctx));
     await settle(deps, result.position);
     ctx.body = { success: true, message: `Connected @${result.username}` };

@@ -29,11 +29,11 @@ import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
-import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from '../schedules/read';
-import type { ScheduleWritten } from '../schedules/service';
-import { createUploader, UPLOAD_MESSAGES, UploadRefused } from '../schedules/upload';
-import { createUploadGate, diskSpaceOf } from '../schedules/upload-limits';
-import { commandContext } from './present';
+import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from './read';
+import type { ScheduleWritten } from './service';
+import { createUploader, UPLOAD_MESSAGES, UploadRefused } from './upload';
+import { createUploadGate, diskSpaceOf } from './upload-limits';
+import { commandContext } from '../http/present';
 
 // Schedule ids are UUIDs we made; anything else cannot name one.
 const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });

@@ -37,12 +37,12 @@ import {
 import type { AccountsAccessView } from '@core/monitoring/views';
 import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
-import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '../accounts/read';
+import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from './read';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
-import { commandContext } from './present';
+import { commandContext } from '../http/present';
 
 // Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
 const notFound = () => new AppError('not_found', ACCOUNT_MESSAGES.notFound, { reason: 'ACCOUNT_NOT_FOUND' });

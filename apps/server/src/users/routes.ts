@@ -7,8 +7,8 @@ import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
-import { confirmIdentity, replacesEmail } from '../users/reauth';
-import { commandContext, presentUser } from './present';
+import { confirmIdentity, replacesEmail } from './reauth';
+import { commandContext, presentUser } from '../http/present';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 

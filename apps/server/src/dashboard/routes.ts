@@ -4,7 +4,7 @@ import { monitoringActorOf } from '@core/monitoring';
 import { listVisibleAccounts } from '../accounts/read';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
-import { connectedAccounts, metricsOverview, recentActivities } from '../read/dashboard';
+import { connectedAccounts, metricsOverview, recentActivities } from './read';
 
 export const dashboardRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });

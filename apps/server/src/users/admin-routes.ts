@@ -14,7 +14,7 @@ import { setRoleSchema } from '@core/users/schemas';
 import type { AppDeps } from '../deps';
 import { idParam, settle } from '../http/route-helpers';
 import { actorOf, currentUser, requireAdmin } from '../http/guards';
-import { commandContext, presentUser } from './present';
+import { commandContext, presentUser } from '../http/present';
 
 const permissionsSchema = z.object({
   mayAddMonitoredAccounts: z.boolean({ error: (i) => (i.input === undefined ? 'Required' : 'Invalid input') }),

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { wantsOpenAi } from '@adapters/ai-openai';
 import type { AppDeps } from '../deps';
-import { emailTestModeAllowed } from './user';
+import { emailTestModeAllowed } from '../users/routes';
 
 export const miscRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });

@@ -15,8 +15,8 @@ import type { AppDeps } from '../deps';
 import { settle } from '../http/route-helpers';
 import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
 import { signIn, signOut } from '../http/session';
-import { confirmIdentity, replacesEmail } from '../users/reauth';
-import { commandContext, presentUser } from './present';
+import { confirmIdentity, replacesEmail } from './reauth';
+import { commandContext, presentUser } from '../http/present';
 
 export const NO_TOKEN = 'No authentication token provided';
 const INVALID_CREDENTIALS = 'Invalid credentials';
