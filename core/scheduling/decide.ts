@@ -8,7 +8,11 @@
  * - DeactivateSchedule: stops future runs; quiet when already inactive or executed.
  * - RecordRun: closes a one-shot schedule (executed), advances a recurring one to its next run after
  *   the slot and now, keeps an auto one waiting for the next post. A slot that is not the current
- *   one (a repeat, or stale) is quiet: a run is recorded once.
+ *   one (a repeat, or stale) is quiet: a run is recorded once. It ends the run's claim.
+ * - ClaimRun: a scheduler process takes the current run of a pending schedule, so that of several
+ *   processes exactly one dispatches it (the append at the read revision decides; the loser
+ *   re-decides on the new state and is refused with RUN_CLAIMED). A claim is live until its lease
+ *   passes; then another process takes it over with the same replyId and carries on the same reply.
  */
 import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
@@ -24,6 +28,7 @@ import {
   type ScheduleCreatedData,
   type ScheduleEvent,
   type ScheduleState,
+  runReplyId,
 } from './schedule';
 
 const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
@@ -143,7 +148,20 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
         case 'inactive':
           throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
         case 'pending':
-          return recordRun(command, state.schedule);
+          return recordRun(command, state);
+        default:
+          return assertNever(state, 'schedule state');
+      }
+    case 'ClaimRun':
+      switch (state.status) {
+        case 'none':
+        case 'deleted':
+          throw notFound();
+        case 'executed':
+        case 'inactive':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
+        case 'pending':
+          return claimRun(command, state);
         default:
           return assertNever(state, 'schedule state');
       }
@@ -152,12 +170,54 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
   }
 };
 
+const runNotDue = () => new AppError('conflict', SCHEDULE_MESSAGES.runNotDue, { reason: 'RUN_NOT_DUE' });
+
+/** The current run of a pending schedule, claimed once; a lapsed claim is taken over. */
+const claimRun = (command: Extract<ScheduleCommand, { type: 'ClaimRun' }>, state: Extract<ScheduleState, { status: 'pending' }>): ScheduleEvent[] => {
+  const { schedule, claim, lastRunSlot } = state;
+  const slotMs = toMs(command.slot, 'slot');
+  const nowMs = toMs(command.now, 'now');
+  if (!Number.isInteger(command.leaseMs) || command.leaseMs <= 0) throw new AppError('internal', `A claim needs a positive lease, got ${command.leaseMs}`);
+  if (command.claimant.trim() === '') throw new AppError('internal', 'A claim needs a claimant');
+  const slot = toInstant(slotMs);
+  if (slotMs > nowMs) throw runNotDue();
+  if (schedule.plan.kind === 'auto') {
+    if (lastRunSlot !== undefined && slotMs <= toMs(lastRunSlot)) throw runNotDue();
+  } else if (slot !== schedule.nextRunTime) {
+    throw runNotDue();
+  }
+  if (claim !== undefined) {
+    const live = nowMs < toMs(claim.leaseUntil);
+    if (live && claim.claimant === command.claimant && claim.slot === slot) return [];
+    if (live) throw new AppError('conflict', SCHEDULE_MESSAGES.runClaimed, { reason: 'RUN_CLAIMED' });
+    // An auto schedule may see a newer post while an older run's claim lapsed: the older run stays
+    // its claimant's to finish (its reply stream carries on), the newer one waits.
+    if (claim.slot !== slot && schedule.plan.kind === 'auto' && toMs(claim.slot) > slotMs) throw runNotDue();
+  }
+  return [
+    {
+      type: 'ScheduleRunClaimed',
+      data: {
+        scheduleId: schedule.scheduleId,
+        userId: schedule.userId,
+        slot,
+        replyId: runReplyId(schedule.scheduleId, slot),
+        claimant: command.claimant,
+        claimedAt: toInstant(nowMs),
+        leaseUntil: toInstant(nowMs + command.leaseMs),
+      },
+    },
+  ];
+};
+
 /** A run of a pending schedule; a slot that is not its current one is quiet. */
-const recordRun = (command: Extract<ScheduleCommand, { type: 'RecordRun' }>, schedule: Schedule): ScheduleEvent[] => {
+const recordRun = (command: Extract<ScheduleCommand, { type: 'RecordRun' }>, state: Extract<ScheduleState, { status: 'pending' }>): ScheduleEvent[] => {
+  const { schedule } = state;
   const auto = schedule.plan.kind === 'auto';
   const slot = toInstant(toMs(command.slot, 'slot'));
   const now = toInstant(toMs(command.now, 'now'));
   if (!auto && slot !== schedule.nextRunTime) return [];
+  if (auto && state.lastRunSlot !== undefined && toMs(slot) <= toMs(state.lastRunSlot)) return [];
   const nextRunTime = runAfter(schedule.plan, slot, now, schedule.timeZone);
   return [
     {

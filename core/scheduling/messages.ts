@@ -62,6 +62,8 @@ export const SCHEDULE_MESSAGES = {
   executedCannotBeDeleted: 'Executed schedules cannot be deleted',
   scheduleExists: 'A schedule with this id already exists',
   notActive: 'This schedule is no longer active',
+  runNotDue: 'This run of the schedule is not due', // ours: a claim of another slot than the current one
+  runClaimed: 'This run is being handled by another scheduler', // ours
 
   // Toasts, spec §8
   created: 'Schedule created',

@@ -177,6 +177,9 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
           },
         ];
       }
+      case 'ScheduleRunClaimed':
+        // Who runs a slot is the scheduler's business; lists show the run once it is recorded.
+        return [];
       case 'ScheduleBatchCompleted':
         // The batch's schedules count from now on (list order keeps their creation time).
         return [{ sql: 'UPDATE schedules SET pending_batch = NULL WHERE pending_batch = @batch', params: { batch: event.data.batchId } }];

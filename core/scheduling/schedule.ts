@@ -13,6 +13,21 @@ export const scheduleStream = (scheduleId: string): string => `schedule-${schedu
 
 export type RunOutcome = 'sent' | 'failed' | 'skipped';
 
+/**
+ * The reply of one run: deterministic, so a scheduler that takes over a dead one's claim finds the
+ * same reply stream (`reply-<replyId>`) and carries on from what was recorded there.
+ */
+export const runReplyId = (scheduleId: string, slot: Instant): string => `${scheduleId}:${Date.parse(slot)}`;
+
+/** Who is running the current slot, and until when the claim holds without news. */
+export interface RunClaim {
+  slot: Instant;
+  replyId: string;
+  claimant: string;
+  claimedAt: Instant;
+  leaseUntil: Instant;
+}
+
 export type ScheduleCommand =
   | {
       type: 'CreateSchedule';
@@ -40,7 +55,13 @@ export type ScheduleCommand =
       reason?: string | null;
       templateId?: string | null;
       nextTemplateIndex?: number;
-    };
+    }
+  /**
+   * A scheduler process takes the due run `slot` (the current nextRunTime; for auto, the post's
+   * due time). Appended at the revision read, so of several processes exactly one wins; the others
+   * re-decide and are refused (RUN_CLAIMED). A claim whose lease has passed may be taken over.
+   */
+  | { type: 'ClaimRun'; scheduleId: string; slot: Instant; now: Instant; claimant: string; leaseMs: number };
 
 /**
  * The facts of a creation: what the user chose (target, connected account, content source, image,
@@ -84,13 +105,24 @@ export interface ScheduleRunRecordedData {
   executed: boolean;
 }
 
+export interface ScheduleRunClaimedData {
+  scheduleId: string;
+  userId: string;
+  slot: Instant;
+  replyId: string;
+  claimant: string;
+  claimedAt: Instant;
+  leaseUntil: Instant;
+}
+
 export type ScheduleEvent =
   | { type: 'ScheduleCreated'; data: ScheduleCreatedData }
+  | { type: 'ScheduleRunClaimed'; data: ScheduleRunClaimedData }
   | { type: 'ScheduleDeleted'; data: { scheduleId: string; userId: string } }
   | { type: 'ScheduleDeactivated'; data: { scheduleId: string; userId: string } }
   | { type: 'ScheduleRunRecorded'; data: ScheduleRunRecordedData };
 
-export const SCHEDULE_EVENT_TYPES = ['ScheduleCreated', 'ScheduleDeleted', 'ScheduleDeactivated', 'ScheduleRunRecorded'] as const;
+export const SCHEDULE_EVENT_TYPES = ['ScheduleCreated', 'ScheduleDeleted', 'ScheduleDeactivated', 'ScheduleRunRecorded', 'ScheduleRunClaimed'] as const;
 
 /** A schedule's facts and what its runs changed. Where it stands is the state's case, not a flag. */
 export interface Schedule extends ScheduleCreatedData {
@@ -102,11 +134,12 @@ export interface Schedule extends ScheduleCreatedData {
 /**
  * Where a schedule stands: pending (active, runs when due), inactive (deactivated: no more runs),
  * executed (a one-shot plan ran: closed for good), deleted (gone from lists; an executed schedule is
- * never deleted).
+ * never deleted). A pending schedule may have its current run claimed by a scheduler process; it
+ * remembers the last slot it ran (auto schedules have no nextRunTime to tell a repeat apart).
  */
 export type ScheduleState =
   | { status: 'none' }
-  | { status: 'pending'; schedule: Schedule }
+  | { status: 'pending'; schedule: Schedule; claim?: RunClaim; lastRunSlot?: Instant }
   | { status: 'inactive'; schedule: Schedule }
   | { status: 'executed'; schedule: Schedule }
   | { status: 'deleted'; schedule: Schedule };
@@ -143,7 +176,14 @@ export const evolveSchedule = (state: ScheduleState, event: ScheduleEvent): Sche
         lastTemplateIndex: d.lastTemplateIndex,
         runCount: state.schedule.runCount + (ran ? 1 : 0),
       };
-      return { status: d.executed && state.status !== 'deleted' ? 'executed' : state.status, schedule };
+      if (d.executed && state.status !== 'deleted') return { status: 'executed', schedule };
+      // The run is over: its claim goes with it.
+      return state.status === 'pending' ? { status: 'pending', schedule, lastRunSlot: d.slot } : { status: state.status, schedule };
+    }
+    case 'ScheduleRunClaimed': {
+      if (state.status !== 'pending') return state;
+      const { slot, replyId, claimant, claimedAt, leaseUntil } = event.data;
+      return { ...state, claim: { slot, replyId, claimant, claimedAt, leaseUntil } };
     }
     default: {
       // Exhaustive at compile time; at run time an event type from a newer version is ignored.

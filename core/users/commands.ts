@@ -46,6 +46,11 @@ export type UserCommand =
       legacyUsernames: readonly string[];
       now: Instant;
     }
+  /**
+   * Gives back the trial reply a reply used when that reply surely did not go out (X refused it, it
+   * was skipped or expired). Idempotent per reply: a reply never counted, or already refunded, is quiet.
+   */
+  | { type: 'RefundTrialReply'; replyId: string; now: Instant }
   /** Records that the 7 days are over (the scheduler sends it; the tier already follows the clock). */
   | { type: 'ExpireTrial'; now: Instant }
   | { type: 'ActivatePremium'; until: Instant; subscriptionId: string; now: Instant }

@@ -106,6 +106,40 @@ describe('ConsumeReply', () => {
   });
 });
 
+describe('RefundTrialReply', () => {
+  const used = (replyId: string, left: number): UserEvent => ({ type: 'TrialReplyUsed', data: { replyId, repliesRemaining: left, at: at(30) } });
+  const refund = (replyId: string, now = at(40)): UserCommand => ({ type: 'RefundTrialReply', replyId, now });
+  const refunded = (replyId: string, left: number, trialActive = true, when = at(40)): UserEvent => ({
+    type: 'TrialReplyRefunded',
+    data: { replyId, repliesRemaining: left, trialActive, at: when },
+  });
+
+  it('gives back a counted reply; the same reply may be counted again later', () => {
+    const state = spec.given(registered(), used('r1', 24)).when(refund('r1')).then([refunded('r1', 25)]);
+    expect(state).toMatchObject({ user: { repliesRemaining: 25, trialReplyIds: [] } });
+    spec
+      .given(registered(), used('r1', 24), refunded('r1', 25))
+      .when({ type: 'ConsumeReply', replyId: 'r1', legacyUsernames: [], now: at(50) })
+      .then([{ type: 'TrialReplyUsed', data: { replyId: 'r1', repliesRemaining: 24, at: at(50) } }]);
+  });
+
+  it('reopens a trial its 25th reply closed, inside the 7 days only', () => {
+    const history = [registered(), ...Array.from({ length: 25 }, (_, i) => used(`r${i}`, 24 - i)), { type: 'TrialEnded', data: { reason: 'replies_used', at: at(30) } } as UserEvent];
+    const state = spec.given(...history).when(refund('r24')).then([refunded('r24', 1, true)]);
+    expect(state).toMatchObject({ user: { repliesRemaining: 1, trialActive: true } });
+    spec.given(...history).when(refund('r24', days(8))).then([refunded('r24', 1, false, days(8))]);
+  });
+
+  it('refuses an unknown user', () => {
+    spec.given().when(refund('r1')).thenRefuses('not_found');
+  });
+
+  it('stays quiet for a reply never counted or already refunded', () => {
+    spec.given(registered()).when(refund('r1')).thenNothing();
+    spec.given(registered(), used('r1', 24), refunded('r1', 25)).when(refund('r1')).thenNothing();
+  });
+});
+
 describe('ExpireTrial', () => {
   it('emits TrialEnded once 7 days have passed', () => {
     spec

@@ -72,6 +72,17 @@ const consumeReply = (command: Command<'ConsumeReply'>, state: UserState): UserE
   return repliesRemaining > 0 ? [used] : [used, { type: 'TrialEnded', data: { reason: 'replies_used', at } }];
 };
 
+const refundTrialReply = (command: Command<'RefundTrialReply'>, state: UserState): UserEvent[] => {
+  const user = requireUser(state);
+  // Only a reply this trial counted; once refunded it is no longer in the list, so a repeat is quiet.
+  if (!user.trialReplyIds.includes(command.replyId)) return [];
+  const at = toInstant(command.now, 'now');
+  const repliesRemaining = user.repliesRemaining + 1;
+  // A trial closed by its last reply opens again inside its 7 days; one closed by time stays closed.
+  const trialActive = user.trialActive || (user.repliesRemaining === 0 && toMillis(at) < toMillis(trialEndsAt(user)));
+  return [{ type: 'TrialReplyRefunded', data: { replyId: command.replyId, repliesRemaining, trialActive, at } }];
+};
+
 const activatePremium = (command: Command<'ActivatePremium'>, state: UserState): UserEvent[] => {
   const user = requireActiveUser(state);
   const at = toInstant(command.now, 'now');
@@ -142,6 +153,8 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
     }
     case 'ConsumeReply':
       return consumeReply(command, state);
+    case 'RefundTrialReply':
+      return refundTrialReply(command, state);
     case 'ExpireTrial': {
       const user = requireUser(state);
       const at = toInstant(command.now, 'now');

@@ -46,6 +46,8 @@ export type UserEvent =
   | { type: 'PermissionGranted'; data: { permission: Permission; by: string; at: Instant } }
   | { type: 'PermissionRevoked'; data: { permission: Permission; by: string; at: Instant } }
   | { type: 'TrialReplyUsed'; data: { replyId: string; repliesRemaining: number; at: Instant } }
+  /** `trialActive` is the trial's recorded state after the refund (a trial ended by its 25th reply reopens inside its 7 days). */
+  | { type: 'TrialReplyRefunded'; data: { replyId: string; repliesRemaining: number; trialActive: boolean; at: Instant } }
   | { type: 'TrialEnded'; data: { reason: TrialEndReason; at: Instant } }
   | { type: 'PremiumActivated'; data: { until: Instant; subscriptionId: string; at: Instant } }
   | { type: 'PremiumEnded'; data: { reason: PremiumEndReason; at: Instant } }
@@ -64,6 +66,7 @@ export const USER_EVENT_TYPES = [
   'PermissionGranted',
   'PermissionRevoked',
   'TrialReplyUsed',
+  'TrialReplyRefunded',
   'TrialEnded',
   'PremiumActivated',
   'PremiumEnded',

@@ -58,6 +58,14 @@ const apply = (user: User, event: UserEvent): User | undefined => {
         trialReplyIds: [...user.trialReplyIds, event.data.replyId],
         updatedAt: event.data.at,
       };
+    case 'TrialReplyRefunded':
+      return {
+        ...user,
+        repliesRemaining: event.data.repliesRemaining,
+        trialActive: event.data.trialActive,
+        trialReplyIds: user.trialReplyIds.filter((id) => id !== event.data.replyId),
+        updatedAt: event.data.at,
+      };
     case 'TrialEnded':
       return { ...user, trialActive: false, updatedAt: event.data.at };
     case 'PremiumActivated':

@@ -149,6 +149,8 @@ const project = (recorded: RecordedEvent): SqlStatement[] => {
       ];
     case 'TrialReplyUsed':
       return update(id, { replies_remaining: event.data.repliesRemaining, updated_at: event.data.at });
+    case 'TrialReplyRefunded':
+      return update(id, { replies_remaining: event.data.repliesRemaining, trial_active: event.data.trialActive ? 1 : 0, updated_at: event.data.at });
     case 'TrialEnded':
       return update(id, { trial_active: 0, updated_at: event.data.at });
     case 'PremiumActivated':

@@ -30,6 +30,7 @@ const everyEvent: UserEvent[] = [
   { type: 'PermissionGranted', data: { permission: 'may_add_monitored_accounts', by: 'admin-1', at: at(6) } },
   { type: 'PermissionRevoked', data: { permission: 'may_add_monitored_accounts', by: 'admin-1', at: at(7) } },
   { type: 'TrialReplyUsed', data: { replyId: 'r1', repliesRemaining: 24, at: at(8) } },
+  { type: 'TrialReplyRefunded', data: { replyId: 'r1', repliesRemaining: 25, trialActive: true, at: at(9) } },
   { type: 'TrialEnded', data: { reason: 'time_elapsed', at: days(7) } },
   { type: 'PremiumActivated', data: { until: days(40), subscriptionId: 'ORDER-1', at: days(8) } },
   { type: 'PremiumEnded', data: { reason: 'cancelled', at: days(9) } },
