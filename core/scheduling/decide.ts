@@ -23,7 +23,6 @@ import type { ContentSource } from './model';
 import { firstRun, normalisePlan, runAfter } from './plan';
 import {
   evolveSchedule,
-  type Schedule,
   type ScheduleCommand,
   type ScheduleCreatedData,
   type ScheduleEvent,
