@@ -10,7 +10,11 @@ import type { EmuApp, EmuPost, EmuUser, World } from './world';
 export type Fault =
   /** Wait, then answer normally. */
   | { kind: 'delay'; ms: number }
-  /** Answer this status (default body: X's problem for it). afterStore: the call took effect first. */
+  /**
+   * Answer this status (default body: X's problem for it). afterStore: the call took effect first.
+   * A 429 storm: status 429 with headers { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset':
+   * epoch seconds, 'retry-after': seconds } and `times` (or exhaustRateLimit, which sets them itself).
+   */
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string>; afterStore?: boolean }
   /** Close the connection without an answer. */
   | { kind: 'drop'; afterStore?: boolean }
@@ -55,7 +59,10 @@ export interface XEmulatorControl {
   /** Revokes every access token of the user (as when they remove the app on X); returns how many. */
   revokeTokens(username: string): number;
   addApp(app: EmuApp): void;
+  /** Reads, or switches, X's 2026 reply rule for self-serve apps. */
   summonRule(on?: boolean): boolean;
+  /** Reads, or sets, the time every API call takes (XEmulatorOptions.latencyMs). */
+  latency(next?: { ms: number; jitterMs?: number }): { ms: number; jitterMs: number };
   exhaustRateLimit(endpoint: Endpoint, untilMs?: number): void;
   resetRateLimits(): void;
   inject(fault: Fault, target?: FaultTarget): void;
@@ -65,7 +72,17 @@ export interface XEmulatorControl {
   takeFaults(method: string, path: string): Fault[];
 }
 
-export const createControl = (world: World, limits: RateLimits, rule: { get(): boolean; set(on: boolean): void }): XEmulatorControl => {
+export interface Setting<T, In = T> {
+  get(): T;
+  set(value: In): void;
+}
+
+export const createControl = (
+  world: World,
+  limits: RateLimits,
+  rule: Setting<boolean>,
+  latency: Setting<{ ms: number; jitterMs: number }, { ms: number; jitterMs?: number }>,
+): XEmulatorControl => {
   const requests: RecordedXRequest[] = [];
   const faults: { fault: Fault; left: number; target: FaultTarget }[] = [];
 
@@ -123,6 +140,10 @@ export const createControl = (world: World, limits: RateLimits, rule: { get(): b
     summonRule: (on) => {
       if (on !== undefined) rule.set(on);
       return rule.get();
+    },
+    latency: (next) => {
+      if (next !== undefined) latency.set(next);
+      return latency.get();
     },
     exhaustRateLimit: (endpoint, untilMs) => limits.exhaust(endpoint, untilMs),
     resetRateLimits: () => limits.reset(),

@@ -62,17 +62,43 @@ export const pinPage = (appName: string, pin: string, username: string): string 
 
 export const messagePage = (title: string, message: string): string => page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
 
-export const intentPage = (input: { inReplyTo?: string; target?: { post: EmuPost; author: EmuUser }; text: string; error?: string }): string =>
+export interface IntentPageInput {
+  /** The signed-in person the post goes out as. */
+  user: EmuUser;
+  csrf: string;
+  inReplyTo?: string;
+  target?: { post: EmuPost; author: EmuUser };
+  text: string;
+  error?: string;
+}
+
+/** X's composer of a web intent: whose account it posts as, the post answered, the text, Post. */
+export const intentPage = (input: IntentPageInput): string =>
   page(
     'Post your reply',
     `<h1>${input.inReplyTo ? 'Post your reply' : 'What is happening?'}</h1>
-${input.target ? `<blockquote><strong>@${escapeHtml(input.target.author.username)}</strong>: ${escapeHtml(input.target.post.text)}</blockquote>` : ''}
+<p id="signed-in-as">Posting as <strong>@${escapeHtml(input.user.username)}</strong> (${escapeHtml(input.user.displayName)}) · <a href="/i/flow/login?redirect_after_login=${encodeURIComponent(`/intent/post?${new URLSearchParams({ ...(input.inReplyTo ? { in_reply_to: input.inReplyTo } : {}), text: input.text }).toString()}`)}">Switch account</a></p>
+${input.target ? `<blockquote id="in-reply-to">Replying to <strong>@${escapeHtml(input.target.author.username)}</strong>: ${escapeHtml(input.target.post.text)}</blockquote>` : ''}
 <form method="post" action="/intent/post">
+<input type="hidden" name="authenticity_token" value="${escapeHtml(input.csrf)}">
 ${input.inReplyTo ? `<input type="hidden" name="in_reply_to" value="${escapeHtml(input.inReplyTo)}">` : ''}
-<label for="username">Posting as (sandbox username)</label><input id="username" name="username" maxlength="15" required>
-<label for="text">Text</label><textarea id="text" name="text" rows="5">${escapeHtml(input.text)}</textarea>
+<label for="text">Your reply</label><textarea id="text" name="text" rows="5">${escapeHtml(input.text)}</textarea>
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <button type="submit" id="post">Post</button></form>`,
+  );
+
+/** The sign-in page: a sandbox account by name, no password (it exists only in this emulator). */
+export const loginPage = (input: { redirect: string; error?: string; username?: string }): string =>
+  page(
+    'Sign in',
+    `<h1>Sign in to Sandbox X</h1>
+<form method="post" action="/i/flow/login">
+<input type="hidden" name="redirect_after_login" value="${escapeHtml(input.redirect)}">
+<label for="username">Username</label>
+<input id="username" name="username" autocomplete="username" placeholder="sandbox_user" maxlength="15" value="${escapeHtml(input.username ?? '')}">
+${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+<button type="submit" id="sign-in">Sign in</button></form>
+<p>Use the account you connected to Riposte. Sandbox accounts exist only in this emulator and need no password.</p>`,
   );
 
 export const postPage = (post: EmuPost, author: EmuUser): string =>

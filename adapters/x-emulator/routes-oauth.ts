@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { isReply, type Caller, type Ctx } from './auth';
 import { authorizePage, messagePage, pinPage } from './pages';
 import { v1Error, type Reply } from './wire';
+import type { WebSessions } from './web-session';
 import { newSecret, type EmuApp, type World } from './world';
 
 const REQUEST_TOKEN_TTL_MS = 15 * 60_000;
@@ -38,7 +39,7 @@ const callbackAllowed = (app: EmuApp, callback: string): boolean => {
   return app.callbackUrls === undefined || app.callbackUrls.some((allowed) => callback.startsWith(allowed));
 };
 
-export const createOAuthRoutes = (world: World, authenticate: (ctx: Ctx, dialect: 'v1' | 'v2') => Caller | Reply) => {
+export const createOAuthRoutes = (world: World, authenticate: (ctx: Ctx, dialect: 'v1' | 'v2') => Caller | Reply, sessions: WebSessions) => {
   const requestToken = (ctx: Ctx): Reply => {
     const caller = authenticate(ctx, 'v1');
     if (isReply(caller)) return caller;
@@ -80,8 +81,11 @@ export const createOAuthRoutes = (world: World, authenticate: (ctx: Ctx, dialect
     if (user.suspended) return consentPage(ctx, action, 'This account is suspended.', token.token);
     token.userId = user.id;
     token.verifier = token.callback === 'oob' ? String(randomInt(1_000_000, 10_000_000)) : newSecret(24);
-    if (token.callback === 'oob') return html(200, pinPage(app?.name ?? 'the app', token.verifier, user.username));
-    return redirect(token.callback, { oauth_token: token.token, oauth_verifier: token.verifier });
+    // Authorizing signs the person in to X in this browser, so the web intents post as them.
+    const cookie = sessions.signIn(user);
+    if (token.callback === 'oob') return { ...html(200, pinPage(app?.name ?? 'the app', token.verifier, user.username)), headers: cookie };
+    const to = redirect(token.callback, { oauth_token: token.token, oauth_verifier: token.verifier });
+    return { ...to, headers: { ...to.headers, ...cookie } };
   };
 
   const accessToken = (ctx: Ctx): Reply => {

@@ -19,6 +19,7 @@ import { createRateLimits, type Endpoint } from './rate-limits';
 import { createApiRoutes } from './routes-api';
 import { createOAuthRoutes } from './routes-oauth';
 import { createWebRoutes } from './routes-web';
+import { createWebSessions } from './web-session';
 import { problem, type Reply } from './wire';
 import { createWorld, type EmuApp } from './world';
 
@@ -49,6 +50,12 @@ export interface XEmulatorOptions {
   /** Per-15-minute limits per endpoint and caller, and posts per user per 24 hours. */
   limits?: Partial<Record<Endpoint, number>>;
   postsPerDay?: number;
+  /**
+   * X's own time to answer an API call, for benchmarks: each API request waits `latencyMs` plus a
+   * uniform random share of `latencyJitterMs` before it is handled. Default 0 (tests stay fast).
+   */
+  latencyMs?: number;
+  latencyJitterMs?: number;
 }
 
 export interface XEmulator {
@@ -83,6 +90,17 @@ const write = (res: ServerResponse, reply: Reply) => {
   res.end(payload);
 };
 
+const STATUS_TITLES: Readonly<Record<number, string>> = {
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** What X's servers answer (the API and OAuth), as opposed to the pages a person's browser opens. */
+const isApiCall = (path: string) => /^\/(2|1\.1|oauth2)\//.test(path) || /^\/oauth\/(request_token|access_token)$/.test(path);
+
 const notFound = (path: string): Reply =>
   path.startsWith('/2/') || path.startsWith('/1.1/')
     ? problem(404, 'Not Found Error', `Sorry, that page does not exist: ${path}`)
@@ -110,14 +128,24 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   const { authenticate } = createAuthenticator(world);
   let summonRule = options.summonRule ?? true;
   const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule });
-  const oauth = createOAuthRoutes(world, authenticate);
+  const rule = { get: () => summonRule, set: (on: boolean) => void (summonRule = on) };
+  const sessions = createWebSessions(world);
+  const oauth = createOAuthRoutes(world, authenticate, sessions);
   const media = createMediaRoutes(world);
-  const web = createWebRoutes(world);
-  const control = createControl(world, limits, { get: () => summonRule, set: (on) => (summonRule = on) });
+  const web = createWebRoutes({ world, sessions, summonRule: rule });
+  let latency = { ms: options.latencyMs ?? 0, jitterMs: options.latencyJitterMs ?? 0 };
+  const control = createControl(world, limits, rule, {
+    get: () => latency,
+    set: (next) => void (latency = { ms: Math.max(0, next.ms), jitterMs: Math.max(0, next.jitterMs ?? 0) }),
+  });
 
   type Handler = (ctx: Ctx, m: RegExpExecArray) => Reply;
   const routes: [string, RegExp, Handler][] = [
-    ['GET', /^\/$/, () => web.home()],
+    ['GET', /^\/$/, (c) => web.home(c)],
+    ['GET', /^\/i\/flow\/login$/, (c) => web.loginForm(c)],
+    ['POST', /^\/i\/flow\/login$/, (c) => web.login(c)],
+    ['POST', /^\/logout$/, (c) => web.logout(c)],
+    ['POST', /^\/sandbox\/summon-rule$/, (c) => web.setSummonRule(c)],
     ['POST', /^\/oauth\/request_token$/, (c) => oauth.requestToken(c)],
     ['GET', /^\/oauth\/(authorize|authenticate)$/, (c, m) => oauth.consentPage(c, `/oauth/${m[1]}` as '/oauth/authorize')],
     ['POST', /^\/oauth\/(authorize|authenticate)$/, (c, m) => oauth.decide(c, `/oauth/${m[1]}` as '/oauth/authorize')],
@@ -148,7 +176,10 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
 
   const apply = (fault: Fault, res: ServerResponse) => {
     if (fault.kind === 'drop') res.socket?.destroy();
-    else if (fault.kind === 'status') write(res, { status: fault.status, body: fault.body ?? problem(fault.status, 'Service Unavailable', 'Service Unavailable').body, headers: fault.headers ?? {} });
+    else if (fault.kind === 'status') {
+      const title = STATUS_TITLES[fault.status] ?? 'Error';
+      write(res, { status: fault.status, body: fault.body ?? problem(fault.status, title, title).body, headers: fault.headers ?? {} });
+    }
     // 'hang': never answer; close() ends the socket.
   };
 
@@ -161,6 +192,9 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     const form = /^application\/x-www-form-urlencoded/i.test(contentType) ? new URLSearchParams(body.toString('utf8')) : null;
     const ctx: Ctx = { req, method, path: url.pathname, query: url.searchParams, body, contentType, form };
     control.record(req, method, url.pathname);
+    if (isApiCall(url.pathname) && (latency.ms > 0 || latency.jitterMs > 0)) {
+      await new Promise((r) => setTimeout(r, latency.ms + Math.random() * latency.jitterMs));
+    }
     const faults = control.takeFaults(method, url.pathname);
     for (const f of faults) if (f.kind === 'delay') await new Promise((r) => setTimeout(r, f.ms));
     const fault = faults.find((f) => f.kind !== 'delay');

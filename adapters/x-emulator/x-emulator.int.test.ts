@@ -155,20 +155,6 @@ describe('pages for people', () => {
     expect(denied.headers.get('location')).toBe(`http://127.0.0.1:9/cb?denied=${token}`);
     expect((await fetch(`${emu.url}/oauth/authorize?oauth_token=${token}`)).status).toBe(400);
   });
-
-  it('web intent: a person posts the pre-filled reply as themselves, whatever the API rules', async () => {
-    const emu = await start({ sandboxUsers: ['alice'] });
-    const target = emu.control.post('naval', 'No mention of anyone');
-    const form = await (await fetch(`${emu.url}/intent/post?in_reply_to=${target.id}&text=${encodeURIComponent('Well said')}`)).text();
-    expect(form).toContain('No mention of anyone');
-    expect(form).toContain('Well said</textarea>');
-    const sent = await fetch(`${emu.url}/intent/post`, { method: 'POST', body: new URLSearchParams({ in_reply_to: target.id, username: 'alice', text: 'Well said' }) });
-    expect(sent.status).toBe(200);
-    const reply = emu.control.postsBy('alice')[0]!;
-    expect(reply).toMatchObject({ text: 'Well said', replyToId: target.id });
-    expect((await fetch(`${emu.url}/alice/status/${reply.id}`)).status).toBe(200);
-    expect((await fetch(`${emu.url}/bob/status/${reply.id}`)).status).toBe(404);
-  });
 });
 
 describe('faults', () => {

@@ -24,7 +24,9 @@ export const redirectingAgent = (base: string): Agent => {
   const target = new URL(base);
   const secure = target.protocol === 'https:';
   const port = Number(target.port) || (secure ? 443 : 80);
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  // As many connections at once as node's default agent allows X (no cap): a burst of due replies
+  // must not queue behind a few sockets, or the queue, not X, would make them late.
+  const agent = new Agent({ keepAlive: true });
   // https.request insists that its agent speaks https: (the URL's scheme); the bytes go where we say.
   Object.assign(agent, { protocol: 'https:', defaultPort: 443 });
   (agent as unknown as { createConnection: () => Socket }).createConnection = () =>
