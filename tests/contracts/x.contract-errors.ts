@@ -112,6 +112,12 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
       expect(await client.post({ text })).toMatchObject({ kind: 'duplicate', status: 'duplicate', httpStatus: 403 });
     });
 
+    it('duplicate: a reply with a text this account already posted, whatever the post it answers', async () => {
+      const text = uniqueText('Same words');
+      expect((await replyTo(summoningPost().id, text)).kind).toBe('sent');
+      expect(await replyTo(summoningPost().id, text)).toMatchObject({ kind: 'duplicate', status: 'duplicate', next: 'never', httpStatus: 403 });
+    });
+
     it('invalid content: too long, and an upload that is not an image (nothing is posted)', async () => {
       expect(await client.post({ text: 'x'.repeat(281) })).toMatchObject({ kind: 'invalid_content', status: 'invalid_content', httpStatus: 400 });
       const text = uniqueText('With a fake image');
@@ -131,6 +137,28 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
         subject.control!.exhaustRateLimit('GET /2/users/by/username', until);
         const read = await errorOf(() => subject.client.lookupUser(subject.knownAccount));
         expect(read).toMatchObject({ kind: 'rate_limited' });
+      } finally {
+        subject.control!.resetRateLimits();
+      }
+    });
+
+    it('429 storm on replies: each answer carries when X resets (x-rate-limit-reset) and retry-after; the next reply after it goes out', async () => {
+      const resetS = Math.ceil(Date.now() / 1000) + 900;
+      const headers = { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetS), 'retry-after': '900' };
+      subject.control!.inject({ kind: 'status', status: 429, headers }, { path: '/2/tweets', method: 'POST', times: 3 });
+      const text = uniqueText('Storm');
+      const answers = await Promise.all([0, 1, 2].map((i) => replyTo(summoningPost().id, `${text} ${i}`)));
+      for (const outcome of answers) {
+        expect(outcome).toMatchObject({ kind: 'rate_limited', status: 'rate_limited', next: 'after_reset', httpStatus: 429, retryAfterSeconds: 900 });
+        expect(outcome.kind === 'rate_limited' && outcome.resetAt).toBe(new Date(resetS * 1000).toISOString());
+      }
+      expect(subject.control!.postsBy(me.username).filter((p) => p.text.startsWith(text))).toEqual([]);
+      expect((await replyTo(summoningPost().id)).kind).toBe('sent');
+      const until = Date.now() + 5 * 60_000;
+      subject.control!.exhaustRateLimit('POST /2/tweets', until);
+      try {
+        const outcome = await replyTo(summoningPost().id);
+        expect(outcome.kind === 'rate_limited' && outcome.resetAt).toBe(new Date(Math.ceil(until / 1000) * 1000).toISOString());
       } finally {
         subject.control!.resetRateLimits();
       }
@@ -166,6 +194,21 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
       const started = Date.now();
       await unknownAfter({ kind: 'hang', afterStore: true }, variants.shortTimeout.asUser(me.tokens));
       expect(Date.now() - started).toBeGreaterThanOrEqual(variants.timeoutMs - 50);
+    });
+
+    it('any 5xx to a reply is unknown, even when X stored nothing (the client cannot tell)', async () => {
+      for (const status of [500, 502, 504]) {
+        const { target, text } = await unknownAfter({ kind: 'status', status });
+        expect(stored(target.id, text)).toBeUndefined();
+      }
+    });
+
+    it('slow X: an answer later than the client timeout is unknown, and the post X stored meanwhile is found by reconciling', async () => {
+      const variants = subject.variants!;
+      const { target, text } = await unknownAfter({ kind: 'delay', ms: variants.timeoutMs + 400 }, variants.shortTimeout.asUser(me.tokens));
+      await expect.poll(() => stored(target.id, text), { timeout: 10_000 }).toBeDefined();
+      const own = await client.recentPosts({ userId: me.userId, includeReplies: true, sinceId: target.id, maxResults: 5 });
+      expect(findOwnReply(own, { inReplyToPostId: target.id, text })?.id).toBe(stored(target.id, text)?.id);
     });
 
     it('X unreachable: nothing was sent, safe to retry; reads fail as transient', async () => {

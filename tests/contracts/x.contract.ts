@@ -8,7 +8,7 @@
  * opt-in because the posts are public.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOwnReply, isXError, postUrl, type XAuthorizedUser } from '@core/x';
+import { deliveryFor, findOwnReply, isSummoned, isXError, postUrl, type XAuthorizedUser } from '@core/x';
 import { PNG_1X1, uniqueText, type XContractOptions, type XContractSubject } from './x.contract-helpers';
 import { xErrorContract } from './x.contract-errors';
 
@@ -57,6 +57,10 @@ export const xContract = (name: string, options: XContractOptions, setup: () => 
         for (const p of posts) {
           expect(p.authorId).toBe(user!.id);
           expect(p.references.filter((r) => r.type === 'replied_to' || r.type === 'retweeted')).toEqual([]);
+          // What picking a target post and predicting the summon rule read: when, who is mentioned, who may reply.
+          expect(p.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+          expect(Array.isArray(p.mentions)).toBe(true);
+          expect(p.replySettings).toMatch(/^(everyone|mentionedUsers|following|subscribers|verified)$/);
         }
         const ids = posts.map((p) => BigInt(p.id));
         expect([...ids].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))).toEqual(ids);
@@ -167,7 +171,31 @@ export const xContract = (name: string, options: XContractOptions, setup: () => 
         expect(subject.control!.getPost(reply!.id)?.mediaKeys).toHaveLength(1);
         const own = await client.recentPosts({ userId: me.userId, includeReplies: true, maxResults: 10 });
         expect(findOwnReply(own, { inReplyToPostId: target.id, text })?.id).toBe(reply!.id);
+        // Reconcile and detection read only what is newer than the target post.
+        const newer = await client.recentPosts({ userId: me.userId, includeReplies: true, sinceId: target.id, maxResults: 5 });
+        expect(newer.map((p) => p.id)).toContain(reply!.id);
+        expect(findOwnReply(newer, { inReplyToPostId: target.id })?.references[0]).toMatchObject({ type: 'replied_to', postId: target.id });
         expect(await client.recentPosts({ userId: me.userId, maxResults: 10 })).not.toContainEqual(expect.objectContaining({ id: reply!.id }));
+      });
+
+      it.runIf(options.allowPosts && options.emulated)("reads a target's new original posts with what the summon rule needs: mentions, quotes, reply settings", async () => {
+        const client = subject.client.asUser(me.tokens);
+        const target = await subject.client.lookupUser(subject.knownAccount);
+        const [newest] = await subject.client.recentPosts({ userId: target!.id, maxResults: 5 });
+        const mine = await client.post({ text: uniqueText('Something quotable') });
+        const mention = subject.control!.post(subject.knownAccount, `Agree, @${me.username}? ${uniqueText('m')}`);
+        const quote = subject.control!.post(subject.knownAccount, uniqueText('Look at this'), { quote: mine.kind === 'sent' ? mine.postId : '' });
+        const plain = subject.control!.post(subject.knownAccount, uniqueText('Nothing to do with you'), { replySettings: 'following' });
+        subject.control!.post(subject.knownAccount, uniqueText('A reply, left out'), { inReplyTo: plain.id });
+        const fresh = await client.recentPosts({ userId: target!.id, sinceId: newest!.id, maxResults: 10 });
+        expect(fresh.map((p) => p.id)).toEqual([plain.id, quote.id, mention.id]);
+        const [p, q, m] = fresh;
+        const replier = { id: me.userId, username: me.username };
+        expect(m!.mentions).toContainEqual({ username: me.username, userId: me.userId });
+        expect(q!.references).toEqual([{ type: 'quoted', postId: mine.kind === 'sent' ? mine.postId : '', authorId: me.userId }]);
+        expect(p!.replySettings).toBe('following');
+        expect([isSummoned(m!, replier), isSummoned(q!, replier), isSummoned(p!, replier)]).toEqual([true, true, false]);
+        expect(fresh.map((x) => deliveryFor('auto', x, replier, 'self_serve'))).toEqual(['assisted', 'direct', 'direct']);
       });
     });
 
