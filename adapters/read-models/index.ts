@@ -1,13 +1,15 @@
 /**
  * Every read model of the product, in one list, so the server, the scheduler and the CLI's
- * `projections rebuild` build the same read database. Add a capability's projection here.
+ * `projections rebuild` build the same read database. Each capability has one read module here
+ * (`<capability>.ts`, named after its core folder) holding its projections and every query over
+ * their tables (ADR 0018); add a new module's projections to this list.
  */
-import { monitoredAccountsProjection } from '@core/monitoring/projection';
-import { schedulesProjection } from '@core/scheduling/projection';
 import type { Projection } from '@core/shared/projection';
-import { templateGroupsProjection, templatesProjection } from '@core/templates/projection';
-import { usersProjection } from '@core/users/projection';
-import { connectedAccountsProjection } from '@core/x-accounts/projection';
+import { monitoredAccountsProjection } from './monitoring';
+import { schedulesProjection } from './scheduling';
+import { templateGroupsProjection, templatesProjection } from './templates';
+import { usersProjection } from './users';
+import { connectedAccountsProjection } from './x-accounts';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,

@@ -6,22 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
+import { unfinishedBatches } from '@adapters/read-models/scheduling';
 import type { EventStore } from '@core/eventstore/types';
-import { abandonScheduleBatch, BATCH_ABANDON_AFTER_MS, type ScheduleBatchData } from '@core/scheduling/batch';
+import { abandonScheduleBatch, BATCH_ABANDON_AFTER_MS } from '@core/scheduling/batch';
 import type { SchedulerJob } from './index';
 
 export const BATCH_RECOVERY_JOB = 'schedules:recover-unfinished-batches';
-
-/** Batches with hidden entries whose newest entry was written before `before`. */
-export const unfinishedBatches = (db: ReadDb, before: string): ScheduleBatchData[] =>
-  db
-    .prepare<[string], { pending_batch: string; user_id: string; ids: string }>(
-      `SELECT pending_batch, user_id, json_group_array(id) AS ids FROM schedules
-        WHERE pending_batch IS NOT NULL AND deleted_at IS NULL
-        GROUP BY pending_batch, user_id HAVING max(created_at) < ?`,
-    )
-    .all(before)
-    .map((r) => ({ batchId: r.pending_batch, userId: r.user_id, scheduleIds: JSON.parse(r.ids) as string[] }));
 
 export const createBatchRecoveryJob = (
   deps: { store: EventStore; db: () => ReadDb; logger: { warn(obj: object, msg: string): void } },

@@ -10,11 +10,13 @@
  *
  * Each run also deletes the half-written files an upload cut short by a crash left behind.
  *
- * References come from the read models of schedules and templates (deleted ones do not count). It
+ * References are asked of the read models of schedules and templates (deleted ones do not count). It
  * needs the image store and a read database, so the embedded scheduler and the scheduler app both
  * run it; the app must see the server's data directory.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
+import { scheduleImageUrls } from '@adapters/read-models/scheduling';
+import { templateImageUrls } from '@adapters/read-models/templates';
 import { unusedImages, uploadFileNameOf, type ImageStore } from '@core/images';
 import type { SchedulerJob } from './index';
 
@@ -24,15 +26,9 @@ const HOUR_MS = 60 * 60_000;
 
 /** The uploads (file names) that live schedules and templates name. */
 export const imagesInUse = (db: ReadDb): Set<string> => {
-  const rows = db
-    .prepare<[], { image_url: string }>(
-      `SELECT image_url FROM schedules WHERE deleted_at IS NULL AND image_url IS NOT NULL
-       UNION SELECT image_url FROM templates WHERE deleted_at IS NULL AND image_url IS NOT NULL`,
-    )
-    .all();
   const names = new Set<string>();
-  for (const { image_url } of rows) {
-    const name = uploadFileNameOf(image_url);
+  for (const url of [...scheduleImageUrls(db), ...templateImageUrls(db)]) {
+    const name = uploadFileNameOf(url);
     if (name !== null) names.add(name);
   }
   return names;

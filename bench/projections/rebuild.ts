@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import type { Position } from '@core/eventstore/types';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { createProjector } from '@adapters/projections-sqlite';
+import { countUsers } from '@adapters/read-models/users';
 import { benchProjections, userActivity } from './workload';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -71,7 +72,7 @@ const main = async () => {
   const rebuild = async (label: string) => {
     const projector = createProjector({ store, path: join(dir, 'read.db'), projections: benchProjections, ...(BATCH ? { batchSize: BATCH } : {}) });
     const ms = await time(() => projector.rebuild(), label);
-    const users = (projector.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+    const users = countUsers(projector.db);
     await projector.stop();
     console.log(`  ${label}${secs(ms)} (${rate(ms)}; ${cpuOf(label)}; ${fmt(users)} users; load ${load()})`);
     return ms;

@@ -2,18 +2,16 @@
  * Read model of users: one row per user in `users`, for lookups at sign-in (username_lower,
  * email_lower, x_user_id), the admin lists and the scheduler's trial sweep (trial_ends_at).
  * Events carry resulting values, so each statement sets columns rather than adding to them.
- * Booleans are 0/1 and instants ISO strings; `userFromRow` turns a row back into a user.
+ * Booleans are 0/1 and instants ISO strings; the queries (adapters/read-models/users.ts) turn a row
+ * back into a user.
  */
 import type { RecordedEvent } from '@core/eventstore/types';
 import { assertNever } from '@core/shared/decider';
 import type { Projection, SqlStatement } from '@core/shared/projection';
-import { TRIAL_REPLIES, type Permission, type Role } from './constants';
+import { TRIAL_REPLIES } from './constants';
 import { USER_EVENT_TYPES, type ProfileChanges, type UserEvent } from './events';
-import type { SubscriptionStatus, User } from './state';
 import { emailReservationKey, userIdFromStream, usernameReservationKey } from './streams';
 import { trialEndsAt } from './tier';
-
-export const USERS_TABLE = 'users';
 
 const schema = [
   `CREATE TABLE users (
@@ -179,62 +177,3 @@ export const usersProjection: Projection = {
   handles: USER_EVENT_TYPES,
   project,
 };
-
-/** A row of `users` as SQLite returns it. */
-export interface UserRow {
-  id: string;
-  username: string;
-  username_lower: string;
-  email: string | null;
-  email_lower: string | null;
-  full_name: string | null;
-  name: string | null;
-  password_hash: string | null;
-  x_user_id: string | null;
-  role: string;
-  is_active: number;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  last_login: string | null;
-  password_change_required: number;
-  replies_remaining: number;
-  is_premium: number;
-  trial_active: number;
-  trial_ends_at: string;
-  subscription_id: string | null;
-  subscription_status: string | null;
-  subscription_end_date: string | null;
-  subscribed_to_updates: number;
-  profile_picture: string | null;
-  time_zone: string;
-  permissions: string;
-}
-
-/** The user a row describes (what `toPublicUser` takes); counted reply ids live only in the stream. */
-export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds'> => ({
-  id: row.id,
-  username: row.username,
-  email: row.email,
-  fullName: row.full_name,
-  name: row.name,
-  passwordHash: row.password_hash,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  createdBy: row.created_by,
-  isActive: row.is_active === 1,
-  lastLogin: row.last_login,
-  role: row.role as Role,
-  passwordChangeRequired: row.password_change_required === 1,
-  repliesRemaining: row.replies_remaining,
-  isPremium: row.is_premium === 1,
-  trialActive: row.trial_active === 1,
-  subscriptionId: row.subscription_id,
-  subscriptionStatus: row.subscription_status as SubscriptionStatus | null,
-  subscriptionEndDate: row.subscription_end_date,
-  subscribedToUpdates: row.subscribed_to_updates === 1,
-  xUserId: row.x_user_id,
-  profilePicture: row.profile_picture,
-  timeZone: row.time_zone,
-  permissions: JSON.parse(row.permissions) as Permission[],
-});

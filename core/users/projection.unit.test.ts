@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Position, RecordedEvent } from '@core/eventstore/types';
 import { projectEvents, type SqlStatement } from '@core/shared/projection';
 import { USER_EVENT_TYPES, type UserEvent } from './events';
-import { userFromRow, usersProjection, type UserRow } from './projection';
+import { usersProjection } from './projection';
 import { userStream } from './streams';
 import { at, days, registered } from './test-fixtures';
 
@@ -76,52 +76,5 @@ describe('usersProjection', () => {
 
   it('ignores a user event on a stream that is not a user stream', () => {
     expect(usersProjection.project(recorded({ type: 'UserLoggedIn', data: { at: at(1) } }, 'other-u1'))).toEqual([]);
-  });
-});
-
-describe('userFromRow', () => {
-  it('turns a row back into a user', () => {
-    const row: UserRow = {
-      id: 'u1',
-      username: 'Alice',
-      username_lower: 'alice',
-      email: null,
-      email_lower: null,
-      full_name: null,
-      name: 'Al',
-      password_hash: null,
-      x_user_id: '42',
-      role: 'admin',
-      is_active: 1,
-      created_at: at(0),
-      updated_at: at(1),
-      created_by: 'system',
-      last_login: null,
-      password_change_required: 1,
-      replies_remaining: 25,
-      is_premium: 0,
-      trial_active: 1,
-      trial_ends_at: days(7),
-      subscription_id: null,
-      subscription_status: null,
-      subscription_end_date: null,
-      subscribed_to_updates: 0,
-      profile_picture: null,
-      time_zone: 'UTC',
-      permissions: '["may_add_monitored_accounts"]',
-    };
-    expect(userFromRow(row)).toMatchObject({
-      id: 'u1',
-      role: 'admin',
-      isActive: true,
-      passwordChangeRequired: true,
-      isPremium: false,
-      trialActive: true,
-      subscribedToUpdates: false,
-      xUserId: '42',
-      permissions: ['may_add_monitored_accounts'],
-      passwordHash: null,
-      createdBy: 'system',
-    });
   });
 });

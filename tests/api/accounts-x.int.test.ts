@@ -13,7 +13,7 @@ import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulato
 import { createXClient } from '@adapters/x-twitter';
 import { monitoredAccountsProjection, type MonitoringActor } from '@core/monitoring';
 import { createLegacyPinChecker } from '@apps/server/src/accounts/legacy-pin';
-import { findVisibleAccount } from '@apps/server/src/accounts/read';
+import { findVisibleAccount } from '@adapters/read-models/monitoring';
 import { createXIdResolverJob } from '@apps/server/src/accounts/resolver-job';
 import { createAccountsService } from '@apps/server/src/accounts/service';
 import { errorOf, startTestServer, type Client, type TestServer } from './support';

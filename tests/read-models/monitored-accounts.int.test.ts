@@ -1,6 +1,6 @@
 // The monitored_accounts read model on real SQLite: the projection's rows, the list query's
 // visibility (SQL) held to `canSee` by a property, and the activity overview counting only the
-// caller's own replies and schedules from the tables their capabilities will project.
+// caller's own schedules, asked of the schedules read model.
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
 import { decideSchedule, schedulesProjection, type ScheduleEvent } from '@core/scheduling';
 import { aMonitoredAccount } from '@core/monitoring/test-fixtures';
 import { projectEvents } from '@core/shared/projection';
-import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@apps/server/src/accounts/read';
+import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@adapters/read-models/monitoring';
 
 let n = 0;
 const recorded = (event: MonitoredAccountEvent, time = '2026-03-01T10:00:00.000Z'): RecordedEvent => {
@@ -31,9 +31,10 @@ const recorded = (event: MonitoredAccountEvent, time = '2026-03-01T10:00:00.000Z
   };
 };
 
+// A read database holds every registered projection's tables; these tests read two of them.
 const freshDb = () => {
   const db = new Database(':memory:');
-  for (const ddl of monitoredAccountsProjection.schema) db.exec(ddl);
+  for (const ddl of [...monitoredAccountsProjection.schema, ...schedulesProjection.schema]) db.exec(ddl);
   return db;
 };
 
@@ -132,7 +133,7 @@ describe('activity overview', () => {
     expect(listVisibleAccounts(db, { kind: 'user', userId: 'u9', audience: 'normal', mayAdd: false }).map((a) => [a.id, a.approval])).toEqual([['old1', 'approved']]);
   });
 
-  it('is zero without the replies and schedules tables', () => {
+  it('is zero while the user has no schedules (Riposte records no replies yet)', () => {
     const db = freshDb();
     apply(db, [{ type: 'MonitoredAccountAdded', data: base('a1') }]);
     expect(accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1')).toEqual([
@@ -140,22 +141,14 @@ describe('activity overview', () => {
     ]);
   });
 
-  it("counts only the caller's own sent replies and pending schedules, with the latest activity", () => {
+  it("counts only the caller's own pending schedules, with the latest activity", () => {
     const db = freshDb();
     apply(db, [
       { type: 'MonitoredAccountAdded', data: base('a1') },
       { type: 'MonitoredAccountAdded', data: base('a2', { shouldMonitor: false }) },
     ]);
-    // No projection writes replies: the test makes the table with the columns read.ts reads.
-    db.exec(`CREATE TABLE replies (id TEXT, account_id TEXT, user_id TEXT, status TEXT, sent_at TEXT)`);
-    const reply = db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?)');
-    reply.run('r1', 'a1', 'u1', 'sent', '2026-03-02T09:00:00.000Z');
-    reply.run('r2', 'a1', 'u1', 'sent', '2026-03-03T09:00:00.000Z');
-    reply.run('r3', 'a1', 'u1', 'failed', '2026-03-04T09:00:00.000Z');
-    reply.run('r4', 'a1', 'u2', 'sent', '2026-03-05T09:00:00.000Z');
     // Schedules through the real schedules projection: pending ones count; executed, deactivated,
     // deleted, someone else's and an unfinished bulk batch's do not.
-    for (const ddl of schedulesProjection.schema) db.exec(ddl);
     const created = (id: string, accountId: string, userId: string, time: string, batchId?: string) =>
       decideSchedule(
         {
@@ -188,7 +181,7 @@ describe('activity overview', () => {
 
     const rows = accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1');
     expect(rows.map(({ accountId, lastActivity, repliesSent, scheduledReplies, status }) => ({ accountId, lastActivity, repliesSent, scheduledReplies, status }))).toEqual([
-      { accountId: 'a1', lastActivity: '2026-03-03T09:00:00.000Z', repliesSent: 2, scheduledReplies: 1, status: 'Monitoring' },
+      { accountId: 'a1', lastActivity: '2026-03-01T13:00:00.000Z', repliesSent: 0, scheduledReplies: 1, status: 'Monitoring' },
       { accountId: 'a2', lastActivity: '2026-03-06T08:00:00.000Z', repliesSent: 0, scheduledReplies: 1, status: 'Paused' },
     ]);
   });

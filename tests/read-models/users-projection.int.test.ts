@@ -6,7 +6,7 @@ import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createProjector } from '@adapters/projections-sqlite';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { userDecider, userStream, type UserCommand, type UserState } from '@core/users';
-import { userFromRow, usersProjection, type UserRow } from '@core/users/projection';
+import { userFromRow, usersProjection, type UserRow } from '@adapters/read-models/users';
 
 const admin = { kind: 'user' as const, id: 'a', role: 'admin' as const };
 const t = (m: number) => new Date(Date.parse('2026-03-01T10:00:00.000Z') + m * 60_000).toISOString();

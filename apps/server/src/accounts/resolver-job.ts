@@ -8,7 +8,7 @@ import type { Logger } from '@adapters/logging';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { randomUUID } from 'node:crypto';
-import { unresolvedAccountIds } from './read';
+import { unresolvedAccountIds } from '@adapters/read-models/monitoring';
 import type { AccountsService } from './service';
 
 export interface ResolverOptions {

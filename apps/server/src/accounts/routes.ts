@@ -37,7 +37,7 @@ import {
 import type { AccountsAccessView } from '@core/monitoring/views';
 import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
-import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from './read';
+import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, settle } from '../http/route-helpers';

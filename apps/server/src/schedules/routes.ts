@@ -9,6 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
+import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import type { Context } from 'koa';
 import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
 import {
@@ -23,13 +24,11 @@ import {
 } from '@core/scheduling';
 import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
-import { postUrl } from '@core/x/links';
 import type { User } from '@core/users/state';
 import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
-import { findSchedule, listScheduleReplies, listSchedules, type ScheduleView } from './read';
 import type { ScheduleWritten } from './service';
 import { createUploader, UPLOAD_MESSAGES, UploadRefused } from './upload';
 import { createUploadGate, diskSpaceOf } from './upload-limits';
@@ -37,8 +36,6 @@ import { commandContext } from '../http/present';
 
 // Schedule ids are UUIDs we made; anything else cannot name one.
 const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
-
-const X_WEB_URL = 'https://x.com';
 
 export const V2_SCHEDULED_MESSAGE = 'Reply scheduled successfully';
 
@@ -93,13 +90,10 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   router.get('/api/schedules/:id/replies', requireUser, (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
-    const schedule = findSchedule(db(), user.id, id);
-    if (schedule === null) throw notFound();
-    const webUrl = deps.x.app?.webUrl ?? X_WEB_URL;
-    ctx.body = listScheduleReplies(db(), user.id, id).map((r) => ({
-      ...r,
-      replyUrl: r.replyPostId !== null && schedule.accountName !== null ? postUrl(webUrl, schedule.accountName, r.replyPostId) : null,
-    }));
+    if (findSchedule(db(), user.id, id) === null) throw notFound();
+    // Riposte records no replies yet, so a schedule of the user's has an empty list.
+    const replies: ScheduleReplyView[] = [];
+    ctx.body = replies;
   });
 
   // ---- V2 -------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
-import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from './read';
+import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '@adapters/read-models/templates';
 import type { Written } from '../commands';
 import { commandContext } from '../http/present';
 

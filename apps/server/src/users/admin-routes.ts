@@ -5,11 +5,11 @@
  * route repeats the check (requireAdmin) so it never depends on the path it was reached by.
  */
 import Router from '@koa/router';
+import { listUsers } from '@adapters/read-models/users';
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
 import { toPublicUser } from '@core/users/public-user';
-import { USERS_TABLE, userFromRow, type UserRow } from '@core/users/projection';
 import { setRoleSchema } from '@core/users/schemas';
 import type { AppDeps } from '../deps';
 import { idParam, settle } from '../http/route-helpers';
@@ -28,9 +28,8 @@ export const adminRoutes = (deps: AppDeps): Router => {
   const config = () => ({ legacyUsernames: deps.config.legacyUsernames });
 
   router.get('/users', requireAdmin, (ctx) => {
-    const rows = deps.projector.db.prepare<[], UserRow>(`SELECT * FROM ${USERS_TABLE} ORDER BY created_at, id`).all();
     const now = deps.clock();
-    ctx.body = { users: rows.map((row) => toPublicUser(userFromRow(row), now, config())) };
+    ctx.body = { users: listUsers(deps.projector.db).map((user) => toPublicUser(user, now, config())) };
   });
 
   router.put('/users/:id/role', requireAdmin, async (ctx) => {

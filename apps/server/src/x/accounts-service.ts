@@ -19,6 +19,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenVault } from '@adapters/crypto-tokens';
 import type { ReadDb } from '@adapters/projections-sqlite';
+import { schedulesUsingAccount } from '@adapters/read-models/scheduling';
+import { countConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
 import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
@@ -38,7 +40,6 @@ import {
   type XAccountState,
   type XProfileSnapshot,
 } from '@core/x-accounts';
-import { countConnectedAccounts, schedulesUsing } from './read';
 import { commandOptions, type CommandContext } from '../commands';
 
 export interface ConnectRequest {
@@ -171,7 +172,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       const before = await load(accountId);
       const result = await execute(
         accountId,
-        { type: 'DisconnectXAccount', accountId, userId, schedulesUsing: schedulesUsing(db(), accountId), now: clock().toISOString() },
+        { type: 'DisconnectXAccount', accountId, userId, schedulesUsing: schedulesUsingAccount(db(), accountId), now: clock().toISOString() },
         ctx,
       );
       const gone = result.events.find((e) => e.type === 'XAccountDisconnected');

@@ -56,7 +56,7 @@ import { bindingForStart, isBoundHere } from './binding';
 import { connectFor, limitOf, requireXApp } from './flows';
 import { createXLimits } from './limits';
 import type { PendingPurpose, PendingRequest } from './pending';
-import { countConnectedAccounts, listConnectedAccounts } from './read';
+import { countConnectedAccounts, listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { completeXSignIn, openSignInMemo, type XSignInMemo } from './sign-in';
 import { commandContext } from '../http/present';
 

@@ -1,17 +1,21 @@
 /**
- * Queries over the monitored_accounts read model (core/monitoring/projection.ts). Every list is
- * filtered by the caller's visibility (`visibleToSql`, the SQL form of `canSee`), so an account
- * someone may not see is never answered, and is "not found" by id.
+ * The monitored accounts read model: its projection (core/monitoring/projection.ts, the
+ * `monitored_accounts` table) and every query over that table, side by side. Nothing else names
+ * the table; other capabilities call these functions (ADR 0018).
  *
- * The Account Activity Overview counts the caller's own replies and schedules per account from the
- * tables of the capabilities that record them: `replies(account_id, user_id, status, sent_at)` and
- * `schedules(account_id, user_id, is_active, is_executed, created_at)`. Until those projections
- * exist the tables are absent and the counts are honest zeros, never sample data.
+ * Every list is filtered by the caller's visibility (`visibleToSql`, the SQL form of `canSee`), so
+ * an account someone may not see is never answered, and is "not found" by id.
+ *
+ * The Account Activity Overview counts the caller's own schedules per account, asked of the
+ * schedules read model. Riposte records no replies yet, so the replies sent are 0.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
+import { monitoredAccountsProjection } from '@core/monitoring/projection';
 import type { AccountActivity, AccountOption, AccountView } from '@core/monitoring/views';
+import { scheduleActivityByTarget } from './scheduling';
 
+export { monitoredAccountsProjection };
 export type { AccountActivity, AccountOption, AccountView };
 
 interface AccountRow {
@@ -95,61 +99,20 @@ export const unresolvedAccountIds = (db: ReadDb, limit: number): string[] =>
     .pluck()
     .all(limit);
 
-/** True when `table` exists with every one of `columns`. */
-const has = (db: ReadDb, table: string, columns: readonly string[]): boolean => {
-  const cols = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(table).map((c) => c.name);
-  return cols.length > 0 && columns.every((c) => cols.includes(c));
-};
-
-interface CountRow {
-  account_id: string;
-  n: number;
-  last: string | null;
-}
-
-const byAccount = (rows: CountRow[]) => new Map(rows.map((r) => [r.account_id, r]));
-
-const latest = (a: string | null | undefined, b: string | null | undefined): string | null => {
-  if (!a) return b ?? null;
-  if (!b) return a;
-  return a > b ? a : b;
-};
-
 /** The Account Activity Overview: one row per visible account, counts of the caller's own data. */
 export const accountActivity = (db: ReadDb, actor: MonitoringActor, userId: string): AccountActivity[] => {
   const accounts = listVisibleAccounts(db, actor);
-  const sent = has(db, 'replies', ['account_id', 'user_id', 'status', 'sent_at'])
-    ? byAccount(
-        db
-          .prepare<[string], CountRow>(
-            `SELECT account_id, count(*) AS n, max(sent_at) AS last FROM replies WHERE user_id = ? AND status = 'sent' GROUP BY account_id`,
-          )
-          .all(userId),
-      )
-    : new Map<string, CountRow>();
-  // The schedules read model (core/scheduling/projection.ts): deleted schedules and entries of an
-  // unfinished bulk batch are not the user's schedules.
-  const scheduled = has(db, 'schedules', ['target_account_id', 'user_id', 'is_active', 'is_executed', 'created_at', 'deleted_at', 'pending_batch'])
-    ? byAccount(
-        db
-          .prepare<[string], CountRow>(
-            `SELECT target_account_id AS account_id, sum(CASE WHEN is_active = 1 AND is_executed = 0 THEN 1 ELSE 0 END) AS n, max(created_at) AS last
-               FROM schedules WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL GROUP BY target_account_id`,
-          )
-          .all(userId),
-      )
-    : new Map<string, CountRow>();
+  const scheduled = scheduleActivityByTarget(db, userId);
   return accounts.map((a) => {
-    const s = sent.get(a.id);
-    const p = scheduled.get(a.id);
+    const s = scheduled.get(a.id);
     return {
       accountId: a.id,
       username: a.username,
       displayName: a.displayName,
       profilePicture: a.profilePicture,
-      lastActivity: latest(s?.last, p?.last),
-      repliesSent: Number(s?.n ?? 0),
-      scheduledReplies: Number(p?.n ?? 0),
+      lastActivity: s?.lastCreatedAt ?? null,
+      repliesSent: 0,
+      scheduledReplies: s?.upcoming ?? 0,
       status: a.isMonitored ? 'Monitoring' : 'Paused',
     };
   });

@@ -1,11 +1,19 @@
 /**
- * Queries over the templates read models (core/templates/projection.ts): always filtered by the
- * owner, so a user can only ever read their own rows; a row of someone else is "not found".
+ * The templates read models: their projections (core/templates/projection.ts: `templates`,
+ * `template_groups`, `template_group_members`) and every query over those tables, side by side.
+ * Nothing else names the tables; other capabilities and the scheduler's jobs call these functions
+ * (ADR 0018).
+ *
+ * The lists are always filtered by the owner, so a user can only ever read their own rows; a row of
+ * someone else is "not found".
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ClassicStyle } from '@core/styles';
+import { templateGroupsProjection, templatesProjection } from '@core/templates/projection';
 import type { TemplateGroupView, TemplateView } from '@core/templates/views';
+import { idList } from './id-list';
 
+export { templateGroupsProjection, templatesProjection };
 export type { TemplateGroupView, TemplateView };
 
 interface TemplateRow {
@@ -125,3 +133,24 @@ export const findTemplateGroup = (db: ReadDb, userId: string, id: string): Templ
     .get(id, userId);
   return row === undefined ? null : toGroup(row, membersOf(db, [id]).get(id) ?? []);
 };
+
+const namesOf = (rows: readonly { id: string; name: string }[]): Map<string, string> => new Map(rows.map((r) => [r.id, r.name]));
+
+/**
+ * The names of these templates, deleted ones included (a schedule still shows the template it was
+ * made from), for whoever lists things that name a template.
+ */
+export const templateNamesByIds = (db: ReadDb, ids: readonly string[]): Map<string, string> =>
+  ids.length === 0
+    ? new Map()
+    : namesOf(db.prepare<[string], { id: string; name: string }>('SELECT id, name FROM templates WHERE id IN (SELECT value FROM json_each(?))').all(idList(ids)));
+
+/** The names of these template groups, deleted ones included (as `templateNamesByIds`). */
+export const templateGroupNamesByIds = (db: ReadDb, ids: readonly string[]): Map<string, string> =>
+  ids.length === 0
+    ? new Map()
+    : namesOf(db.prepare<[string], { id: string; name: string }>('SELECT id, name FROM template_groups WHERE id IN (SELECT value FROM json_each(?))').all(idList(ids)));
+
+/** The image addresses live (not deleted) templates name, each once. */
+export const templateImageUrls = (db: ReadDb): string[] =>
+  db.prepare<[], string>('SELECT DISTINCT image_url FROM templates WHERE deleted_at IS NULL AND image_url IS NOT NULL').pluck().all();

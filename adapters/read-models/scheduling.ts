@@ -1,0 +1,211 @@
+/**
+ * The schedules read model: its projection (core/scheduling/projection.ts, the `schedules` table)
+ * and every query over that table, side by side. Nothing else names the table; other capabilities,
+ * the scheduler's jobs and the dashboard call these functions (ADR 0018).
+ *
+ * Lists are always filtered by the owner: someone else's schedule is "not found". Entries of a bulk
+ * batch that has not completed are not shown (core/scheduling/batch.ts). Answers carry the list
+ * fields of spec part 2 §3 (status, targetUsername, accountName, useAI, viralStyle, conditions,
+ * lastExecutedAt), instants as ISO UTC with the schedule's IANA `timeZone`, and the names of the
+ * user and of the template or group used, asked of the users and templates read models.
+ *
+ * The row holds what core/scheduling/views.ts derived from the schedule's facts; what depends on
+ * the moment of reading (the spec's flags of the status, the UTC hour and minute of the next run)
+ * is derived here by the same module.
+ */
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { Conditions, RecurringType, ScheduleStatus, ScheduleType } from '@core/scheduling';
+import type { ScheduleBatchData } from '@core/scheduling/batch';
+import { schedulesProjection } from '@core/scheduling/projection';
+import type { PeakWindow } from '@core/scheduling/time';
+import { recurringUtcClock, statusFlags, type ScheduleReplyView, type ScheduleView } from '@core/scheduling/views';
+import { templateGroupNamesByIds, templateNamesByIds } from './templates';
+import { usernamesByIds } from './users';
+
+export { schedulesProjection };
+export type { ScheduleReplyView, ScheduleView };
+
+interface Row {
+  id: string;
+  user_id: string;
+  schedule_type: string;
+  status: string;
+  time_zone: string;
+  target_account_id: string;
+  target_username: string | null;
+  connected_account_id: string;
+  account_name: string | null;
+  content: string | null;
+  template_id: string | null;
+  template_group_id: string | null;
+  last_template_index: number;
+  use_ai: number;
+  viral_style: string | null;
+  image_url: string | null;
+  conditions: string;
+  peak_window_type: string | null;
+  is_recurring: number;
+  recurring_type: string | null;
+  recurring_days: string | null;
+  recurring_time: string | null;
+  delay_minutes: number;
+  scheduled_time: string | null;
+  next_run_time: string | null;
+  last_executed_at: string | null;
+  last_run_outcome: string | null;
+  run_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `
+  SELECT id, user_id, schedule_type, status, time_zone, target_account_id, target_username, connected_account_id,
+         account_name, content, template_id, template_group_id, last_template_index, use_ai, viral_style, image_url,
+         conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes,
+         scheduled_time, next_run_time, last_executed_at, last_run_outcome, run_count, created_at, updated_at
+    FROM schedules`;
+
+/** What a schedule names in other read models, looked up once per list. */
+interface Names {
+  users: ReadonlyMap<string, string>;
+  templates: ReadonlyMap<string, string>;
+  groups: ReadonlyMap<string, string>;
+}
+
+const namesFor = (db: ReadDb, rows: readonly Row[]): Names => {
+  const ids = (pick: (r: Row) => string | null) => rows.map(pick).filter((id): id is string => id !== null);
+  return {
+    users: usernamesByIds(db, ids((r) => r.user_id)),
+    templates: templateNamesByIds(db, ids((r) => r.template_id)),
+    groups: templateGroupNamesByIds(db, ids((r) => r.template_group_id)),
+  };
+};
+
+const parseJson = <T>(text: string | null, fallback: T): T => {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+const nameOf = (names: ReadonlyMap<string, string>, id: string | null): string | null => (id === null ? null : (names.get(id) ?? null));
+
+const toView = (r: Row, names: Names): ScheduleView => {
+  const recurring = r.is_recurring === 1;
+  const status = r.status as ScheduleStatus;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    userName: nameOf(names.users, r.user_id),
+    accountId: r.target_account_id,
+    targetUsername: r.target_username,
+    connectedAccountId: r.connected_account_id,
+    accountName: r.account_name,
+    templateId: r.template_id,
+    templateName: nameOf(names.templates, r.template_id),
+    templateGroupId: r.template_group_id,
+    templateGroupName: nameOf(names.groups, r.template_group_id),
+    lastTemplateIndex: r.last_template_index,
+    scheduleType: r.schedule_type as ScheduleType,
+    scheduledTime: r.scheduled_time,
+    delayMinutes: r.delay_minutes,
+    isRecurring: recurring,
+    recurringType: r.recurring_type as RecurringType | null,
+    recurringDays: parseJson<number[] | null>(r.recurring_days, null),
+    recurringTime: r.recurring_time,
+    ...recurringUtcClock(recurring, r.next_run_time),
+    nextRunTime: r.next_run_time,
+    conditions: parseJson<Conditions>(r.conditions, { content: null, targetAccount: null, imageIncluded: false }),
+    peakWindowType: r.peak_window_type as PeakWindow | null,
+    imageUrl: r.image_url,
+    ...statusFlags(status),
+    status,
+    content: r.content,
+    useAI: r.use_ai === 1,
+    viralStyle: r.viral_style,
+    lastExecutedAt: r.last_executed_at,
+    lastRunOutcome: r.last_run_outcome,
+    runCount: r.run_count,
+    timeZone: r.time_zone,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+};
+
+const toViews = (db: ReadDb, rows: readonly Row[]): ScheduleView[] => {
+  const names = namesFor(db, rows);
+  return rows.map((r) => toView(r, names));
+};
+
+/** The user's schedules: upcoming ones first by next run, then the rest newest first. */
+export const listSchedules = (db: ReadDb, userId: string): ScheduleView[] =>
+  toViews(
+    db,
+    db
+      .prepare<[string], Row>(
+        `${SELECT} WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL
+          ORDER BY next_run_time IS NULL, next_run_time, created_at DESC, rowid DESC`,
+      )
+      .all(userId),
+  );
+
+export const findSchedule = (db: ReadDb, userId: string, id: string): ScheduleView | null => {
+  const row = db.prepare<[string, string], Row>(`${SELECT} WHERE id = ? AND user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL`).get(id, userId);
+  return row === undefined ? null : (toViews(db, [row])[0] ?? null);
+};
+
+/**
+ * Schedules that still use a connected X account: not deleted, still active and not yet executed
+ * (a finished one-time schedule does not pin the account).
+ */
+export const schedulesUsingAccount = (db: ReadDb, connectedAccountId: string): number =>
+  Number(
+    db
+      .prepare('SELECT count(*) FROM schedules WHERE connected_account_id = ? AND deleted_at IS NULL AND is_active = 1 AND is_executed = 0')
+      .pluck()
+      .get(connectedAccountId) ?? 0,
+  );
+
+/** The user's schedules still to run (pending, active), as the Schedules list shows them. */
+export const countUpcomingSchedules = (db: ReadDb, userId: string): number =>
+  Number(
+    db
+      .prepare('SELECT count(*) FROM schedules WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL AND is_active = 1 AND is_executed = 0')
+      .pluck()
+      .get(userId) ?? 0,
+  );
+
+/** Per monitored account the user targets: schedules still to run, and when the latest was created. */
+export interface TargetActivity {
+  upcoming: number;
+  lastCreatedAt: string | null;
+}
+
+/** The user's schedules per target account; deleted schedules and unfinished batches do not count. */
+export const scheduleActivityByTarget = (db: ReadDb, userId: string): Map<string, TargetActivity> =>
+  new Map(
+    db
+      .prepare<[string], { account_id: string; n: number | null; last: string | null }>(
+        `SELECT target_account_id AS account_id, sum(CASE WHEN is_active = 1 AND is_executed = 0 THEN 1 ELSE 0 END) AS n, max(created_at) AS last
+           FROM schedules WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL GROUP BY target_account_id`,
+      )
+      .all(userId)
+      .map((r) => [r.account_id, { upcoming: Number(r.n ?? 0), lastCreatedAt: r.last }]),
+  );
+
+/** Batches with hidden entries whose newest entry was written before `before` (the recovery job's work). */
+export const unfinishedBatches = (db: ReadDb, before: string): ScheduleBatchData[] =>
+  db
+    .prepare<[string], { pending_batch: string; user_id: string; ids: string }>(
+      `SELECT pending_batch, user_id, json_group_array(id) AS ids FROM schedules
+        WHERE pending_batch IS NOT NULL AND deleted_at IS NULL
+        GROUP BY pending_batch, user_id HAVING max(created_at) < ?`,
+    )
+    .all(before)
+    .map((r) => ({ batchId: r.pending_batch, userId: r.user_id, scheduleIds: JSON.parse(r.ids) as string[] }));
+
+/** The image addresses live (not deleted) schedules name, each once. */
+export const scheduleImageUrls = (db: ReadDb): string[] =>
+  db.prepare<[], string>('SELECT DISTINCT image_url FROM schedules WHERE deleted_at IS NULL AND image_url IS NOT NULL').pluck().all();

@@ -1,0 +1,89 @@
+/**
+ * The users read model: its projection (core/users/projection.ts, the `users` table) and every
+ * query over that table, side by side. Nothing else names the table; other capabilities call these
+ * functions (ADR 0018).
+ */
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { Permission, Role } from '@core/users/constants';
+import { usersProjection } from '@core/users/projection';
+import type { SubscriptionStatus, User } from '@core/users/state';
+import { idList } from './id-list';
+
+export { usersProjection };
+
+/** A row of `users` as SQLite returns it. */
+export interface UserRow {
+  id: string;
+  username: string;
+  username_lower: string;
+  email: string | null;
+  email_lower: string | null;
+  full_name: string | null;
+  name: string | null;
+  password_hash: string | null;
+  x_user_id: string | null;
+  role: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  last_login: string | null;
+  password_change_required: number;
+  replies_remaining: number;
+  is_premium: number;
+  trial_active: number;
+  trial_ends_at: string;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  subscription_end_date: string | null;
+  subscribed_to_updates: number;
+  profile_picture: string | null;
+  time_zone: string;
+  permissions: string;
+}
+
+/** The user a row describes (what `toPublicUser` takes); counted reply ids live only in the stream. */
+export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds'> => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  fullName: row.full_name,
+  name: row.name,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  createdBy: row.created_by,
+  isActive: row.is_active === 1,
+  lastLogin: row.last_login,
+  role: row.role as Role,
+  passwordChangeRequired: row.password_change_required === 1,
+  repliesRemaining: row.replies_remaining,
+  isPremium: row.is_premium === 1,
+  trialActive: row.trial_active === 1,
+  subscriptionId: row.subscription_id,
+  subscriptionStatus: row.subscription_status as SubscriptionStatus | null,
+  subscriptionEndDate: row.subscription_end_date,
+  subscribedToUpdates: row.subscribed_to_updates === 1,
+  xUserId: row.x_user_id,
+  profilePicture: row.profile_picture,
+  timeZone: row.time_zone,
+  permissions: JSON.parse(row.permissions) as Permission[],
+});
+
+/** Every user, oldest first (the admin list). */
+export const listUsers = (db: ReadDb): Omit<User, 'trialReplyIds'>[] =>
+  db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, id').all().map(userFromRow);
+
+/** The usernames of these users, for whoever lists things that name their owner. */
+export const usernamesByIds = (db: ReadDb, ids: readonly string[]): Map<string, string> =>
+  ids.length === 0
+    ? new Map()
+    : new Map(
+        db
+          .prepare<[string], { id: string; username: string }>('SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(?))')
+          .all(idList(ids))
+          .map((r) => [r.id, r.username]),
+      );
+
+/** How many users the read model holds. */
+export const countUsers = (db: ReadDb): number => Number(db.prepare('SELECT count(*) FROM users').pluck().get() ?? 0);
