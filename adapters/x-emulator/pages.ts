@@ -18,7 +18,7 @@ button.secondary{background:#fff;color:#0f1419}.users button{background:#fff;col
 .error{color:#f4212e}kbd{font-size:32px;letter-spacing:4px}@media(max-width:520px){main{margin:0;border-radius:0}}`;
 
 export const page = (title: string, body: string): string =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
   `<title>${escapeHtml(title)} | Sandbox X</title><style>${STYLE}</style></head><body><main><p class="badge">Sandbox X (emulator)</p>${body}</main></body></html>`;
 
 export interface AuthorizePageInput {

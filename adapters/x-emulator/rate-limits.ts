@@ -1,7 +1,8 @@
 /**
  * X's rate limits as the emulator applies them: a 15-minute window per endpoint and caller, with
  * x-rate-limit-limit / -remaining / -reset on every answer, and for posting a 24-hour limit per
- * user (x-user-limit-24hour-*). A call over a limit gets 429 Too Many Requests.
+ * user (x-user-limit-24hour-*) and per app (x-app-limit-24hour-*, shared by all the app's users).
+ * A call over a limit gets 429 Too Many Requests.
  */
 export const ENDPOINTS = [
   'GET /2/users/me',
@@ -23,6 +24,8 @@ export const DEFAULT_LIMITS: Readonly<Record<Endpoint, number>> = {
   'POST /2/media/upload': 500,
 };
 export const DEFAULT_POSTS_PER_DAY = 2400;
+/** X's app-level cap on posts per 24 hours (self-serve). */
+export const DEFAULT_APP_POSTS_PER_DAY = 10_000;
 
 const WINDOW_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -38,7 +41,12 @@ export interface LimitCheck {
   headers: Record<string, string>;
 }
 
-export const createRateLimits = (now: () => number, limits: Partial<Record<Endpoint, number>> = {}, postsPerDay = DEFAULT_POSTS_PER_DAY) => {
+export const createRateLimits = (
+  now: () => number,
+  limits: Partial<Record<Endpoint, number>> = {},
+  postsPerDay = DEFAULT_POSTS_PER_DAY,
+  appPostsPerDay = DEFAULT_APP_POSTS_PER_DAY,
+) => {
   const windows = new Map<string, Window>();
   /** Endpoint -> until when every caller is refused (control.exhaustRateLimit). */
   const exhausted = new Map<Endpoint, number>();
@@ -52,7 +60,8 @@ export const createRateLimits = (now: () => number, limits: Partial<Record<Endpo
   };
   const seconds = (ms: number) => String(Math.ceil(ms / 1000));
 
-  const take = (endpoint: Endpoint, caller: string, userId?: string): LimitCheck => {
+  /** `post`: a user's post through an app, which also counts against both 24-hour limits. */
+  const take = (endpoint: Endpoint, caller: string, post?: { userId: string; appKey: string }): LimitCheck => {
     const w = windowOf(`${endpoint}|${caller}`, limits[endpoint] ?? DEFAULT_LIMITS[endpoint], WINDOW_MS);
     const forcedUntil = exhausted.get(endpoint);
     const forced = forcedUntil !== undefined && forcedUntil > now();
@@ -61,16 +70,23 @@ export const createRateLimits = (now: () => number, limits: Partial<Record<Endpo
     if (ok) w.used += 1;
     headers['x-rate-limit-remaining'] = String(forced ? 0 : w.limit - w.used);
     headers['x-rate-limit-reset'] = seconds(forced ? forcedUntil : w.resetMs);
-    if (endpoint === 'POST /2/tweets' && userId !== undefined) {
-      const day = windowOf(`24h|${userId}`, postsPerDay, DAY_MS);
-      if (ok && day.used >= day.limit) {
+    if (endpoint === 'POST /2/tweets' && post !== undefined) {
+      const day = windowOf(`24h|${post.userId}`, postsPerDay, DAY_MS);
+      const appDay = windowOf(`24h-app|${post.appKey}`, appPostsPerDay, DAY_MS);
+      if (ok && (day.used >= day.limit || appDay.used >= appDay.limit)) {
         ok = false;
         w.used -= 1;
         headers['x-rate-limit-remaining'] = String(w.limit - w.used);
-      } else if (ok) day.used += 1;
+      } else if (ok) {
+        day.used += 1;
+        appDay.used += 1;
+      }
       headers['x-user-limit-24hour-limit'] = String(day.limit);
       headers['x-user-limit-24hour-remaining'] = String(day.limit - day.used);
       headers['x-user-limit-24hour-reset'] = seconds(day.resetMs);
+      headers['x-app-limit-24hour-limit'] = String(appDay.limit);
+      headers['x-app-limit-24hour-remaining'] = String(appDay.limit - appDay.used);
+      headers['x-app-limit-24hour-reset'] = seconds(appDay.resetMs);
     }
     return { ok, headers };
   };

@@ -40,7 +40,7 @@ export const createApiRoutes = ({ world, limits, authenticate, summonRule }: Api
     if (caller.kind === 'consumer') return problem(401, 'Unauthorized', 'Unauthorized');
     if (needsUser && caller.kind !== 'user') return userOnly();
     const identity = caller.kind === 'user' ? `user:${caller.user.id}` : `app:${caller.app.consumerKey}`;
-    const check = limits.take(endpoint, identity, endpoint === 'POST /2/tweets' && caller.kind === 'user' ? caller.user.id : undefined);
+    const check = limits.take(endpoint, identity, endpoint === 'POST /2/tweets' && caller.kind === 'user' ? { userId: caller.user.id, appKey: caller.app.consumerKey } : undefined);
     if (!check.ok) return tooMany(check.headers);
     const reply = handler(ctx, caller);
     return { ...reply, headers: { ...check.headers, ...reply.headers } };

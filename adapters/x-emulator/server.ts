@@ -50,6 +50,8 @@ export interface XEmulatorOptions {
   /** Per-15-minute limits per endpoint and caller, and posts per user per 24 hours. */
   limits?: Partial<Record<Endpoint, number>>;
   postsPerDay?: number;
+  /** Posts per 24 hours for all the users of one app together (X's app cap); default 10,000. */
+  appPostsPerDay?: number;
   /**
    * X's own time to answer an API call, for benchmarks: each API request waits `latencyMs` plus a
    * uniform random share of `latencyJitterMs` before it is handled. Default 0 (tests stay fast).
@@ -124,7 +126,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   );
   for (const username of options.sandboxUsers ?? []) world.addUser({ username });
 
-  const limits = createRateLimits(now, options.limits, options.postsPerDay);
+  const limits = createRateLimits(now, options.limits, options.postsPerDay, options.appPostsPerDay);
   const { authenticate } = createAuthenticator(world);
   let summonRule = options.summonRule ?? true;
   const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule });

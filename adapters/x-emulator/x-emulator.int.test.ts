@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createXClient } from '@adapters/x-twitter';
 import { startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator';
+import { consentOverHttp } from '../../tests/contracts/x.contract-helpers';
 import { hmacSha1, percentEncode, signatureBaseString } from './oauth';
 
 const running: XEmulator[] = [];
@@ -111,6 +112,25 @@ describe('rate limits', () => {
     expect(third.headers.get('x-rate-limit-remaining')).toBe('0');
     emu.control.resetRateLimits();
     expect((await get()).status).toBe(200);
+  });
+});
+
+describe('the app-wide daily post cap', () => {
+  it('is shared by all the users of one app, and the 429 says when it resets (x-app-limit-24hour-reset)', async () => {
+    const emu = await start({ appPostsPerDay: 2 });
+    const client = createXClient({ consumerKey: emu.app.consumerKey, consumerSecret: emu.app.consumerSecret, apiBaseUrl: emu.url });
+    const person = async (username: string) => {
+      const begun = await client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
+      return client.asUser((await client.completeAuthorization({ ...begun, verifier: (await consentOverHttp(begun.url, username)).verifier })).tokens);
+    };
+    const [ann, ben] = [await person('ann'), await person('ben')];
+    expect((await ann.post({ text: 'one' })).kind).toBe('sent');
+    expect((await ben.post({ text: 'two' })).kind).toBe('sent');
+    const refused = await ben.post({ text: 'three' });
+    expect(refused.kind).toBe('rate_limited');
+    const resetAt = refused.kind === 'rate_limited' ? Date.parse(refused.resetAt ?? '') : NaN;
+    expect(resetAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(emu.control.postsBy('ben').map((p) => p.text)).toEqual(['two']);
   });
 });
 
