@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, closeCleanTab, openTab, PHONE, snap } from './support/browser';
-import { expectToast, newUser, register, waitForPath } from './support/flows';
+import { expectToast, holdRequests, newUser, register, waitForPath } from './support/flows';
 import { CSRF, signInAdmin } from './support/api';
 import { browserSuite } from './support/suite';
 
@@ -117,15 +117,13 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await snap(page, 'accounts-admin-1280');
 
     // Delete, with the confirmation.
-    await page.route('**/api/accounts/*', async (route) => {
-      if (route.request().method() === 'DELETE') await new Promise((r) => setTimeout(r, 500));
-      await route.continue();
-    });
+    const deleting = await holdRequests(page, '**/api/accounts/*', 'DELETE');
     await added.getByRole('button', { name: 'Delete @TheRock' }).click();
     const confirm = page.getByTestId('delete-account-dialog');
     await confirm.getByRole('heading', { name: 'Delete Account' }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
+    deleting.release();
     await expectToast(page, 'Account deleted', 'Account deleted successfully');
     await added.waitFor({ state: 'detached' });
     await closeCleanTab(tab);

@@ -2,7 +2,7 @@
 // then the 'Welcome to Riposte!' email dialog, the admin group of the sidebar and email test mode.
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, closeCleanTab, openTab, snap } from './support/browser';
-import { expectToast, signIn, waitForPath } from './support/flows';
+import { expectToast, pressEscapeIn, signIn, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 import { ADMIN_PASSWORD } from './support/server';
 
@@ -24,7 +24,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await snap(page, 'change-password-1280');
 
     // It cannot be dismissed: Escape and a click outside both leave it open with a warning.
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(page, dialog);
     await expectToast(page, 'Password change required', 'You must change your password before continuing.');
     await page.mouse.click(10, 10);
     expect(await dialog.isVisible()).toBe(true);
@@ -119,17 +119,9 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await email.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
     // In test mode the current email is shown empty.
     expect(await email.getByLabel('Email address').inputValue()).toBe('');
-    // Escape closes it; a key pressed while the dialog is still opening can be lost, so press
-    // again until it is gone.
-    await expect
-      .poll(
-        async () => {
-          if ((await email.count()) > 0) await page.keyboard.press('Escape');
-          return email.count();
-        },
-        { timeout: 10_000, interval: 300 },
-      )
-      .toBe(0);
+    // Escape closes it.
+    await pressEscapeIn(page, email);
+    await email.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Exit Email Test Mode' }).click();
     await expectToast(page, 'Test mode deactivated');
     await closeCleanTab(tab);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
-import { expectToast, newUser, register, waitForPath } from './support/flows';
+import { expectToast, newUser, pressEscapeIn, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -365,7 +365,8 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await calendar.getByTestId('calendar-entry').filter({ hasText: first }).first().click();
     const details = page.getByRole('dialog');
     await details.getByText(/Reply number [13]/).waitFor();
-    await page.keyboard.press('Escape');
+    await pressEscapeIn(page, details);
+    await details.waitFor({ state: 'detached' });
 
     await calendar.getByRole('button', { name: /^Add post / }).first().click();
     const compose = page.getByTestId('compose-panel');

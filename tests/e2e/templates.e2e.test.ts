@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, closeCleanTab, openTab, PHONE, snap } from './support/browser';
-import { expectToast, newUser, register, waitForPath } from './support/flows';
+import { expectToast, holdRequests, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 import { ADMIN_PASSWORD } from './support/server';
 
@@ -30,16 +30,14 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     const { page } = tab;
     await signedInUser(page);
 
-    // Hold the first list answer a moment to see the three skeletons.
-    let held = true;
-    await page.route('**/api/templates', async (route) => {
-      if (held && route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    // Hold the first list answer to see the three skeletons.
+    const listing = await holdRequests(page, '**/api/templates', 'GET');
+    // The page's clock: it runs as usual until the mention warning, which lasts 5 seconds of it.
+    await page.clock.install();
     await page.goto('/templates');
     await page.getByRole('heading', { name: 'Templates', exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('template-skeleton').count()).toBe(3);
-    held = false;
+    listing.release();
     const empty = page.getByTestId('templates-empty');
     await empty.getByText('No templates found').waitFor();
     await snap(page, 'templates-empty-1280');
@@ -64,7 +62,10 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     await dialog.getByLabel('Template Name').fill('Friendly opener');
     await dialog.getByLabel('Content').fill('Thanks @jack for this take, mail me at me@example.com');
     await dialog.getByTestId('content-counter').getByText('53/25000 characters').waitFor();
-    // Leaving the field strips the mention and shows the warning.
+    // Leaving the field strips the mention and shows the warning. The page's clock stops first
+    // (a few seconds ahead: it must not be behind the page's time when the call lands), so the
+    // 5-second warning waits for this test however slow the machine is.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
     await dialog.getByLabel('Template Name').click();
     await dialog.getByTestId('mention-warning').getByText(WARNING).waitFor();
     expect(await dialog.getByLabel('Content').inputValue()).toBe('Thanks for this take, mail me at me@example.com');
@@ -76,9 +77,11 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     // The warning stays on the page for 5 seconds, then goes.
     const pageWarning = page.getByTestId('mention-warning');
     await pageWarning.waitFor();
-    const shown = Date.now();
-    await pageWarning.waitFor({ state: 'detached', timeout: 8000 });
-    expect(Date.now() - shown).toBeGreaterThan(3500);
+    await page.clock.runFor(4_900);
+    expect(await pageWarning.count()).toBe(1);
+    await page.clock.runFor(200);
+    await pageWarning.waitFor({ state: 'detached' });
+    await page.clock.resume();
 
     const card = page.getByTestId('template-card').filter({ hasText: 'Friendly opener' });
     await card.getByText('Active', { exact: true }).waitFor();
@@ -112,17 +115,15 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     expect(await edited.getAttribute('class')).toContain('opacity-60');
     expect(await edited.getAttribute('data-active')).toBe('false');
 
-    // Delete, with the answer held long enough to see 'Deleting...'.
-    await page.route('**/api/templates/*', async (route) => {
-      if (route.request().method() === 'DELETE') await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    // Delete, with the answer held until 'Deleting...' is seen.
+    const deleting = await holdRequests(page, '**/api/templates/*', 'DELETE');
     await edited.getByRole('button', { name: 'Delete Friendly opener v2' }).click();
     const confirm = page.getByTestId('delete-template-dialog');
     await confirm.getByRole('heading', { name: 'Delete Template' }).waitFor();
     await confirm.getByText('Are you sure you want to delete this template? This action cannot be undone.').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
+    deleting.release();
     await expectToast(page, 'Template deleted', 'The template has been deleted');
     await page.getByTestId('templates-empty').waitFor();
     await closeCleanTab(tab);
@@ -158,12 +159,19 @@ describe.skipIf(skip !== null)('templates in a real browser', () => {
     const order = () => group.getByTestId('group-template').locator('span.truncate').allTextContents();
     await expect.poll(order).toEqual(['First', 'Second', 'Third']);
 
-    // Keyboard: focus First's handle, lift with Space, move down twice, drop with Space.
+    // Keyboard: focus First's handle, lift with Space, move down twice, drop with Space. Each key
+    // waits for the list's spoken answer (dnd-kit's live region), so the next press starts from
+    // the layout the previous one made. Lifting says 'Picked up', then at once where it is over.
     await group.getByRole('button', { name: 'Reorder First' }).focus();
-    // A person's pace: dnd-kit measures the new layout between key presses.
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+    const steps = [
+      ['Space', 'First moved to position 1 of 3.'],
+      ['ArrowDown', 'First moved to position 2 of 3.'],
+      ['ArrowDown', 'First moved to position 3 of 3.'],
+      ['Space', 'First dropped at position 3 of 3.'],
+    ] as const;
+    for (const [key, said] of steps) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(250);
+      await page.locator('[id^="DndLiveRegion"]').filter({ hasText: said }).waitFor({ state: 'attached' });
     }
     await expect.poll(order).toEqual(['Second', 'Third', 'First']);
     await snap(page, 'template-groups-1280');

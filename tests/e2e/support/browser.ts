@@ -29,12 +29,51 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
+/**
+ * RIPOSTE_E2E_CPU_THROTTLE=<rate> runs every page that many times slower (Chrome's CPU
+ * throttling, as DevTools does it): the way to check that a browser test waits for states rather
+ * than moments, which a loaded machine exposes only now and then.
+ */
+const CPU_THROTTLE = Number(process.env.RIPOSTE_E2E_CPU_THROTTLE ?? '1');
+
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  if (!(CPU_THROTTLE > 1)) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+}
+
+/**
+ * Every toast the page shows, in order, kept after it is gone: a toast is on screen for 5 seconds
+ * (or until the next replaces it), which a test on a loaded machine can miss; the page's own
+ * MutationObserver cannot. `expectToast` reads and consumes this log.
+ */
+function recordToasts(): void {
+  const log: { text: string; seen: boolean }[] = [];
+  const entries = new WeakMap<Element, { text: string; seen: boolean }>();
+  (window as unknown as { __riposteToasts: typeof log }).__riposteToasts = log;
+  const scan = () => {
+    for (const el of Array.from(document.querySelectorAll('[data-slot="toast"]'))) {
+      const text = (el.textContent ?? '').trim();
+      if (text === '') continue;
+      const entry = entries.get(el);
+      if (entry === undefined) {
+        const fresh = { text, seen: false };
+        entries.set(el, fresh);
+        log.push(fresh);
+      } else entry.text = text;
+    }
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 /** A page in a fresh context (own cookies and storage) that records console trouble. */
 export type Tab = { context: BrowserContext; page: Page; problems: string[]; cspViolations: () => string[] };
 
 export async function openTab(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<Tab> {
   const context = await browser.newContext({ baseURL, viewport, timezoneId: 'Europe/Paris', locale: 'en-US' });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
+  await throttle(context, page);
   const problems: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);

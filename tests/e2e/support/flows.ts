@@ -1,5 +1,5 @@
 // Steps several browser tests share, written the way a person would do them.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export type NewUser = { fullName: string; username: string; email: string; password: string };
@@ -31,13 +31,50 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The text of the toast on screen (Radix renders toasts as list items in a labelled region). */
+/**
+ * A toast with this title (and description) was shown. Read from the page's toast log (see
+ * recordToasts in browser.ts), not the screen: a toast lasts 5 seconds, or less when the next one
+ * replaces it. Each toast answers one call: the first one not yet matched, so an earlier toast
+ * with the same title does not stand in for the one this step causes.
+ */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  // An earlier toast with the same title may still be on screen: look for the one with this text.
-  const titled = page.locator('[data-slot="toast"]').filter({ hasText: title });
-  const toast = (description === undefined ? titled : titled.filter({ hasText: description })).first();
-  await toast.waitFor({ state: 'visible', timeout: 10_000 });
-  if (description !== undefined) expect(await toast.textContent()).toContain(description);
+  const take = () =>
+    page.evaluate(
+      ([t, d]) => {
+        const log = (window as unknown as { __riposteToasts?: { text: string; seen: boolean }[] }).__riposteToasts ?? [];
+        const found = log.find((e) => !e.seen && e.text.includes(t) && (d === null || e.text.includes(d)));
+        if (found === undefined) return null;
+        found.seen = true;
+        return found.text;
+      },
+      [title, description ?? null] as const,
+    );
+  await expect.poll(take, { timeout: 10_000, message: `a toast '${title}'${description === undefined ? '' : ` saying '${description}'`}` }).not.toBeNull();
+}
+
+/**
+ * Presses Escape in an open dialog once it holds focus: Radix starts listening for Escape in the
+ * same step as it moves focus in, so a key pressed while the dialog is still opening is lost.
+ */
+export async function pressEscapeIn(page: Page, dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Holds the page's `method` requests to `url` until `release()`, so an in-between state (skeletons,
+ * 'Deleting...') stays on screen until the test has seen it, however slow the machine.
+ */
+export async function holdRequests(page: Page, url: string, method: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  });
+  return { release };
 }
 
 export async function waitForPath(page: Page, path: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
+import { withFocusReturn } from '@web/components/ui/focus-return';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -25,6 +26,7 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -38,6 +40,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onCloseAutoFocus={withFocusReturn(onCloseAutoFocus)}
       >
         {children}
         {showCloseButton && (

@@ -1,0 +1,21 @@
+// Where focus goes when a Radix overlay (select list, menu, dialog, sheet) closes.
+
+/**
+ * The overlays' onCloseAutoFocus. Radix gives focus back to the trigger a task after the overlay
+ * has gone (after its exit animation for dialogs). If the person has already moved on in the
+ * meantime, a click or Tab into the next field on a slow device, pulling focus back would send
+ * their next keystrokes to the trigger and lose them. So focus returns to the trigger only when
+ * it is nowhere (the closed overlay held it, and the browser dropped it to the body).
+ */
+export function returnFocusUnlessMoved(event: Event): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body) event.preventDefault();
+}
+
+/** `returnFocusUnlessMoved` after the caller's own handler (which may prevent it first). */
+export function withFocusReturn(own: ((event: Event) => void) | undefined): (event: Event) => void {
+  return (event) => {
+    own?.(event);
+    if (!event.defaultPrevented) returnFocusUnlessMoved(event);
+  };
+}
