@@ -1,13 +1,14 @@
 /**
- * Who is signed in to the emulator's "x.com" in this browser, as X keeps it: a session cookie
- * (auth_token) and a per-session token every form posts back (X's ct0), so another site cannot post
+ * Who is signed in to the emulator's "x.com" in this browser, as X keeps it: a session cookie (X's
+ * auth_token) and a per-session token every form posts back (X's ct0), so another site cannot post
  * in the person's name. A person is signed in by authorizing an app on the consent page (as on X,
  * where signing in is part of authorizing) or on the sign-in page; sandbox accounts need no password.
  */
 import type { Ctx } from './auth';
 import { newSecret, type EmuUser, type World } from './world';
 
-export const SESSION_COOKIE = 'auth_token';
+// Not X's own name (auth_token): cookies ignore ports, so Riposte on the same host sees this one too.
+export const SESSION_COOKIE = 'sandbox_x_session';
 
 export interface WebSession {
   userId: string;

@@ -73,7 +73,7 @@ describe('web intent (assisted delivery)', () => {
     const consentPage = await (await b.open(start_.url)).text();
     const pinPage = await b.submit(new URL(start_.url).pathname, { oauth_token: field(consentPage, 'oauth_token')!, username: 'riposte_user', decision: 'allow' });
     const pin = /<code>(\d{7})<\/code>/.exec(await pinPage.text())?.[1];
-    expect(b.cookie()).toMatch(/^auth_token=/);
+    expect(b.cookie()).toMatch(/^sandbox_x_session=/);
     const me = await client.completeAuthorization({ ...start_, verifier: pin! });
 
     const target = emu.control.post('naval', 'Nobody summoned here');
