@@ -11,7 +11,12 @@ import { upcastScheduleCreated } from './upcast';
 
 export const scheduleStream = (scheduleId: string): string => `schedule-${scheduleId}`;
 
-export type RunOutcome = 'sent' | 'failed' | 'skipped';
+/**
+ * How a run ended for the schedule. Besides sent, failed and skipped, a run may hand its reply on:
+ * to the user (ready: assisted delivery), to reconciliation (unconfirmed) or to a retry after X's
+ * rate limit resets (rate_limited); the reply's own stream follows it from there.
+ */
+export type RunOutcome = 'sent' | 'failed' | 'skipped' | 'ready' | 'unconfirmed' | 'rate_limited';
 
 /**
  * The reply of one run: deterministic, so a scheduler that takes over a dead one's claim finds the

@@ -1,0 +1,31 @@
+/**
+ * Riposte's words about replies (ours: the spec names statuses but not their reasons). Messages of
+ * replies stored as 'failed' avoid the words of the 'Auth Failed' rule (core/x/auth-failure.ts)
+ * unless they are about authentication.
+ */
+export const REPLY_MESSAGES = {
+  notFound: 'Reply not found',
+  // Runs that end before anything is sent
+  noRecentPost: (username: string | null) => `No recent post from @${username ?? 'the target account'}`,
+  missedOffline: 'Missed while Riposte was offline',
+  alreadyReplied: 'This account already replied to that post',
+  trialEnded: 'Free trial ended',
+  duplicateText: 'The same text was posted from another of your X accounts in the last 24 hours',
+  emptyText: 'The reply is empty once @mentions are removed',
+  templateUnavailable: 'The template of this schedule is deleted or inactive',
+  noTemplateInGroup: 'The template group has no active template',
+  hourlyCap: (cap: number) => `At most ${cap} replies an hour; this one waits for the next slot`,
+  // Delivery
+  notReachedNothingSent: 'X could not be reached; nothing was posted',
+  interrupted: 'The scheduler stopped while sending; Riposte is checking X for the reply',
+  notFoundOnX: 'Not found on X: the reply was not posted',
+  skippedByUser: 'Skipped by you',
+  // Refusals of commands
+  sendStarted: 'This reply is already being sent or was sent; it is never sent twice',
+  notSendable: 'This reply cannot be sent now',
+  notRateLimitedYet: (retryAt: string) => `This reply waits until ${retryAt}`,
+  settled: 'This reply is already settled',
+  notReady: 'This reply is not waiting for you',
+  notSending: 'No send of this reply is under way',
+  assistedOnly: 'This reply goes out through X itself (assisted delivery)',
+} as const;

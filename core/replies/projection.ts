@@ -1,0 +1,165 @@
+/**
+ * Read model of replies (SQLite, see core/shared/projection.ts): one row per reply with the spec's
+ * Reply fields (part 2 §3: id, postId, replyPostId, content, imageUrl, templateId, scheduledId,
+ * accountId, connectedAccountId, status, statusMessage, sentAt, userId) and what delivery adds
+ * (names, mode, intent link and expiry, retry time, the slot). Badges and reasons are derived when
+ * read (views.ts). Instants are ISO strings, booleans 0/1.
+ *
+ * The indexes serve: a user's history (newest first), a schedule's replies, the follow-up jobs
+ * (ready, unconfirmed, rate_limited), the posts an account already answered, the hourly cap.
+ */
+import type { RecordedEvent } from '@core/eventstore/types';
+import type { Projection, SqlStatement } from '@core/shared/projection';
+import { assertNever } from '@core/shared/decider';
+import { REPLY_EVENT_TYPES, type ReplyEvent } from './events';
+import type { ReplyRun, ReplyStatus } from './model';
+
+export type RecordedReplyEvent = ReplyEvent extends infer E ? (E extends { type: infer T extends string; data: infer D } ? RecordedEvent<T, D> : never) : never;
+
+export const REPLIES_TABLE = 'replies';
+
+const bit = (b: boolean): number => (b ? 1 : 0);
+
+const update = (id: string, at: string, fields: Record<string, unknown>): SqlStatement => {
+  const keys = Object.keys(fields);
+  return {
+    sql: `UPDATE replies SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @updated_at WHERE id = @id`,
+    params: { ...fields, id, updated_at: at },
+  };
+};
+
+/** A row for a run that ended before it was prepared (skipped or refused up front). */
+const unpreparedRow = (run: ReplyRun, status: ReplyStatus, message: string, at: string): SqlStatement => ({
+  sql: `INSERT INTO replies (id, post_id, content, template_id, scheduled_id, account_id, connected_account_id, status, status_message, user_id,
+          target_username, connected_username, slot, attempts, truncated, created_at, updated_at)
+        VALUES (@id, NULL, '', NULL, @scheduled_id, @account_id, @connected_account_id, @status, @status_message, @user_id,
+          @target_username, @connected_username, @slot, 0, 0, @at, @at)`,
+  params: {
+    id: run.replyId,
+    scheduled_id: run.scheduleId,
+    account_id: run.targetAccountId,
+    connected_account_id: run.connectedAccountId,
+    status,
+    status_message: message,
+    user_id: run.userId,
+    target_username: run.targetUsername,
+    connected_username: run.connectedUsername,
+    slot: run.slot,
+    at,
+  },
+});
+
+export const repliesProjection: Projection<RecordedReplyEvent> = {
+  name: 'replies',
+  version: 1,
+  schema: [
+    `CREATE TABLE replies (
+      id TEXT PRIMARY KEY,
+      post_id TEXT,
+      reply_post_id TEXT,
+      content TEXT NOT NULL,
+      image_url TEXT,
+      template_id TEXT,
+      scheduled_id TEXT,
+      account_id TEXT NOT NULL,
+      connected_account_id TEXT NOT NULL,
+      status TEXT NOT NULL,
+      status_message TEXT,
+      sent_at TEXT,
+      sent_via TEXT,
+      user_id TEXT NOT NULL,
+      target_username TEXT,
+      connected_username TEXT,
+      post_author_id TEXT,
+      mode TEXT,
+      mode_reason TEXT,
+      ai INTEGER NOT NULL DEFAULT 0,
+      truncated INTEGER NOT NULL DEFAULT 0,
+      intent_url TEXT,
+      expires_at TEXT,
+      retry_at TEXT,
+      slot TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    ) STRICT`,
+    'CREATE INDEX replies_by_user ON replies (user_id, created_at)',
+    'CREATE INDEX replies_by_schedule ON replies (scheduled_id, created_at) WHERE scheduled_id IS NOT NULL',
+    `CREATE INDEX replies_follow_up ON replies (status, updated_at) WHERE status IN ('ready', 'unconfirmed', 'rate_limited')`,
+    'CREATE INDEX replies_by_account_post ON replies (connected_account_id, post_id) WHERE post_id IS NOT NULL',
+    `CREATE INDEX replies_sent_by_user ON replies (user_id, sent_at) WHERE status = 'sent'`,
+  ],
+  handles: REPLY_EVENT_TYPES,
+  project(event): SqlStatement[] {
+    switch (event.type) {
+      case 'ReplyPrepared': {
+        const d = event.data;
+        return [
+          {
+            sql: `INSERT INTO replies (id, post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status, status_message,
+                    user_id, target_username, connected_username, post_author_id, mode, mode_reason, ai, truncated, slot, attempts, created_at, updated_at)
+                  VALUES (@id, @post_id, @content, @image_url, @template_id, @scheduled_id, @account_id, @connected_account_id, @status, NULL,
+                    @user_id, @target_username, @connected_username, @post_author_id, @mode, @mode_reason, @ai, @truncated, @slot, 0, @at, @at)`,
+            params: {
+              id: d.replyId,
+              post_id: d.postId,
+              content: d.text,
+              image_url: d.imageUrl,
+              template_id: d.templateId,
+              scheduled_id: d.scheduleId,
+              account_id: d.targetAccountId,
+              connected_account_id: d.connectedAccountId,
+              status: 'pending' satisfies ReplyStatus,
+              user_id: d.userId,
+              target_username: d.targetUsername,
+              connected_username: d.connectedUsername,
+              post_author_id: d.postAuthorId,
+              mode: d.mode,
+              mode_reason: d.modeReason,
+              ai: bit(d.ai),
+              truncated: bit(d.truncated),
+              slot: d.slot,
+              at: d.preparedAt,
+            },
+          },
+        ];
+      }
+      case 'ReplySending':
+        return [update(event.data.replyId, event.data.at, { status: 'sending' satisfies ReplyStatus, status_message: null, attempts: event.data.attempt })];
+      case 'ReplySent':
+        return [
+          update(event.data.replyId, event.data.at, {
+            status: 'sent' satisfies ReplyStatus,
+            status_message: null,
+            reply_post_id: event.data.replyPostId,
+            sent_at: event.data.at,
+            sent_via: event.data.via,
+          }),
+        ];
+      case 'ReplyFailed': {
+        const d = event.data;
+        if (d.run !== null) return [unpreparedRow(d.run, d.status, d.message, d.at)];
+        return [update(d.replyId, d.at, { status: d.status, status_message: d.message })];
+      }
+      case 'ReplyUnconfirmed':
+        return [update(event.data.replyId, event.data.at, { status: 'unconfirmed' satisfies ReplyStatus, status_message: event.data.reason })];
+      case 'ReplyReady': {
+        const d = event.data;
+        return [update(d.replyId, d.at, { status: 'ready' satisfies ReplyStatus, status_message: d.reason, intent_url: d.intentUrl, expires_at: d.expiresAt, mode: 'assisted' })];
+      }
+      case 'ReplySkipped': {
+        const d = event.data;
+        if (d.run !== null) return [unpreparedRow(d.run, 'skipped', d.reason, d.at)];
+        return [update(d.replyId, d.at, { status: 'skipped' satisfies ReplyStatus, status_message: d.reason })];
+      }
+      case 'ReplyExpired':
+        return [update(event.data.replyId, event.data.at, { status: 'expired' satisfies ReplyStatus })];
+      case 'ReplyRateLimited': {
+        const d = event.data;
+        return [update(d.replyId, d.at, { status: 'rate_limited' satisfies ReplyStatus, status_message: d.message, retry_at: d.retryAt })];
+      }
+      default:
+        return assertNever(event, 'reply event');
+    }
+  },
+};

@@ -1,0 +1,101 @@
+/**
+ * What a scheduler does next with a reply, read from the reply's state alone. The dispatch job runs
+ * a claimed slot step by step; a process that takes over a lapsed claim asks the same question of
+ * the same stream and carries on where the other stopped. Follow-up jobs (retry after a rate limit,
+ * reconciliation, detection of assisted replies, expiry) ask `followUp`.
+ */
+import { toMs, type Instant } from '@core/scheduling/time';
+import type { RunOutcome } from '@core/scheduling/schedule';
+import { REPLY_MESSAGES } from './messages';
+import type { ReplyState } from './state';
+
+/** What RecordRun needs to close or advance the schedule's run. */
+export interface RunRecord {
+  outcome: RunOutcome;
+  reason: string | null;
+  templateId: string | null;
+  /** The template group's cursor to store; undefined leaves the schedule's as it is. */
+  nextTemplateIndex?: number;
+}
+
+export type DispatchStep =
+  /** Nothing recorded: lateness, target post, text, reservation; then Prepare, SkipRun or Refuse. */
+  | { step: 'start' }
+  /** Prepared for direct delivery: trial, hourly cap, StartSending, the POST, RecordOutcome. */
+  | { step: 'send' }
+  /** Prepared for assisted delivery: trial, then HandOver with the intent link. */
+  | { step: 'hand_over' }
+  /** Found 'sending' by a scheduler that did not start it: the POST may have happened. Never resend. */
+  | { step: 'mark_unconfirmed'; reason: string }
+  /** The run is over for the schedule (the reply may still be settled by a follow-up job). */
+  | { step: 'record_run'; record: RunRecord };
+
+/** The schedule's view of a reply's fate; null while the run is still going. */
+export const runRecordOf = (state: ReplyState): RunRecord | null => {
+  if (state.status === 'none') return null;
+  const prepared = state.prepared;
+  const base = { templateId: prepared?.templateId ?? null, ...(prepared?.nextTemplateIndex == null ? {} : { nextTemplateIndex: prepared.nextTemplateIndex }) };
+  switch (state.status) {
+    case 'pending':
+    case 'sending':
+      return null;
+    case 'sent':
+      return { outcome: 'sent', reason: null, ...base };
+    case 'failed':
+      return { outcome: 'failed', reason: state.message, ...base };
+    case 'skipped':
+      return { outcome: 'skipped', reason: state.reason, ...base };
+    case 'expired':
+      return { outcome: 'skipped', reason: null, ...base };
+    case 'ready':
+      return { outcome: 'ready', reason: state.reason, ...base };
+    case 'unconfirmed':
+      return { outcome: 'unconfirmed', reason: state.reason, ...base };
+    case 'rate_limited':
+      return { outcome: 'rate_limited', reason: state.message, ...base };
+    default: {
+      const _never: never = state;
+      return null;
+    }
+  }
+};
+
+export const dispatchStep = (state: ReplyState): DispatchStep => {
+  switch (state.status) {
+    case 'none':
+      return { step: 'start' };
+    case 'pending':
+      return state.prepared.mode === 'direct' ? { step: 'send' } : { step: 'hand_over' };
+    case 'sending':
+      return { step: 'mark_unconfirmed', reason: REPLY_MESSAGES.interrupted };
+    default: {
+      const record = runRecordOf(state);
+      return record === null ? { step: 'start' } : { step: 'record_run', record };
+    }
+  }
+};
+
+export type FollowUp =
+  /** Rate limited and its time has come: send (StartSending refuses anyone else at the same time). */
+  | { step: 'send' }
+  | { step: 'wait'; until: Instant }
+  /** Unconfirmed: look the reply up on X (core/x findOwnReply), then Settle. */
+  | { step: 'reconcile' }
+  /** Ready: read the account's recent replies for it (DetectPosted), or Expire once past. */
+  | { step: 'detect' }
+  | { step: 'expire' }
+  | { step: 'none' };
+
+export const followUp = (state: ReplyState, now: Instant | number): FollowUp => {
+  const nowMs = toMs(now, 'now');
+  switch (state.status) {
+    case 'rate_limited':
+      return nowMs >= toMs(state.retryAt) ? { step: 'send' } : { step: 'wait', until: state.retryAt };
+    case 'unconfirmed':
+      return { step: 'reconcile' };
+    case 'ready':
+      return nowMs >= toMs(state.expiresAt) ? { step: 'expire' } : { step: 'detect' };
+    default:
+      return { step: 'none' };
+  }
+};

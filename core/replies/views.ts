@@ -1,0 +1,268 @@
+/**
+ * What screens show of a reply, derived in one place: the row's fields as the API answers them
+ * (reply history, a schedule's replies, the admin's recent replies), the status group and badge of
+ * spec part 1 'Reply status badges' (with the 'Auth Failed' rule) and part 2 §4, and a reason in
+ * plain words for every status.
+ */
+import { NOT_SUMMONED_MESSAGE, showsAuthFailedBadge } from '@core/x';
+import type { DeliveryMode, ReplyStatus } from './model';
+
+/** A row of the `replies` read model (projection.ts). */
+export interface ReplyRow {
+  id: string;
+  post_id: string | null;
+  reply_post_id: string | null;
+  content: string;
+  image_url: string | null;
+  template_id: string | null;
+  scheduled_id: string | null;
+  account_id: string;
+  connected_account_id: string;
+  status: string;
+  status_message: string | null;
+  sent_at: string | null;
+  sent_via: string | null;
+  user_id: string;
+  target_username: string | null;
+  connected_username: string | null;
+  mode: string | null;
+  intent_url: string | null;
+  expires_at: string | null;
+  retry_at: string | null;
+  slot: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Spec part 2 §4 grouping, extended: sent = success; pending (and scheduled, sending) = in
+ * progress; the refusals = failure; canceled = cancelled. Riposte's own: ready and unconfirmed wait
+ * for someone (action), skipped and expired ended without a send (ended). Unknown values: other.
+ */
+export type StatusGroup = 'success' | 'in_progress' | 'action' | 'failure' | 'cancelled' | 'ended' | 'other';
+
+/**
+ * Spec part 1 badge variants: success; outline with a clock (pending, scheduled); destructive (the
+ * listed failures); neutral (anything else); 'auth_failed' for a failed reply whose message speaks
+ * of authentication. Riposte shows ready and unconfirmed as 'attention' (the user may act).
+ */
+export type BadgeVariant = 'success' | 'pending' | 'destructive' | 'neutral' | 'auth_failed' | 'attention';
+
+const GROUP: Readonly<Record<string, StatusGroup>> = {
+  sent: 'success',
+  pending: 'in_progress',
+  scheduled: 'in_progress',
+  sending: 'in_progress',
+  ready: 'action',
+  unconfirmed: 'action',
+  failed: 'failure',
+  rate_limited: 'failure',
+  duplicate: 'failure',
+  invalid_content: 'failure',
+  account_suspended: 'failure',
+  post_unavailable: 'failure',
+  insufficient_permissions: 'failure',
+  rejected: 'failure',
+  not_summoned: 'failure',
+  canceled: 'cancelled',
+  cancelled: 'cancelled',
+  skipped: 'ended',
+  expired: 'ended',
+};
+
+const DESTRUCTIVE = new Set(['failed', 'rate_limited', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions', 'not_summoned']);
+
+const LABEL: Readonly<Record<string, string>> = {
+  sent: 'Sent',
+  pending: 'Pending',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  ready: 'Ready to send',
+  unconfirmed: 'Unconfirmed',
+  failed: 'Failed',
+  rate_limited: 'Rate limited',
+  duplicate: 'Duplicate',
+  invalid_content: 'Invalid content',
+  account_suspended: 'Account suspended',
+  post_unavailable: 'Post unavailable',
+  insufficient_permissions: 'Insufficient permissions',
+  rejected: 'Rejected',
+  not_summoned: 'Not summoned',
+  canceled: 'Canceled',
+  cancelled: 'Cancelled',
+  blocked: 'Blocked',
+  skipped: 'Skipped',
+  expired: 'Expired',
+};
+
+/** What a status means when the reply carries no message of its own. */
+const REASON: Readonly<Record<string, string>> = {
+  sent: 'Posted on X',
+  pending: 'Waiting for its time',
+  scheduled: 'Waiting for its time',
+  sending: 'Being posted on X',
+  ready: 'Ready for you to post on X',
+  unconfirmed: 'X did not confirm the post; Riposte is checking whether it exists',
+  failed: 'X did not post it',
+  rate_limited: 'X asked to slow down; it goes out once the limit resets',
+  duplicate: 'The same text was already posted',
+  invalid_content: 'X refused the content',
+  account_suspended: 'This X account is suspended or locked',
+  post_unavailable: 'The post is deleted or not visible to this account',
+  insufficient_permissions: 'X does not permit this app or account to do that',
+  rejected: 'Refused before it was sent',
+  not_summoned: NOT_SUMMONED_MESSAGE,
+  canceled: 'Cancelled',
+  cancelled: 'Cancelled',
+  blocked: 'Blocked',
+  skipped: 'Skipped',
+  expired: 'Not posted before the link expired',
+};
+
+/** Empty shows as pending; unknown values are shown as they are (spec part 2 §4). */
+const normalised = (status: string | null | undefined): string => (status == null || status.trim() === '' ? 'pending' : status);
+
+export const statusGroup = (status: string | null | undefined): StatusGroup => GROUP[normalised(status)] ?? 'other';
+
+export interface StatusBadge {
+  status: string;
+  label: string;
+  variant: BadgeVariant;
+  group: StatusGroup;
+  /** True for the spec's 'Auth Failed' badge; the page raises the X-authentication banner. */
+  authFailed: boolean;
+}
+
+export const statusBadge = (status: string | null | undefined, statusMessage: string | null | undefined): StatusBadge => {
+  const s = normalised(status);
+  const group = statusGroup(s);
+  if (showsAuthFailedBadge(s, statusMessage)) return { status: s, label: 'Auth Failed', variant: 'auth_failed', group, authFailed: true };
+  const variant: BadgeVariant =
+    s === 'sent' ? 'success' : s === 'pending' || s === 'scheduled' || s === 'sending' ? 'pending' : DESTRUCTIVE.has(s) ? 'destructive' : group === 'action' ? 'attention' : 'neutral';
+  return { status: s, label: LABEL[s] ?? s, variant, group, authFailed: false };
+};
+
+/** The reason shown with a reply: its own message, else what its status means. */
+export const statusReason = (status: string | null | undefined, statusMessage: string | null | undefined): string => {
+  const message = statusMessage?.trim();
+  if (message) return message;
+  const s = normalised(status);
+  return REASON[s] ?? s;
+};
+
+/** A reply as the API answers it (spec's Reply fields plus delivery and presentation). */
+export interface ReplyView {
+  id: string;
+  postId: string | null;
+  replyPostId: string | null;
+  content: string;
+  imageUrl: string | null;
+  templateId: string | null;
+  scheduledId: string | null;
+  accountId: string;
+  connectedAccountId: string;
+  status: string;
+  statusMessage: string | null;
+  sentAt: string | null;
+  userId: string;
+  targetUsername: string | null;
+  connectedUsername: string | null;
+  mode: DeliveryMode | null;
+  intentUrl: string | null;
+  expiresAt: string | null;
+  retryAt: string | null;
+  slot: string;
+  createdAt: string;
+  updatedAt: string;
+  badge: StatusBadge;
+  reason: string;
+}
+
+export const replyView = (r: ReplyRow): ReplyView => ({
+  id: r.id,
+  postId: r.post_id,
+  replyPostId: r.reply_post_id,
+  content: r.content,
+  imageUrl: r.image_url,
+  templateId: r.template_id,
+  scheduledId: r.scheduled_id,
+  accountId: r.account_id,
+  connectedAccountId: r.connected_account_id,
+  status: normalised(r.status),
+  statusMessage: r.status_message,
+  sentAt: r.sent_at,
+  userId: r.user_id,
+  targetUsername: r.target_username,
+  connectedUsername: r.connected_username,
+  mode: r.mode === 'direct' || r.mode === 'assisted' ? r.mode : null,
+  // The link is only offered while the user can still use it.
+  intentUrl: r.status === 'ready' ? r.intent_url : null,
+  expiresAt: r.expires_at,
+  retryAt: r.retry_at,
+  slot: r.slot,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  badge: statusBadge(r.status, r.status_message),
+  reason: statusReason(r.status, r.status_message),
+});
+
+/** Spec part 2 §3 'Reply history item' (templateId empty means Direct Reply), with the badge and reason. */
+export interface ReplyHistoryItem {
+  id: string;
+  sentAt: string | null;
+  status: string;
+  statusMessage: string | null;
+  content: string;
+  templateId: string;
+  accountId: string;
+  targetUsername: string | null;
+  replyPostId: string | null;
+  badge: StatusBadge;
+  reason: string;
+}
+
+export const replyHistoryItem = (r: ReplyRow): ReplyHistoryItem => ({
+  id: r.id,
+  sentAt: r.sent_at,
+  status: normalised(r.status),
+  statusMessage: r.status_message,
+  content: r.content,
+  templateId: r.template_id ?? '',
+  accountId: r.account_id,
+  targetUsername: r.target_username,
+  replyPostId: r.reply_post_id,
+  badge: statusBadge(r.status, r.status_message),
+  reason: statusReason(r.status, r.status_message),
+});
+
+/** Spec part 2 §3 'Recent reply (admin)'. */
+export interface AdminRecentReply {
+  id: string;
+  status: string;
+  statusMessage: string | null;
+  postId: string | null;
+  replyPostId?: string;
+  content: string;
+  sentAt: string | null;
+  scheduledId?: string;
+}
+
+export const adminRecentReply = (r: ReplyRow): AdminRecentReply => ({
+  id: r.id,
+  status: normalised(r.status),
+  statusMessage: r.status_message,
+  postId: r.post_id,
+  ...(r.reply_post_id === null ? {} : { replyPostId: r.reply_post_id }),
+  content: r.content,
+  sentAt: r.sent_at,
+  ...(r.scheduled_id === null ? {} : { scheduledId: r.scheduled_id }),
+});
+
+/** Every status a reply can have, for the badge test page. */
+export const BADGE_TEST_STATUSES: readonly string[] = [
+  ...(['pending', 'sending', 'sent', 'ready', 'unconfirmed', 'failed', 'rate_limited', 'duplicate', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions', 'rejected', 'not_summoned', 'skipped', 'expired'] satisfies ReplyStatus[]),
+  'scheduled',
+  'canceled',
+  'blocked',
+  'cancelled',
+];
