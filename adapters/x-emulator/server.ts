@@ -15,6 +15,7 @@ import { CURATED_ACCOUNTS, type CuratedAccount } from '@core/monitoring/curated-
 import { createAuthenticator, type Ctx } from './auth';
 import { createControl, type Fault, type XEmulatorControl } from './control';
 import { createMediaRoutes } from './media';
+import { loadWorld, saveWorld } from './persist';
 import { createRateLimits, type Endpoint } from './rate-limits';
 import { createApiRoutes } from './routes-api';
 import { createOAuthRoutes } from './routes-oauth';
@@ -58,6 +59,11 @@ export interface XEmulatorOptions {
    */
   latencyMs?: number;
   latencyJitterMs?: number;
+  /**
+   * A JSON file that keeps the sandbox users, their tokens and the live posts across restarts
+   * (persist.ts): read at start, written after every change made over HTTP and at close.
+   */
+  stateFile?: string;
 }
 
 export interface XEmulator {
@@ -124,7 +130,23 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
       simulated: { username: a.username, topicKeyword: a.topicKeyword ?? a.displayName, monitoringTier: a.monitoringTier, timeZone: a.timeZone, worker: index + 1 },
     }),
   );
+  if (options.stateFile) loadWorld(world, options.stateFile);
   for (const username of options.sandboxUsers ?? []) world.addUser({ username });
+  let saveTimer: NodeJS.Timeout | undefined;
+  const save = () => {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = undefined;
+    if (!options.stateFile) return;
+    try {
+      saveWorld(world, options.stateFile);
+    } catch (error) {
+      // A full disk must not take the server down with it; the next change tries again.
+      process.emitWarning(`Sandbox X could not save ${options.stateFile}: ${String(error)}`);
+    }
+  };
+  const saveSoon = () => {
+    if (options.stateFile && !saveTimer) saveTimer = setTimeout(save, 200);
+  };
 
   const limits = createRateLimits(now, options.limits, options.postsPerDay, options.appPostsPerDay);
   const { authenticate } = createAuthenticator(world);
@@ -208,9 +230,13 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
 
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) write(res, problem(500, 'Internal Server Error', `Emulator failure: ${String(error)}`));
-    });
+    handle(req, res)
+      .catch((error: unknown) => {
+        if (!res.headersSent) write(res, problem(500, 'Internal Server Error', `Emulator failure: ${String(error)}`));
+      })
+      .finally(() => {
+        if (req.method !== 'GET') saveSoon();
+      });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -229,6 +255,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     control,
     close: () =>
       new Promise<void>((resolve) => {
+        save();
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),

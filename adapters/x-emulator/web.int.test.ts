@@ -1,6 +1,9 @@
 // The emulator's pages as a browser uses them, over raw HTTP with a cookie jar: signing in (on the
 // consent page or the sign-in page), X's web intent of assisted delivery, and the home page's switch
 // of X's reply rule. The posted reply is then found as Riposte finds it, through the real adapter.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createXClient } from '@adapters/x-twitter';
 import { startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator';
@@ -156,5 +159,32 @@ describe('latency', () => {
     expect(await timed()).toBeGreaterThanOrEqual(145);
     emu.control.latency({ ms: 0 });
     expect(emu.control.latency()).toEqual({ ms: 0, jitterMs: 0 });
+  });
+});
+
+describe('the saved world (stateFile)', () => {
+  it('keeps sandbox users, their tokens and their posts across a restart; simulated timelines come back from the seed', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'sandbox-x-')), 'sandbox-x.json');
+    const first = await start({ stateFile });
+    const clientOf = (emu: XEmulator) => createXClient({ consumerKey: emu.app.consumerKey, consumerSecret: emu.app.consumerSecret, apiBaseUrl: emu.url });
+    const client = clientOf(first);
+    const begun = await client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
+    const b = browser(first);
+    const consent = await (await b.open(begun.url)).text();
+    const pin = /<code>(\d{7})<\/code>/.exec(await (await b.submit('/oauth/authorize', { oauth_token: field(consent, 'oauth_token')!, username: 'keeper', decision: 'allow' })).text())?.[1];
+    const me = await client.completeAuthorization({ ...begun, verifier: pin! });
+    const target = first.control.post('naval', `Thoughts, @keeper?`);
+    const sent = await client.asUser(me.tokens).reply({ inReplyToPostId: target.id, text: 'Kept' });
+    expect(sent.kind).toBe('sent');
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+
+    const second = await start({ stateFile });
+    const again = clientOf(second).asUser(me.tokens);
+    expect(await again.me()).toMatchObject({ id: me.userId, username: 'keeper' });
+    const own = await again.recentPosts({ userId: me.userId, includeReplies: true, maxResults: 5 });
+    expect(findOwnReply(own, { inReplyToPostId: target.id, text: 'Kept' })?.id).toBe(sent.kind === 'sent' ? sent.postId : '');
+    expect((await clientOf(second).getPost(target.id))?.text).toBe('Thoughts, @keeper?');
+    expect(second.control.createUser('newcomer').id).not.toBe(me.userId);
   });
 });

@@ -105,8 +105,13 @@ export const createWorld = (seed: number, now: () => number) => {
   const addUser = (input: Partial<EmuUser> & { username: string }): EmuUser => {
     const existing = userByName(input.username);
     if (existing) return existing;
-    userCounter += 1;
-    const id = input.id ?? (input.simulated ? String(10_000_000 + input.simulated.worker * 7919) : String(1_700_000_000_000_000_000n + BigInt(userCounter)));
+    const nextId = () => {
+      // Users restored from a saved world keep their ids; a new one never takes an existing id.
+      do userCounter += 1;
+      while (users.has(String(1_700_000_000_000_000_000n + BigInt(userCounter))));
+      return String(1_700_000_000_000_000_000n + BigInt(userCounter));
+    };
+    const id = input.id ?? (input.simulated ? String(10_000_000 + input.simulated.worker * 7919) : nextId());
     const user: EmuUser = {
       id,
       username: input.username,
@@ -235,6 +240,11 @@ export const createWorld = (seed: number, now: () => number) => {
     mentionsOf,
     asXPost,
     timeline,
+    /** True for a simulated account's post (regenerated from the seed), false for one made live. */
+    isGenerated: (id: string) => {
+      const decoded = decodeSnowflake(id);
+      return decoded !== null && decoded.worker !== LIVE_WORKER;
+    },
     /** Posts of a user as stored (tests and control): newest first, deleted ones included. */
     postsBy: (userId: string) => [...posts.values()].filter((p) => p.authorId === userId).sort((a, b) => compareIds(b.id, a.id)),
   };

@@ -5,6 +5,7 @@
  * Without credentials and with the sandbox refused there is no client: X calls answer 503 with
  * the spec's diagnostics.
  */
+import { join } from 'node:path';
 import type { Logger } from '@adapters/logging';
 import { createXClient } from '@adapters/x-twitter/client';
 import { SANDBOX_APP, startXEmulator } from '@adapters/x-emulator/server';
@@ -36,7 +37,14 @@ export const openX = async (config: ServerConfig, logger: Logger): Promise<Opene
   }
   if (!x.sandbox) return { app: null, sandbox: false, close: nothing };
   // The sandbox app has the access the operator asked for, so enterprise direct delivery can be tried too.
-  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, app: { access: x.RIPOSTE_X_ACCESS }, summonRule: x.RIPOSTE_X_SUMMON_RULE });
+  // Its users, tokens and posts live in the data directory, so connected sandbox accounts survive a restart.
+  const emulator = await startXEmulator({
+    host: '127.0.0.1',
+    port: 0,
+    app: { access: x.RIPOSTE_X_ACCESS },
+    summonRule: x.RIPOSTE_X_SUMMON_RULE,
+    stateFile: join(config.dataDir, 'sandbox-x.json'),
+  });
   logger.info(
     { url: emulator.url, summonRule: x.RIPOSTE_X_SUMMON_RULE ? 'on' : 'off', delivery: x.RIPOSTE_X_DELIVERY },
     'no X credentials: sandbox X (the bundled emulator) started',
