@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allProjections } from '@adapters/read-models';
-import { findOwnershipViolations, readModelOwners, readModulePath, tablesOfSchema, withoutComments } from './read-model-ownership';
+import { findOwnershipViolations, readModelOwners, readModulePath, stringsOf, tablesOfSchema } from './read-model-ownership';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/read-model-ownership', import.meta.url));
@@ -13,16 +13,13 @@ describe('read-model ownership', () => {
     expect(found).toEqual([]);
   });
 
-  it('knows every registered read model: the tables found in core are the tables of allProjections', () => {
+  it('finds the owner of every registered table in core, and each owner has its read module', () => {
     const { owners } = readModelOwners(root);
-    const registered = new Set(allProjections.flatMap((p) => [...tablesOfSchema(p.schema)]));
-    expect([...owners.keys()].sort()).toEqual([...registered].sort());
+    const registered = allProjections.flatMap((p) => [...tablesOfSchema(p.schema)]);
     expect(registered).toContain('schedules');
-  });
-
-  it('has one read module per capability that owns a table', () => {
-    const capabilities = [...new Set(readModelOwners(root).owners.values())].sort();
-    expect(capabilities).toEqual(['monitoring', 'scheduling', 'templates', 'users', 'x-accounts']);
+    expect(registered.filter((table) => !owners.has(table))).toEqual([]);
+    const capabilities = [...new Set(registered.map((table) => owners.get(table) ?? ''))].sort();
+    expect(capabilities).toEqual(expect.arrayContaining(['monitoring', 'scheduling', 'templates', 'users', 'x-accounts']));
     for (const capability of capabilities) expect(existsSync(`${root}${readModulePath(capability)}`), readModulePath(capability)).toBe(true);
   });
 
@@ -32,7 +29,7 @@ describe('read-model ownership', () => {
       'adapters/read-models/gadgets.ts:4 widgets -> widgets',
       'adapters/scheduler/job.ts:3 widgets -> widgets',
       'adapters/scheduler/job.ts:4 gadgets -> gadgets',
-      'apps/server/src/report.ts:4 gadgets -> gadgets',
+      'apps/server/src/report.tsx:4 gadgets -> gadgets',
       'bench/load.ts:2 widget_parts -> widgets',
     ]);
   });
@@ -41,11 +38,11 @@ describe('read-model ownership', () => {
     expect([...tablesOfSchema(['CREATE TABLE a (x)', 'CREATE INDEX a_x ON a (x)', 'CREATE UNIQUE INDEX IF NOT EXISTS b_x ON b (x)'])].sort()).toEqual(['a', 'b']);
   });
 
-  it('blanks comments but keeps lines and addresses', () => {
-    const source = "const a = 1; // FROM users\n/* JOIN\n templates */ const u = 'https://x.test//path'; // it's";;
-    const blanked = withoutComments(source);
-    expect(blanked.split('\n')).toHaveLength(3);
-    expect(blanked).not.toMatch(/users|templates/);
-    expect(blanked).toContain("'https://x.test//path'");
+  it('reads SQL only in strings: not in comments, code or page text, and keeps lines', () => {
+    const source = "const a = from; // FROM users\n/* JOIN\n templates */ <p>removed from replies</p> const u = 'https://x.test//path FROM schedules'; // it's";
+    const strings = stringsOf(source);
+    expect(strings.split('\n')).toHaveLength(3);
+    expect(strings).not.toMatch(/users|templates|replies|const/);
+    expect(strings).toContain('https://x.test//path FROM schedules');
   });
 });
