@@ -19,7 +19,9 @@ export type Fault =
   /** Close the connection without an answer. */
   | { kind: 'drop'; afterStore?: boolean }
   /** Never answer (the client times out). */
-  | { kind: 'hang'; afterStore?: boolean };
+  | { kind: 'hang'; afterStore?: boolean }
+  /** Answer the status line, then a byte of body now and then, never finishing (idle timeouts never fire). */
+  | { kind: 'trickle'; everyMs?: number; afterStore?: boolean };
 
 export interface FaultTarget {
   /** How many matching requests it applies to (default 1). */

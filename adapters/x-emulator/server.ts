@@ -204,6 +204,11 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
       const title = STATUS_TITLES[fault.status] ?? 'Error';
       write(res, { status: fault.status, body: fault.body ?? problem(fault.status, title, title).body, headers: fault.headers ?? {} });
     }
+    else if (fault.kind === 'trickle') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '1000000' });
+      const timer = setInterval(() => res.write(' '), fault.everyMs ?? 200);
+      res.on('close', () => clearInterval(timer));
+    }
     // 'hang': never answer; close() ends the socket.
   };
 

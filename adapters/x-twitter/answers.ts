@@ -5,6 +5,7 @@
  */
 import { ApiPartialResponseError, ApiRequestError, ApiResponseError } from 'twitter-api-v2';
 import type { XAnswer, XTransportFailure } from '@core/x';
+import { DeadlineExceeded } from './transport';
 
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_PROTOCOL']);
 const RESET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -31,6 +32,7 @@ export const toXAnswer = (error: unknown): XAnswer => {
     const cause = error.requestError ?? options?.requestError ?? options?.error ?? new Error(error.message);
     return { kind: 'transport', failure: transportFailureOf(cause), message: cause.message };
   }
+  if (error instanceof DeadlineExceeded) return { kind: 'transport', failure: 'timeout', message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'transport', failure: 'other', message };
 };

@@ -24,19 +24,23 @@ import { toXAnswer } from './answers';
 import { checkCredentials } from './credentials';
 import type { XClientConfig } from './config';
 import { POST_QUERY, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
-import { browserUrl, redirectingAgent, timeoutPlugin } from './transport';
+import { browserUrl, redirectingAgent, timeoutPlugin, withDeadline } from './transport';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-/** Runs a read; anything X or the network did becomes an XError with its outcome. */
-const read = async <T>(call: () => Promise<T>, operation: XOperation = 'read'): Promise<T> => {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof XError) throw error;
-    throw new XError(classifyXAnswer(toXAnswer(error), operation), undefined, { cause: error });
-  }
-};
+type Read = <T>(call: () => Promise<T>, operation?: XOperation) => Promise<T>;
+
+/** Runs a read within the deadline; anything X or the network did becomes an XError with its outcome. */
+const readWithin =
+  (deadlineMs: number): Read =>
+  async (call, operation = 'read') => {
+    try {
+      return await withDeadline(call(), deadlineMs);
+    } catch (error) {
+      if (error instanceof XError) throw error;
+      throw new XError(classifyXAnswer(toXAnswer(error), operation), undefined, { cause: error });
+    }
+  };
 
 interface ErrorsOnly {
   data?: unknown;
@@ -45,7 +49,7 @@ interface ErrorsOnly {
 /** X answers 200 with `errors` and no `data` for a missing or suspended user or post. */
 const missing = (answer: ErrorsOnly): boolean => answer.data === undefined && (answer.errors?.length ?? 0) > 0;
 
-const reader = (client: () => Promise<TwitterApiReadOnly>): XReader => ({
+const reader = (client: () => Promise<TwitterApiReadOnly>, read: Read): XReader => ({
   lookupUser: (username) =>
     read(async () => {
       const answer = await (await client()).v2.userByUsername(username.replace(/^@/, ''), { 'user.fields': USER_FIELDS });
@@ -73,9 +77,16 @@ const reader = (client: () => Promise<TwitterApiReadOnly>): XReader => ({
     }),
 });
 
+/** A chunked upload is several calls (initialize, append, finalize, status). */
+const UPLOAD_STEPS = 4;
+
 export const createXClient = (config: XClientConfig): XAppClient => {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // The idle timeout ends a silent X; the deadline ends one that answers too slowly to ever finish.
+  const deadlineMs = timeoutMs * 2;
+  const read = readWithin(deadlineMs);
   const settings = {
-    plugins: [timeoutPlugin(config.timeoutMs ?? DEFAULT_TIMEOUT_MS)],
+    plugins: [timeoutPlugin(timeoutMs)],
     ...(config.apiBaseUrl ? { httpAgent: redirectingAgent(config.apiBaseUrl) } : {}),
   };
   const app = (extra: Partial<TwitterApiTokens> = {}) =>
@@ -99,21 +110,21 @@ export const createXClient = (config: XClientConfig): XAppClient => {
       let mediaIds: [string] | undefined;
       if (media) {
         try {
-          mediaIds = [await user.v2.uploadMedia(Buffer.from(media.data), { media_type: media.mimeType as 'image/png' })];
+          mediaIds = [await withDeadline(user.v2.uploadMedia(Buffer.from(media.data), { media_type: media.mimeType as 'image/png' }), deadlineMs * UPLOAD_STEPS)];
         } catch (error) {
           return classifyXAnswer(toXAnswer(error), 'upload');
         }
       }
       try {
         const payload = mediaIds ? { media: { media_ids: mediaIds } } : {};
-        const result = replyTo === undefined ? await user.v2.tweet(text, payload) : await user.v2.reply(text, replyTo, payload);
+        const result = await withDeadline(replyTo === undefined ? user.v2.tweet(text, payload) : user.v2.reply(text, replyTo, payload), deadlineMs);
         return classifyXAnswer({ kind: 'response', status: 201, body: result }, 'post');
       } catch (error) {
         return classifyXAnswer(toXAnswer(error), 'post');
       }
     };
     return {
-      ...reader(() => Promise.resolve(user.readOnly)),
+      ...reader(() => Promise.resolve(user.readOnly), read),
       me: () => read(async () => toUser((await user.v2.me({ 'user.fields': USER_FIELDS })).data as UserV2)),
       reply: (r) => write(r.text, r.media, r.inReplyToPostId),
       post: (p) => write(p.text, p.media),
@@ -130,7 +141,7 @@ export const createXClient = (config: XClientConfig): XAppClient => {
     webUrl,
     access: config.access ?? 'self_serve',
     deliveryMode: config.deliveryMode ?? 'auto',
-    ...reader(appOnly),
+    ...reader(appOnly, read),
     checkCredentials: () => checkCredentials(config, { app: () => app(), appOnly }),
     startAuthorization: (start) =>
       read(async () => {

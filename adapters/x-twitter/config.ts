@@ -12,8 +12,8 @@
  *    through the API; assisted prepares an X web-intent link the user opens to press Post; auto
  *    (default) posts directly where X allows it (enterprise access, or a post that summoned the
  *    account) and prepares the rest for assisted delivery.
- *  - RIPOSTE_X_TIMEOUT_MS (optional): per request, default 15000. A send that gets no answer in
- *    this time ends 'unknown' (reconciled later), never hangs.
+ *  - RIPOSTE_X_TIMEOUT_MS (optional): per request, default 15000, of silence; a call not finished in
+ *    twice this time ends too. A send that ends so is 'unknown' (reconciled later), never hangs.
  *  - RIPOSTE_X_SUMMON_RULE (optional, on | off): sandbox only, whether the bundled emulator applies
  *    X's 2026 reply rule at start (default on, as X does); switchable later on its home page.
  */

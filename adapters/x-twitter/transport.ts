@@ -44,3 +44,29 @@ export const timeoutPlugin = (timeoutMs: number): ITwitterApiClientPlugin => ({
 /** A browser-facing X URL (the authorize page) moved to the same base as the API. */
 export const browserUrl = (url: string, apiBaseUrl: string | undefined): string =>
   apiBaseUrl === undefined ? url : url.replace(/^https:\/\/(api|upload)\.(x|twitter)\.com/, apiBaseUrl.replace(/\/+$/, ''));
+
+/** What a call that outlived its deadline rejects with (answers.ts reads it as a timeout). */
+export class DeadlineExceeded extends Error {
+  constructor(ms: number) {
+    super(`No complete answer from X within ${ms} ms`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+/**
+ * A hard limit on a whole call. The library's timeout is the socket's idle time, so an answer
+ * that keeps sending a byte now and then would never end it; this one does, whatever X does.
+ */
+export const withDeadline = async <T>(call: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      call,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DeadlineExceeded(ms)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};

@@ -211,6 +211,14 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
       expect(findOwnReply(own, { inReplyToPostId: target.id, text })?.id).toBe(stored(target.id, text)?.id);
     });
 
+    it('an answer that never finishes (a byte now and then) is unknown after the deadline, for replies; reads fail as transient', async () => {
+      const variants = subject.variants!;
+      const slow = variants.shortTimeout;
+      await unknownAfter({ kind: 'trickle', everyMs: 100, afterStore: true }, slow.asUser(me.tokens));
+      subject.control!.inject({ kind: 'trickle', everyMs: 100 }, { path: /^\/2\/users\/by\/username\// });
+      expect((await errorOf(() => slow.lookupUser(subject.knownAccount))).kind).toBe('transient');
+    });
+
     it('X unreachable: nothing was sent, safe to retry; reads fail as transient', async () => {
       const unreachable = subject.variants!.unreachable;
       expect(await unreachable.asUser(me.tokens).post({ text: uniqueText('nowhere') })).toMatchObject({ kind: 'transient', status: 'failed', next: 'retry' });
