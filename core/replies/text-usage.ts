@@ -30,7 +30,7 @@ export interface TextUse {
   at: Instant;
 }
 
-/** The uses that hold, at most one per account (its latest). */
+/** The uses that hold (released ones are dropped). */
 export type TextUsageState = { uses: TextUse[] };
 
 export const TEXT_USED_ELSEWHERE = 'TEXT_USED_ELSEWHERE';
@@ -41,7 +41,9 @@ export const textUsageDecider: Decider<TextUsageCommand, TextUsageEvent, TextUsa
     switch (event.type) {
       case 'TextUsed': {
         const { connectedAccountId, replyId, at } = event.data;
-        return { uses: [...state.uses.filter((u) => u.connectedAccountId !== connectedAccountId), { connectedAccountId, replyId, at }] };
+        // Every use is kept: processes' clocks differ, so the latest use is not always appended last,
+        // and one text is used a handful of times (a fixed text once per run of its schedule).
+        return { uses: [...state.uses, { connectedAccountId, replyId, at }] };
       }
       case 'TextReleased':
         return { uses: state.uses.filter((u) => u.replyId !== event.data.replyId) };
@@ -54,7 +56,8 @@ export const textUsageDecider: Decider<TextUsageCommand, TextUsageEvent, TextUsa
       case 'UseText': {
         const nowMs = toMs(command.now, 'now');
         if (state.uses.some((u) => u.replyId === command.replyId)) return []; // this reply holds it already
-        const other = state.uses.find((u) => u.connectedAccountId !== command.connectedAccountId && toMs(u.at) > nowMs - SAME_TEXT_WINDOW_MS);
+        // Within 24 h either side: another process may have recorded a use a little ahead of this clock.
+        const other = state.uses.find((u) => u.connectedAccountId !== command.connectedAccountId && Math.abs(toMs(u.at) - nowMs) < SAME_TEXT_WINDOW_MS);
         if (other !== undefined) throw new AppError('conflict', REPLY_MESSAGES.duplicateText, { reason: TEXT_USED_ELSEWHERE });
         const data = { textKey: command.textKey, connectedAccountId: command.connectedAccountId, replyId: command.replyId, at: toInstant(nowMs) };
         return [{ type: 'TextUsed', data }];
