@@ -14,6 +14,9 @@
  *    account) and prepares the rest for assisted delivery.
  *  - RIPOSTE_X_TIMEOUT_MS (optional): per request, default 15000, of silence; a call not finished in
  *    twice this time ends too. A send that ends so is 'unknown' (reconciled later), never hangs.
+ *  - RIPOSTE_X_SANDBOX_PORT (optional): sandbox only, the loopback port of the bundled emulator
+ *    (default 0: any free port). A fixed one lets a separate process (`npm run scheduler`) reach the
+ *    same Sandbox X with RIPOSTE_X_API_URL=http://127.0.0.1:PORT and the sandbox key and secret.
  *  - RIPOSTE_X_SUMMON_RULE (optional, on | off): sandbox only, whether the bundled emulator applies
  *    X's 2026 reply rule at start (default on, as X does); switchable later on its home page.
  */
@@ -46,6 +49,15 @@ export const xEnvSchema = z
         .enum(['on', 'off', 'true', 'false'], { error: 'RIPOSTE_X_SUMMON_RULE must be on or off' })
         .default('on')
         .transform((v) => v === 'on' || v === 'true'),
+    ),
+    RIPOSTE_X_SANDBOX_PORT: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'RIPOSTE_X_SANDBOX_PORT must be a port number (0 = any free port)' })
+        .int({ error: 'RIPOSTE_X_SANDBOX_PORT must be a port number (0 = any free port)' })
+        .min(0, 'RIPOSTE_X_SANDBOX_PORT must be a port number (0 = any free port)')
+        .max(65_535, 'RIPOSTE_X_SANDBOX_PORT must be a port number (0 = any free port)')
+        .default(0),
     ),
     RIPOSTE_X_TIMEOUT_MS: z.preprocess(
       blank,

@@ -86,6 +86,7 @@ describe('server configuration', () => {
     [{ RIPOSTE_X_DELIVERY: 'sometimes' }, 'RIPOSTE_X_DELIVERY'],
     [{ RIPOSTE_X_ACCESS: 'pro' }, 'RIPOSTE_X_ACCESS'],
     [{ RIPOSTE_X_SUMMON_RULE: 'maybe' }, 'RIPOSTE_X_SUMMON_RULE'],
+    [{ RIPOSTE_X_SANDBOX_PORT: '70000' }, 'RIPOSTE_X_SANDBOX_PORT'],
   ])('names the bad variable in %j', (env, variable) => {
     expect(problemsOf(env)).toContain(variable);
   });
@@ -116,7 +117,8 @@ describe('server configuration', () => {
   });
 
   it('reads how replies reach X: delivery auto and self-serve access unless set, the sandbox summon rule on', () => {
-    expect(loadServerConfig({}).x).toMatchObject({ RIPOSTE_X_DELIVERY: 'auto', RIPOSTE_X_ACCESS: 'self_serve', RIPOSTE_X_SUMMON_RULE: true });
+    expect(loadServerConfig({}).x).toMatchObject({ RIPOSTE_X_DELIVERY: 'auto', RIPOSTE_X_ACCESS: 'self_serve', RIPOSTE_X_SUMMON_RULE: true, RIPOSTE_X_SANDBOX_PORT: 0 });
+    expect(loadServerConfig({ RIPOSTE_X_SANDBOX_PORT: '4100' }).x.RIPOSTE_X_SANDBOX_PORT).toBe(4100);
     expect(loadServerConfig({ RIPOSTE_X_DELIVERY: 'assisted', RIPOSTE_X_ACCESS: 'enterprise', RIPOSTE_X_SUMMON_RULE: 'OFF' }).x).toMatchObject({
       RIPOSTE_X_DELIVERY: 'assisted',
       RIPOSTE_X_ACCESS: 'enterprise',

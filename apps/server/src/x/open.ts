@@ -40,7 +40,7 @@ export const openX = async (config: ServerConfig, logger: Logger): Promise<Opene
   // Its users, tokens and posts live in the data directory, so connected sandbox accounts survive a restart.
   const emulator = await startXEmulator({
     host: '127.0.0.1',
-    port: 0,
+    port: x.RIPOSTE_X_SANDBOX_PORT,
     app: { access: x.RIPOSTE_X_ACCESS },
     summonRule: x.RIPOSTE_X_SUMMON_RULE,
     stateFile: join(config.dataDir, 'sandbox-x.json'),
