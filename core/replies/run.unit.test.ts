@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '@core/shared/decider';
+import { replyDecider } from './decide';
+import type { ReplyEvent } from './events';
+import { REPLY_MESSAGES } from './messages';
+import { dispatchStep, followUp, runRecordOf } from './run';
+import { at, E, run } from './testing/fixtures';
+
+const state = (...events: ReplyEvent[]) => fold(replyDecider, events);
+
+describe('dispatchStep: what a scheduler holding the claim does next', () => {
+  it('starts a fresh run, sends a prepared direct reply, hands an assisted one over', () => {
+    expect(dispatchStep(state())).toEqual({ step: 'start' });
+    expect(dispatchStep(state(E.prepared()))).toEqual({ step: 'send' });
+    expect(dispatchStep(state(E.prepared({ mode: 'assisted' })))).toEqual({ step: 'hand_over' });
+  });
+
+  it('marks a reply left sending unconfirmed: a takeover never posts again', () => {
+    expect(dispatchStep(state(E.prepared(), E.sending()))).toEqual({ step: 'mark_unconfirmed', reason: REPLY_MESSAGES.interrupted });
+  });
+
+  it('records the run once the reply is settled or handed on, with the template and the group cursor', () => {
+    expect(dispatchStep(state(E.prepared({ templateId: 't2', nextTemplateIndex: 2 }), E.sending(), E.sent()))).toEqual({
+      step: 'record_run',
+      record: { outcome: 'sent', reason: null, templateId: 't2', nextTemplateIndex: 2 },
+    });
+    expect(dispatchStep(state(E.prepared(), E.sending(), E.unconfirmed('timeout')))).toMatchObject({ record: { outcome: 'unconfirmed', reason: 'timeout' } });
+    expect(dispatchStep(state(E.prepared({ mode: 'assisted' }), E.ready()))).toMatchObject({ record: { outcome: 'ready' } });
+    expect(dispatchStep(state(E.prepared(), E.sending(), E.rateLimited()))).toMatchObject({ record: { outcome: 'rate_limited' } });
+    const skipped: ReplyEvent = { type: 'ReplySkipped', data: { replyId: run().replyId, reason: 'No recent post from @naval', by: 'scheduler', at: at(1), run: run() } };
+    expect(runRecordOf(state(skipped))).toEqual({ outcome: 'skipped', reason: 'No recent post from @naval', templateId: null });
+    expect(runRecordOf(state(E.prepared(), E.failed('rejected', 'Free trial ended')))).toMatchObject({ outcome: 'failed', reason: 'Free trial ended' });
+  });
+});
+
+describe('followUp: what the follow-up jobs do with a handed-on reply', () => {
+  it('sends again after the rate limit, reconciles unconfirmed, detects or expires ready, leaves the rest', () => {
+    const limited = state(E.prepared(), E.sending(), E.rateLimited(at(900)));
+    expect(followUp(limited, at(899))).toEqual({ step: 'wait', until: at(900) });
+    expect(followUp(limited, at(900))).toEqual({ step: 'send' });
+    expect(followUp(state(E.prepared(), E.sending(), E.unconfirmed()), at(5))).toEqual({ step: 'reconcile' });
+    const ready = state(E.prepared({ mode: 'assisted' }), E.ready(at(1_000)));
+    expect(followUp(ready, at(999))).toEqual({ step: 'detect' });
+    expect(followUp(ready, at(1_000))).toEqual({ step: 'expire' });
+    expect(followUp(state(E.prepared(), E.sending(), E.sent()), at(5))).toEqual({ step: 'none' });
+  });
+});
