@@ -17,10 +17,11 @@ const appsImport = { regex: '^(@apps/|(\\.\\./)+apps/)', message: 'Nothing impor
 // the rule on files that break it.
 export const webFeatureImports = {
   calendar: ['schedules'],
-  dashboard: ['auth'],
+  dashboard: ['auth', 'replies'],
   'schedule-forms': ['schedules'],
-  schedules: ['connected-accounts', 'templates'],
-  shell: ['auth'],
+  'scheduler-test': ['connected-accounts', 'replies', 'schedules'],
+  schedules: ['connected-accounts', 'replies', 'templates'],
+  shell: ['auth', 'replies'],
 };
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

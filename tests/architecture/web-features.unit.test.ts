@@ -72,7 +72,20 @@ describe('web features import one way', () => {
         if (refused.length === 0) edges.push(`${from} -> ${to}`);
       }
     }
-    expect(edges).toEqual(['calendar -> schedules', 'dashboard -> auth', 'schedule-forms -> schedules', 'schedules -> connected-accounts', 'schedules -> templates', 'shell -> auth']);
+    expect(edges).toEqual([
+      'calendar -> schedules',
+      'dashboard -> auth',
+      'dashboard -> replies',
+      'schedule-forms -> schedules',
+      'scheduler-test -> connected-accounts',
+      'scheduler-test -> replies',
+      'scheduler-test -> schedules',
+      'schedules -> connected-accounts',
+      'schedules -> replies',
+      'schedules -> templates',
+      'shell -> auth',
+      'shell -> replies',
+    ]);
     // One way: following the edges from any feature never leads back to it.
     const next = (f: string) => edges.filter((e) => e.startsWith(`${f} -> `)).map((e) => e.split(' -> ')[1] ?? '');
     const reaches = (from: string, seen = new Set<string>()): Set<string> => {

@@ -20,6 +20,10 @@ const BulkRepliesPage = lazy(() => import('@web/features/schedule-forms/bulk/bul
 const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
 const SchedulesPage = lazy(() => import('@web/features/schedules/schedules-page'));
 const ScheduleRepliesPage = lazy(() => import('@web/features/schedules/schedule-replies-page'));
+const HistoryPage = lazy(() => import('@web/features/replies/history/history-page'));
+const ReadyPage = lazy(() => import('@web/features/replies/ready/ready-page'));
+const ReplyStatusTestPage = lazy(() => import('@web/features/replies/badge-test/reply-status-test-page'));
+const SchedulerTestPage = lazy(() => import('@web/features/scheduler-test/scheduler-test-page'));
 
 export default function SignedInArea() {
   return (
@@ -39,6 +43,11 @@ export default function SignedInArea() {
             <Route path="/connected-accounts" component={ConnectedAccountsPage} />
             <Route path="/schedules" component={SchedulesPage} />
             <Route path="/schedule-replies/:id" component={ScheduleRepliesPage} />
+            <Route path="/history" component={HistoryPage} />
+            <Route path="/reply-history" component={HistoryPage} />
+            <Route path="/ready-to-send" component={ReadyPage} />
+            <Route path="/admin/reply-status-test" component={ReplyStatusTestPage} />
+            <Route path="/admin/scheduler-test" component={SchedulerTestPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

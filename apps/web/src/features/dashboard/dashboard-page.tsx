@@ -9,6 +9,7 @@ import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
 import { RecentActivity } from '@web/features/dashboard/components/recent-activity';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
 import { PageHeader } from '@web/components/page-header';
+import { ReadySummaryCard } from '@web/features/replies';
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -34,6 +35,7 @@ export default function DashboardPage() {
       />
       <HowItWorks />
       <StatCards metrics={metrics.data} error={metrics.error} />
+      <ReadySummaryCard />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivity />

@@ -6,6 +6,7 @@ import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
 import { deliveryHint } from '@core/scheduling/time';
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
+import { statusBadge, statusReason } from '@core/replies/views';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -17,7 +18,8 @@ import { useNow } from '@web/hooks/use-now';
 import { contentSummary, recurrenceLabel } from '@web/features/schedules/schedule-view';
 import { formatDateTime, timeAgo, useUserZone } from '@web/lib/time-format';
 import { PageHeader } from '@web/components/page-header';
-import { LATEST_REPLY_TEXTS, latestReply, sourceLabel, statusBadge } from './schedule-display';
+import { ReplyStatusBadge, useXName } from '@web/features/replies';
+import { LATEST_REPLY_TEXTS, latestReply, sourceLabel, statusBadge as scheduleBadge } from './schedule-display';
 
 const back = (
   <Button variant="outline" asChild>
@@ -28,9 +30,8 @@ const back = (
   </Button>
 );
 
-const REPLY_TONE: Record<string, 'success' | 'destructive' | 'info' | 'warning'> = { sent: 'success', failed: 'destructive', pending: 'info' };
-
 function Latest({ s, replies, zone, now }: { s: ScheduleView; replies: ScheduleReplyView[]; zone: string; now: Date }) {
+  const xName = useXName();
   const latest = latestReply(s, replies);
   switch (latest.kind) {
     case 'pending':
@@ -52,7 +53,7 @@ function Latest({ s, replies, zone, now }: { s: ScheduleView; replies: ScheduleR
         <p data-testid="latest-reply" className="flex flex-wrap items-center gap-2">
           {latest.reply.replyUrl ? (
             <a href={latest.reply.replyUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium underline">
-              View reply on X <ExternalLink className="size-3.5" />
+              View reply on {xName} <ExternalLink className="size-3.5" />
             </a>
           ) : (
             <span>Reply {latest.reply.replyPostId}</span>
@@ -68,6 +69,7 @@ function Latest({ s, replies, zone, now }: { s: ScheduleView; replies: ScheduleR
 }
 
 export default function ScheduleRepliesPage({ params }: { params: { id: string } }) {
+  const xName = useXName();
   const zone = useUserZone();
   const now = useNow();
   const { schedule, replies } = useScheduleWithReplies(params.id);
@@ -90,7 +92,7 @@ export default function ScheduleRepliesPage({ params }: { params: { id: string }
       </div>
     );
   }
-  const status = statusBadge(s);
+  const status = scheduleBadge(s);
   const list = replies.data ?? [];
   const target = s.targetUsername ?? s.conditions.targetAccount ?? 'unknown';
   return (
@@ -132,18 +134,19 @@ export default function ScheduleRepliesPage({ params }: { params: { id: string }
               </TableHeader>
               <TableBody>
                 {list.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell>
-                      <Badge variant={REPLY_TONE[r.status] ?? 'warning'} className="capitalize">
-                        {r.status.replace(/_/g, ' ')}
-                      </Badge>
+                  <TableRow key={r.id} data-testid="schedule-reply" data-status={r.status}>
+                    <TableCell className="align-top whitespace-normal">
+                      <div className="grid justify-items-start gap-1">
+                        <ReplyStatusBadge badge={statusBadge(r.status, r.statusMessage)} />
+                        {r.status !== 'sent' && <span className="text-xs text-muted-foreground">{statusReason(r.status, r.statusMessage)}</span>}
+                      </div>
                     </TableCell>
-                    <TableCell>{r.sentAt ? formatDateTime(r.sentAt, zone) : '—'}</TableCell>
-                    <TableCell className="max-w-md">
-                      <span className="line-clamp-2 break-words">{r.content ?? r.statusMessage ?? ''}</span>
+                    <TableCell className="align-top">{r.sentAt ? formatDateTime(r.sentAt, zone) : '—'}</TableCell>
+                    <TableCell className="max-w-md align-top whitespace-normal">
+                      <span className="line-clamp-2 break-words">{r.content ?? ''}</span>
                       {r.replyUrl && (
                         <a href={r.replyUrl} target="_blank" rel="noreferrer" className="text-sm underline">
-                          View on X
+                          View on {xName}
                         </a>
                       )}
                     </TableCell>

@@ -1,10 +1,7 @@
 // What each signed-in screen without its page will do (from spec part 2 §2), shown on its
 // 'coming next' panel so a link to it never lands on an empty or broken page.
 import {
-  BadgeCheck,
-  FlaskConical,
   Gauge,
-  History,
   Settings,
   Timer,
   Users,
@@ -19,12 +16,6 @@ export const comingNext: Record<string, ComingNext> = {
     icon: Users,
     summary: 'The accounts whose new posts Riposte watches for you.',
     points: ['The curated list of 30 high-impression accounts', 'Add and edit accounts where your plan allows', 'Activity overview per account'],
-  },
-  '/reply-history': {
-    title: 'Reply History',
-    icon: History,
-    summary: 'Every reply Riposte has sent or tried to send for you.',
-    points: ['Search and pagination', 'Status badges, with clear reasons for failures', 'A warning when an X account needs re-authorisation'],
   },
   '/settings': {
     title: 'Settings',
@@ -46,20 +37,4 @@ export const comingNext: Record<string, ComingNext> = {
     summary: 'Monitoring tiers of accounts and the limits of each tier.',
     points: ['Tier Settings and Account Tiers tabs', 'X admin token dialog'],
   },
-  '/admin/reply-status-test': {
-    title: 'Reply Status Badge Test',
-    icon: BadgeCheck,
-    adminOnly: true,
-    summary: 'Every reply status badge by category, in several sizes.',
-    points: ['Success, pending, failure and neutral badges'],
-  },
-  '/admin/scheduler-test': {
-    title: 'Scheduler Test',
-    icon: FlaskConical,
-    adminOnly: true,
-    summary: 'Create test schedules, send a direct reply and watch recent replies.',
-    points: ['Create Test, Direct Reply and Recent Replies tabs'],
-  },
 };
-
-comingNext['/history'] = comingNext['/reply-history']!;

@@ -6,6 +6,7 @@ import {
   Gauge,
   History,
   Layers,
+  Send,
   LayoutDashboard,
   MessageSquarePlus,
   Settings,
@@ -14,10 +15,11 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { READY_PATH } from '@web/features/replies';
 
 export type NavItem = { label: string; href: string; icon: LucideIcon; also?: string[] };
 
-/** Spec part 1 §2: the sidebar's main items, in this order. */
+/** Spec part 1 §2: the sidebar's main items, in this order, with Riposte's queue of replies to post after Reply History. */
 export const mainNav: NavItem[] = [
   { label: 'Dashboard', href: '/dashboard', icon: LayoutDashboard },
   { label: 'Schedule Replies', href: '/schedule-replies', icon: MessageSquarePlus },
@@ -26,6 +28,7 @@ export const mainNav: NavItem[] = [
   { label: 'Monitored Accounts', href: '/accounts', icon: Users },
   { label: 'Schedules', href: '/schedules', icon: CalendarClock },
   { label: 'Reply History', href: '/reply-history', icon: History, also: ['/history'] },
+  { label: 'Ready to send', href: READY_PATH, icon: Send },
   { label: 'Settings', href: '/settings', icon: Settings },
 ];
 

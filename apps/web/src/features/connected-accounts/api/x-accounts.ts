@@ -29,6 +29,8 @@ export type AuthStart = { url?: string; token?: string; fallbackAvailable?: bool
 export const startPinConnect = () => apiGet<AuthStart>('/api/x/auth/url');
 export const startDirectConnect = () => apiGet<AuthStart>('/api/x/auth/direct');
 export const startPinReconnect = (id: string) => apiGet<AuthStart>(`/api/x/auth/reconnect/${encodeURIComponent(id)}`);
+/** Reconnect through X's callback (no PIN): the caller polls authStatus with the token. */
+export const startDirectReconnect = (id: string) => apiGet<AuthStart>(`/api/x/auth/direct/reconnect/${encodeURIComponent(id)}`);
 
 export const verifyPin = (token: string, pinCode: string) => apiRequest<{ success: boolean; username: string }>('POST', '/api/x/auth/verify-pin', { token, pinCode });
 export const reconnectPin = (accountId: string, pinCode: string, token?: string) =>

@@ -34,7 +34,7 @@ import { checkRows, payloadsOf, type RowErrors } from './bulk-validation';
 import { EntriesView } from './entries-view';
 import { GlobalSettings } from './global-settings';
 import { rowControls } from './row-controls';
-import { useMediaQuery } from './use-media';
+import { useMediaQuery } from '@web/hooks/use-media-query';
 
 const NOTICE_MS = 5000;
 

@@ -8,12 +8,14 @@ import { cn } from '@web/lib/utils';
 import { adminNav, isActive, isAdminRoute, mainNav } from '@web/features/shell/nav-items';
 import { setAdminOpen, shellState } from '@web/features/shell/sidebar-store';
 import { NavLink } from '@web/features/shell/components/nav-link';
+import { READY_PATH, useReplySummary, waitingCount } from '@web/features/replies';
 
 type Props = { expanded: boolean; isAdmin: boolean; onNavigate?: () => void };
 
 export function SidebarNav({ expanded, isAdmin, onNavigate }: Props) {
   const [location] = useLocation();
   const { adminOpen } = useSnapshot(shellState);
+  const waiting = waitingCount(useReplySummary().data);
   const onAdminRoute = isAdminRoute(location);
   // Spec part 1 §2: forced open on admin routes; its items show only when the sidebar is expanded.
   const groupOpen = onAdminRoute || adminOpen;
@@ -36,7 +38,7 @@ export function SidebarNav({ expanded, isAdmin, onNavigate }: Props) {
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
       {mainNav.map((item) => (
-        <NavLink key={item.href} item={item} active={isActive(item, location)} expanded={expanded} onNavigate={onNavigate} />
+        <NavLink key={item.href} item={item} active={isActive(item, location)} expanded={expanded} count={item.href === READY_PATH ? waiting : 0} onNavigate={onNavigate} />
       ))}
       {isAdmin && (
         <Collapsible

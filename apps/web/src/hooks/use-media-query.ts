@@ -1,4 +1,5 @@
-// True while a media query matches (the bulk table switches to cards on narrow screens).
+// True while a media query matches: pages that show a table on wide screens and cards on phones
+// render only one of them.
 import { useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {

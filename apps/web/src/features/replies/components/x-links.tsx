@@ -1,0 +1,34 @@
+// Links to X for a reply: the reply itself (once X gave its id) and the post it answers. In sandbox
+// mode they lead to the bundled X emulator, and say so.
+import { ExternalLink } from 'lucide-react';
+import { usePublicConfig } from '@web/hooks/use-public-config';
+import { cn } from '@web/lib/utils';
+import type { ReplyItem } from '@web/features/replies/api/replies';
+
+export function useXName(): string {
+  const { data } = usePublicConfig();
+  return data?.sandboxX ? 'Sandbox X' : 'X';
+}
+
+const linkClass = 'inline-flex min-h-8 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline';
+
+export function ReplyLinks({ reply, className }: { reply: ReplyItem; className?: string }) {
+  const xName = useXName();
+  if (!reply.replyUrl && !reply.postUrl) return null;
+  return (
+    <span className={cn('flex flex-wrap items-center gap-x-3', className)}>
+      {reply.replyUrl && (
+        <a href={reply.replyUrl} target="_blank" rel="noreferrer" className={linkClass} data-testid="reply-link">
+          View on {xName}
+          <ExternalLink className="size-3.5" aria-hidden="true" />
+        </a>
+      )}
+      {reply.postUrl && (
+        <a href={reply.postUrl} target="_blank" rel="noreferrer" className={cn(linkClass, 'text-muted-foreground')} data-testid="post-link">
+          Target post
+          <ExternalLink className="size-3.5" aria-hidden="true" />
+        </a>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+// How the Scheduler Test reports what a call did (spec part 2 §8): a refusal about X's credentials
+// is the red 'X Authentication Failed' toast (8 s) and raises the banner; any other refusal is the
+// call's own failure message. A reply that came back failed on authentication raises the banner too.
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api';
+import type { ReplyItem } from '@web/features/replies';
+import { isAuthFailure } from './api/admin-tests';
+import { AUTH_TOAST_MS, TEST_MESSAGES as M } from './messages';
+
+/** The failed request's connected account (the one whose token may be refreshed) and X's words. */
+export type AuthTrouble = { accountId?: string; detail: string | null; replyId?: string };
+
+export function reportFailure(err: unknown, title: string, accountId: string | undefined, raise: (trouble: AuthTrouble) => void): void {
+  if (isAuthFailure(err)) {
+    const detail = errorMessage(err, M.authFailedDescription);
+    toast({ title: M.authFailedTitle, description: detail, variant: 'destructive', duration: AUTH_TOAST_MS });
+    raise({ accountId, detail });
+    return;
+  }
+  toast({ title, description: errorMessage(err, title), variant: 'destructive' });
+}
+
+export function reportReply(reply: ReplyItem, done: string, raise: (trouble: AuthTrouble) => void): void {
+  if (reply.badge.authFailed) {
+    toast({ title: M.authFailedTitle, description: reply.reason, variant: 'destructive', duration: AUTH_TOAST_MS });
+    raise({ accountId: reply.connectedAccountId, detail: reply.reason });
+    return;
+  }
+  toast({ title: done, description: `${reply.badge.label}: ${reply.reason}`, variant: reply.badge.group === 'failure' ? 'destructive' : undefined });
+}

@@ -1,0 +1,72 @@
+// Admin: Scheduler Test (/admin/scheduler-test; spec part 2 §2, §4, §7, §8): tabs Create Test,
+// Direct Reply and Recent Replies. After a direct reply the page shows Recent Replies. A refusal
+// about X's credentials raises the 'X Authentication Failed' banner with its three ways out.
+import { useCallback, useRef, useState } from 'react';
+import { AdminOnly } from '@web/components/admin-only';
+import { PageHeader } from '@web/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useTargetAccounts, useXAccounts } from '@web/features/schedules';
+import { AuthFailureBanner } from './components/auth-failure-banner';
+import { CreateTestTab } from './components/create-test-tab';
+import { DirectReplyTab } from './components/direct-reply-tab';
+import { RecentRepliesTab } from './components/recent-replies-tab';
+import { useTokenRefresh } from './components/use-token-refresh';
+import type { AuthTrouble } from './outcome';
+
+type Tab = 'create' | 'direct' | 'recent';
+
+function SchedulerTest() {
+  const [tab, setTab] = useState<Tab>('create');
+  const [trouble, setTrouble] = useState<AuthTrouble | null>(null);
+  const targets = useTargetAccounts();
+  const accounts = useXAccounts();
+  const dismissedReplies = useRef(new Set<string>());
+  const raise = useCallback((t: AuthTrouble) => {
+    if (t.replyId !== undefined && dismissedReplies.current.has(t.replyId)) return;
+    setTrouble((current) => current ?? t);
+  }, []);
+  const dismiss = () => {
+    if (trouble?.replyId !== undefined) dismissedReplies.current.add(trouble.replyId);
+    setTrouble(null);
+  };
+  const refresher = useTokenRefresh(() => setTrouble(null));
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader title="Scheduler Test" description="Create test schedules and run them now, send a direct reply, and watch the latest replies." />
+      {trouble && (
+        <AuthFailureBanner
+          detail={trouble.detail}
+          refreshing={refresher.pending}
+          blockedUrl={refresher.blockedUrl}
+          onRefresh={() => void refresher.refresh(trouble.accountId, accounts.accounts)}
+          onDismiss={dismiss}
+        />
+      )}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="create">Create Test</TabsTrigger>
+          <TabsTrigger value="direct">Direct Reply</TabsTrigger>
+          <TabsTrigger value="recent">Recent Replies</TabsTrigger>
+        </TabsList>
+        <TabsContent value="create">
+          <CreateTestTab targets={targets.accounts} accounts={accounts.accounts} onAuthFailure={raise} />
+        </TabsContent>
+        <TabsContent value="direct">
+          <DirectReplyTab targets={targets.accounts} accounts={accounts.accounts} onAuthFailure={raise} onSent={() => setTab('recent')} />
+        </TabsContent>
+        <TabsContent value="recent">
+          <RecentRepliesTab onAuthFailure={raise} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+export default function SchedulerTestPage() {
+  return (
+    <AdminOnly page="Scheduler Test">
+      <SchedulerTest />
+    </AdminOnly>
+  );
+}
