@@ -75,9 +75,10 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
     await page.getByTestId('tier-badge').filter({ hasText: '25 Replies Left' }).waitFor();
     await snap(page, 'dashboard-1280');
 
-    // The sidebar lists the main items in the spec's order and no admin group for a user.
+    // The sidebar lists the main items in the spec's order (Riposte's Ready to send after Reply
+    // History) and no admin group for a user.
     const labels = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(labels).toEqual(['Dashboard', 'Schedule Replies', 'Schedule Replies V2', 'Bulk Replies', 'Monitored Accounts', 'Schedules', 'Reply History', 'Settings']);
+    expect(labels).toEqual(['Dashboard', 'Schedule Replies', 'Schedule Replies V2', 'Bulk Replies', 'Monitored Accounts', 'Schedules', 'Reply History', 'Ready to send', 'Settings']);
     expect(await page.getByTestId('admin-group').count()).toBe(0);
 
     await page.goto('/trial-status');

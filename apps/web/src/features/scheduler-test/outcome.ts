@@ -8,7 +8,12 @@ import { isAuthFailure } from './api/admin-tests';
 import { AUTH_TOAST_MS, TEST_MESSAGES as M } from './messages';
 
 /** The failed request's connected account (the one whose token may be refreshed) and X's words. */
-export type AuthTrouble = { accountId?: string; detail: string | null; replyId?: string };
+export type AuthTrouble = {
+  accountId?: string;
+  detail: string | null;
+  /** The listed replies that failed on authentication, when the warning comes from the list. */
+  replyIds?: readonly string[];
+};
 
 export function reportFailure(err: unknown, title: string, accountId: string | undefined, raise: (trouble: AuthTrouble) => void): void {
   if (isAuthFailure(err)) {

@@ -20,16 +20,22 @@ function SchedulerTest() {
   const [trouble, setTrouble] = useState<AuthTrouble | null>(null);
   const targets = useTargetAccounts();
   const accounts = useXAccounts();
-  const dismissedReplies = useRef(new Set<string>());
+  // Failed replies already warned about: once the warning is dismissed or the token refreshed, they
+  // do not raise it again; a new failure does.
+  const known = useRef(new Set<string>());
+  const handled = useRef(new Set<string>());
   const raise = useCallback((t: AuthTrouble) => {
-    if (t.replyId !== undefined && dismissedReplies.current.has(t.replyId)) return;
+    if (t.replyIds !== undefined) {
+      for (const id of t.replyIds) known.current.add(id);
+      if (t.replyIds.every((id) => handled.current.has(id))) return;
+    }
     setTrouble((current) => current ?? t);
   }, []);
-  const dismiss = () => {
-    if (trouble?.replyId !== undefined) dismissedReplies.current.add(trouble.replyId);
+  const settle = () => {
+    for (const id of known.current) handled.current.add(id);
     setTrouble(null);
   };
-  const refresher = useTokenRefresh(() => setTrouble(null));
+  const refresher = useTokenRefresh(settle);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -40,7 +46,7 @@ function SchedulerTest() {
           refreshing={refresher.pending}
           blockedUrl={refresher.blockedUrl}
           onRefresh={() => void refresher.refresh(trouble.accountId, accounts.accounts)}
-          onDismiss={dismiss}
+          onDismiss={settle}
         />
       )}
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>

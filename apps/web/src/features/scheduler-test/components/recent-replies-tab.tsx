@@ -88,13 +88,14 @@ function RecentList({ replies, zone }: { replies: readonly AdminRecentReply[]; z
 export function RecentRepliesTab({ onAuthFailure }: { onAuthFailure: (t: AuthTrouble) => void }) {
   const zone = useUserZone();
   const { data, error, isLoading, isValidating, mutate } = useRecentReplies();
-  const authFailed = data?.find((r) => statusBadge(r.status, r.statusMessage).authFailed);
-  // Raised once per failed reply: a dismissed warning does not come back with the next refresh.
-  const authFailedId = authFailed?.id;
-  const authFailedDetail = authFailed?.statusMessage ?? null;
+  // Every listed reply that failed on authentication; the page raises the warning for ones it has
+  // not already shown and had dismissed or resolved, so a refresh of the list does not bring it back.
+  const failed = (data ?? []).filter((r) => statusBadge(r.status, r.statusMessage).authFailed);
+  const failedIds = failed.map((r) => r.id).join(' ');
+  const detail = failed[0]?.statusMessage ?? null;
   useEffect(() => {
-    if (authFailedId) onAuthFailure({ detail: authFailedDetail, replyId: authFailedId });
-  }, [authFailedId, authFailedDetail, onAuthFailure]);
+    if (failedIds !== '') onAuthFailure({ detail, replyIds: failedIds.split(' ') });
+  }, [failedIds, detail, onAuthFailure]);
 
   return (
     <Card>
