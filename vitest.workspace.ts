@@ -30,7 +30,10 @@ export const projects: TestProjectInlineConfiguration[] = [
       name: 'e2e',
       include: ['tests/e2e/**/*.e2e.test.ts'],
       environment: 'node',
-      testTimeout: 60_000,
+      // Each step waits for its state (Playwright's 30 s per wait catches a hang); the whole test's
+      // budget only has to outlast a slow machine: the longest takes 25 s on an idle 2-core machine
+      // and over 60 s on a third of a loaded core.
+      testTimeout: 180_000,
       hookTimeout: 120_000,
       // One browser at a time on a 2-core machine.
       fileParallelism: false,
