@@ -31,7 +31,7 @@ export const projects: TestProjectInlineConfiguration[] = [
       include: ['tests/e2e/**/*.e2e.test.ts'],
       environment: 'node',
       // Each step waits for its state (Playwright's 30 s per wait catches a hang); the whole test's
-      // budget only has to outlast a slow machine: the longest takes 25 s on an idle 2-core machine
+      // budget only has to outlast a slow machine: the longest takes 25 s on the shared 2-core machine
       // and over 60 s on a third of a loaded core.
       testTimeout: 180_000,
       hookTimeout: 120_000,
