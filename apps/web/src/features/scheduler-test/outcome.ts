@@ -3,7 +3,7 @@
 // call's own failure message. A reply that came back failed on authentication raises the banner too.
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import type { ReplyItem } from '@web/features/replies';
+import { isReplyItem, type ReplyAnswer } from '@web/features/replies';
 import { isAuthFailure } from './api/admin-tests';
 import { AUTH_TOAST_MS, TEST_MESSAGES as M } from './messages';
 
@@ -25,7 +25,11 @@ export function reportFailure(err: unknown, title: string, accountId: string | u
   toast({ title, description: errorMessage(err, title), variant: 'destructive' });
 }
 
-export function reportReply(reply: ReplyItem, done: string, raise: (trouble: AuthTrouble) => void): void {
+export function reportReply(reply: ReplyAnswer, done: string, raise: (trouble: AuthTrouble) => void): void {
+  if (!isReplyItem(reply)) {
+    toast({ title: done, description: 'Recorded; Recent Replies shows how it ends.' });
+    return;
+  }
   if (reply.badge.authFailed) {
     toast({ title: M.authFailedTitle, description: reply.reason, variant: 'destructive', duration: AUTH_TOAST_MS });
     raise({ accountId: reply.connectedAccountId, detail: reply.reason });

@@ -11,6 +11,14 @@ import { apiRequest, errorMessage } from '@web/lib/api';
 /** A reply as the API answers it: the view plus the links to X (the reply itself, the post answered). */
 export type ReplyItem = ReplyView & { replyUrl?: string | null; postUrl?: string | null };
 
+/**
+ * What a write on a reply answers: the reply as it now stands, or, when the read side has not caught
+ * up within the server's wait, that the write is recorded (202) and the lists will show it.
+ */
+export type ReplyAnswer = ReplyItem | { success: true; id: string; pending: true };
+
+export const isReplyItem = (answer: ReplyAnswer | null | undefined): answer is ReplyItem => answer != null && 'badge' in answer;
+
 export type RepliesPage = { items: ReplyItem[]; total: number; page: number; limit?: number };
 export type ReadyQueue = { items: ReplyItem[]; total: number };
 export type ReplySummary = { ready: number; unconfirmed: number };
@@ -58,11 +66,13 @@ type Listed = ReadyQueue | RepliesPage | undefined;
 const withAnswer = (list: Listed, answer: ReplyItem): Listed =>
   list && { ...list, items: list.items.map((r) => (r.id === answer.id ? { ...r, ...answer } : r)) };
 
-async function act(id: string, action: 'mark-sent' | 'skip', body: unknown, done: string, fallback: string): Promise<ReplyItem | null> {
+async function act(id: string, action: 'mark-sent' | 'skip', body: unknown, done: string, fallback: string): Promise<ReplyAnswer | null> {
   try {
-    const answer = await apiRequest<ReplyItem>('POST', `${REPLIES_KEY}/${encodeURIComponent(id)}/${action}`, body);
-    await mutate(isRepliesKey, (list: Listed) => (list && 'items' in list ? withAnswer(list, answer) : list), { revalidate: false });
-    toast({ title: done, description: answer.badge.label });
+    const answer = await apiRequest<ReplyAnswer>('POST', `${REPLIES_KEY}/${encodeURIComponent(id)}/${action}`, body);
+    if (isReplyItem(answer)) {
+      await mutate(isRepliesKey, (list: Listed) => (list && 'items' in list ? withAnswer(list, answer) : list), { revalidate: false });
+    }
+    toast({ title: done, description: isReplyItem(answer) ? answer.badge.label : undefined });
     return answer;
   } catch (err) {
     toast({ title: fallback, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });

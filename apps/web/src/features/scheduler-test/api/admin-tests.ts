@@ -6,7 +6,7 @@ import useSWR, { mutate } from 'swr';
 import { mentionsAuthFailure } from '@core/x/auth-failure';
 import type { AdminRecentReply } from '@core/replies/views';
 import { ApiError, apiRequest } from '@web/lib/api';
-import type { ReplyItem } from '@web/features/replies';
+import type { ReplyAnswer } from '@web/features/replies';
 
 export const RECENT_REPLIES_KEY = '/api/admin/recent-replies?limit=20';
 export const RECENT_REFRESH_MS = 5000;
@@ -37,18 +37,19 @@ export type DirectReplyPayload = {
   viralStyle?: string;
 };
 
-export type TestSchedule = { id: string; version?: number; status?: string; nextRunTime?: string | null; targetUsername?: string | null };
+/** POST /api/admin/create-test-schedule(-v2): the new schedule's id (and `version: 2` from the V2 call). */
+export type TestSchedule = { id: string; scheduleId?: string; version?: number };
 
 export const createTestSchedule = (payload: TestSchedulePayload, v2: boolean) =>
   apiRequest<TestSchedule>('POST', v2 ? '/api/admin/create-test-schedule-v2' : '/api/admin/create-test-schedule', payload);
 
 export const runTestSchedule = (scheduleId: string, v2: boolean) =>
   v2
-    ? apiRequest<ReplyItem>('POST', '/api/admin/execute-test-schedule-v2', { scheduleId })
-    : apiRequest<ReplyItem>('POST', `/api/admin/run-test-schedule/${encodeURIComponent(scheduleId)}`);
+    ? apiRequest<ReplyAnswer>('POST', '/api/admin/execute-test-schedule-v2', { scheduleId })
+    : apiRequest<ReplyAnswer>('POST', `/api/admin/run-test-schedule/${encodeURIComponent(scheduleId)}`);
 
 export const executeDirectReply = (payload: DirectReplyPayload, v2: boolean) =>
-  apiRequest<ReplyItem>('POST', v2 ? '/api/admin/execute-direct-reply-v2' : '/api/admin/execute-direct-reply', payload);
+  apiRequest<ReplyAnswer>('POST', v2 ? '/api/admin/execute-direct-reply-v2' : '/api/admin/execute-direct-reply', payload);
 
 /** Spec part 2 §8: 401, needsTokenRefresh, or a message about authentication. */
 export function isAuthFailure(err: unknown): boolean {

@@ -12,7 +12,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { refreshReplies, type ReplyItem } from '@web/features/replies';
+import { isReplyItem, refreshReplies, type ReplyAnswer } from '@web/features/replies';
 import type { TargetAccount, XAccount } from '@web/features/schedules';
 import { createTestSchedule, refreshRecentReplies, runTestSchedule, type TestSchedule } from '@web/features/scheduler-test/api/admin-tests';
 import { checkCreate, createPayload, localInputValue, type CreateForm } from '@web/features/scheduler-test/form-rules';
@@ -31,7 +31,8 @@ const initial = (): CreateForm => ({
   useAi: false,
   viralStyle: DEFAULT_CLASSIC_STYLE,
   content: '',
-  startLocal: localInputValue(new Date(), 2),
+  // Now: the test schedule is due at once, so 'Run Now' has a run to run.
+  startLocal: localInputValue(new Date(), 0),
 });
 
 type Created = { schedule: TestSchedule; v2: boolean; connectedAccountId: string | undefined };
@@ -42,7 +43,7 @@ export function CreateTestTab({ targets, accounts, onAuthFailure }: Props) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState<'create' | 'run' | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
-  const [result, setResult] = useState<ReplyItem | null>(null);
+  const [result, setResult] = useState<ReplyAnswer | null>(null);
   const change = (c: Partial<CreateForm>) => {
     setForm((f) => ({ ...f, ...c }));
     setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(c).map((k) => [k, undefined])) }));
@@ -113,7 +114,7 @@ export function CreateTestTab({ targets, accounts, onAuthFailure }: Props) {
               targetLabel="Account to monitor"
               connectedLabel="Post from (optional)"
             />
-            <Field id="ct-start" label="Start" error={errors.startLocal}>
+            <Field id="ct-start" label="Start" error={errors.startLocal} hint="A start now or in the past makes the run due at once.">
               <Input id="ct-start" type="datetime-local" value={form.startLocal} onChange={(e) => change({ startLocal: e.target.value })} {...invalidProps('ct-start', errors.startLocal)} />
             </Field>
             <div className="flex flex-wrap gap-x-6 gap-y-3">
@@ -156,7 +157,15 @@ export function CreateTestTab({ targets, accounts, onAuthFailure }: Props) {
               <Play />
               {busy === 'run' ? 'Running...' : 'Run Now'}
             </Button>
-            {result && <ReplyResult reply={result} />}
+            {isReplyItem(result) ? (
+              <ReplyResult reply={result} />
+            ) : (
+              result && (
+                <p className="text-sm text-muted-foreground" data-testid="test-result-pending">
+                  The run is recorded; Recent Replies shows how it ends.
+                </p>
+              )
+            )}
           </CardContent>
         )}
       </Card>
