@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Check, ExternalLink, SkipForward } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
 import { formatDateTime, timeAgo } from '@web/lib/time-format';
 import { markReplySent, skipReply, type ReplyItem } from '@web/features/replies/api/replies';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
@@ -22,12 +23,14 @@ function Expiry({ at, zone, now }: { at: string; zone: string; now: number }) {
 
 export function ReadyCard({ reply, zone, now }: { reply: ReplyItem; zone: string; now: number }) {
   const [busy, setBusy] = useState<'sent' | 'skip' | null>(null);
+  // An unconfirmed reply the person found on X: its link lets the history point to it.
+  const [link, setLink] = useState('');
   const xName = useXName();
   const waiting = WAITING.has(reply.status);
   const run = async (which: 'sent' | 'skip') => {
     setBusy(which);
     try {
-      await (which === 'sent' ? markReplySent(reply.id) : skipReply(reply.id));
+      await (which === 'sent' ? markReplySent(reply.id, link.trim() || undefined) : skipReply(reply.id));
     } finally {
       setBusy(null);
     }
@@ -56,7 +59,19 @@ export function ReadyCard({ reply, zone, now }: { reply: ReplyItem; zone: string
       <blockquote className="rounded-md border-l-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-line" data-testid="reply-text">
         {reply.content}
       </blockquote>
-      {reply.status === 'unconfirmed' && <p className="text-xs text-muted-foreground">{reply.reason}</p>}
+      {reply.status === 'unconfirmed' && (
+        <div className="grid gap-2">
+          <p className="text-xs text-muted-foreground">{reply.reason}</p>
+          <Input
+            aria-label="Link to the reply on X (optional)"
+            placeholder="Link to the reply on X (optional)"
+            inputMode="url"
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            disabled={busy !== null}
+          />
+        </div>
+      )}
       {waiting ? (
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
           {reply.intentUrl && (
