@@ -5,3 +5,5 @@ export { loadOrCreateTokenKeyFile, tokenEnvSchema, tokenKeyringFrom, TOKEN_KEY_F
 export type { KeyFile, KeyringSource, TokenEnv } from './keyring';
 export { createTokenVault, DATA_KEYS_FILE, openDataKeyStore } from './data-keys';
 export type { DataKeyStore, TokenVault } from './data-keys';
+export { openXTokens, tokenBinding } from './x-tokens';
+export type { XTokenField } from './x-tokens';

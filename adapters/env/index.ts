@@ -154,3 +154,45 @@ export const uploadGraceHours = () =>
       .pipe(z.number().min(1, { message: 'expected at least 1 hour' }).max(24 * 365, { message: 'expected at most 8760 hours' })),
     '24',
   );
+
+/**
+ * The dispatch settings both apps read (server with the embedded scheduler, `npm run scheduler`):
+ *  - RIPOSTE_X_DETECT_INTERVAL_MS: at most one read of a connected account's own recent posts per
+ *    this interval while it has replies ready or unconfirmed (detection, reconciliation);
+ *  - RIPOSTE_DISPATCH_CONCURRENCY: replies in flight at once per process;
+ *  - RIPOSTE_DISPATCH_CRASH_AT: test only, see dispatchCrashAt.
+ */
+export const dispatchShape = {
+  RIPOSTE_X_DETECT_INTERVAL_MS: withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected milliseconds as a whole number' })
+      .transform(Number)
+      .pipe(z.number().min(100, { message: 'expected at least 100 ms' }).max(3_600_000, { message: 'expected at most 3600000 ms' })),
+    '30000',
+  ),
+  RIPOSTE_DISPATCH_CONCURRENCY: withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected a whole number from 1 to 1000' })
+      .transform(Number)
+      .pipe(z.number().min(1, { message: 'expected a whole number from 1 to 1000' }).max(1000, { message: 'expected a whole number from 1 to 1000' })),
+    '64',
+  ),
+  RIPOSTE_DISPATCH_CRASH_AT: optional(
+    z.enum(['after_claim', 'after_sending', 'after_x_accepted', 'during_reconcile'], {
+      error: 'expected after_claim, after_sending, after_x_accepted or during_reconcile (test only)',
+    }),
+  ),
+  NODE_ENV: optional(z.string()),
+};
+
+/**
+ * RIPOSTE_DISPATCH_CRASH_AT makes the scheduler SIGKILL itself at that step of a send, for the crash
+ * tests. Never in production: refused when NODE_ENV=production.
+ */
+export const refuseCrashInProduction = (env: { RIPOSTE_DISPATCH_CRASH_AT?: string | undefined; NODE_ENV?: string | undefined }, ctx: z.RefinementCtx): void => {
+  if (env.RIPOSTE_DISPATCH_CRASH_AT !== undefined && env.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['RIPOSTE_DISPATCH_CRASH_AT'], message: 'kills the process on purpose and is for tests only; remove it in production' });
+  }
+};

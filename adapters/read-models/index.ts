@@ -6,6 +6,7 @@
  */
 import type { Projection } from '@core/shared/projection';
 import { monitoredAccountsProjection } from './monitoring';
+import { repliesProjection } from './replies';
 import { schedulesProjection } from './scheduling';
 import { templateGroupsProjection, templatesProjection } from './templates';
 import { usersProjection } from './users';
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   monitoredAccountsProjection as Projection,
   schedulesProjection as Projection,
   connectedAccountsProjection as Projection,
+  repliesProjection as Projection,
 ];

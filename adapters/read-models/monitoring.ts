@@ -7,12 +7,13 @@
  * an account someone may not see is never answered, and is "not found" by id.
  *
  * The Account Activity Overview counts the caller's own schedules per account, asked of the
- * schedules read model. Riposte records no replies yet, so the replies sent are 0.
+ * schedules read model, and the replies it sent to each, asked of the replies read model.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
 import { monitoredAccountsProjection } from '@core/monitoring/projection';
 import type { AccountActivity, AccountOption, AccountView } from '@core/monitoring/views';
+import { sentRepliesByTarget } from './replies';
 import { scheduleActivityByTarget } from './scheduling';
 
 export { monitoredAccountsProjection };
@@ -103,17 +104,27 @@ export const unresolvedAccountIds = (db: ReadDb, limit: number): string[] =>
 export const accountActivity = (db: ReadDb, actor: MonitoringActor, userId: string): AccountActivity[] => {
   const accounts = listVisibleAccounts(db, actor);
   const scheduled = scheduleActivityByTarget(db, userId);
+  const replied = sentRepliesByTarget(db, userId);
   return accounts.map((a) => {
     const s = scheduled.get(a.id);
+    const r = replied.get(a.id);
+    // The latest of: a schedule created for the account, a reply sent to it.
+    const times = [s?.lastCreatedAt ?? null, r?.lastSentAt ?? null].filter((t): t is string => t !== null).sort();
     return {
       accountId: a.id,
       username: a.username,
       displayName: a.displayName,
       profilePicture: a.profilePicture,
-      lastActivity: s?.lastCreatedAt ?? null,
-      repliesSent: 0,
+      lastActivity: times.at(-1) ?? null,
+      repliesSent: r?.sent ?? 0,
       scheduledReplies: s?.upcoming ?? 0,
       status: a.isMonitored ? 'Monitoring' : 'Paused',
     };
   });
+};
+
+/** A monitored account's X identity, whoever sees it (the scheduler answers the account a schedule names). */
+export const targetIdentity = (db: ReadDb, id: string): { username: string; xUserId: string | null } | null => {
+  const row = db.prepare<[string], { username: string; x_user_id: string | null }>('SELECT username, x_user_id FROM monitored_accounts WHERE id = ?').get(id);
+  return row === undefined ? null : { username: row.username, xUserId: row.x_user_id };
 };

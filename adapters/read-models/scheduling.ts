@@ -209,3 +209,25 @@ export const unfinishedBatches = (db: ReadDb, before: string): ScheduleBatchData
 /** The image addresses live (not deleted) schedules name, each once. */
 export const scheduleImageUrls = (db: ReadDb): string[] =>
   db.prepare<[], string>('SELECT DISTINCT image_url FROM schedules WHERE deleted_at IS NULL AND image_url IS NOT NULL').pluck().all();
+
+/** A timed schedule's run that is due: the dispatch job's work list. */
+export interface DueRun {
+  scheduleId: string;
+  userId: string;
+  slot: string;
+}
+
+/**
+ * Runs due at `now` of active, not yet executed timed schedules, the longest overdue first, at most
+ * `limit`. Auto schedules have no next run time (a post starts their run), so they are not here.
+ */
+export const dueRuns = (db: ReadDb, now: string, limit: number): DueRun[] =>
+  db
+    .prepare<[string, number], { id: string; user_id: string; next_run_time: string }>(
+      `SELECT id, user_id, next_run_time FROM schedules
+        WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL AND pending_batch IS NULL
+          AND next_run_time <= ?
+        ORDER BY next_run_time, id LIMIT ?`,
+    )
+    .all(now, limit)
+    .map((r) => ({ scheduleId: r.id, userId: r.user_id, slot: r.next_run_time }));

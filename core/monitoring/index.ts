@@ -7,3 +7,4 @@ export * from './account';
 export * from './legacy-slots';
 export * from './projection';
 export type * from './views';
+export * from './x-lookup';

@@ -14,7 +14,7 @@ import { createXClient } from '@adapters/x-twitter';
 import { monitoredAccountsProjection, type MonitoringActor } from '@core/monitoring';
 import { createLegacyPinChecker } from '@apps/server/src/accounts/legacy-pin';
 import { findVisibleAccount } from '@adapters/read-models/monitoring';
-import { createXIdResolverJob } from '@apps/server/src/accounts/resolver-job';
+import { createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
 import { createAccountsService } from '@apps/server/src/accounts/service';
 import { errorOf, startTestServer, type Client, type TestServer } from './support';
 

@@ -44,7 +44,8 @@ const runApp = (entry: string, args: string[], env: Record<string, string>, opts
 describe('scheduler app', () => {
   it('starts, keeps its own read model, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'riposte-sched-'));
-    const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_DATA_DIR: dataDir }, { stopAfter: /scheduler is running/ });
+    // No X here: sandbox refused (sandbox X needs the server's emulator, tried below).
+    const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_DATA_DIR: dataDir, RIPOSTE_X_SANDBOX: 'false' }, { stopAfter: /scheduler is running/ });
     expect(run.stdout).toContain('Riposte scheduler is running');
     expect(run.stdout).toContain('Riposte scheduler stopped');
     expect(run.code).toBe(0);
@@ -76,7 +77,7 @@ describe('scheduler app', () => {
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/scheduler/src/main.ts')], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'silent', RIPOSTE_DATA_DIR: dataDir, RIPOSTE_SCHEDULER_INTERVAL_MS: '100' },
+      env: { ...process.env, LOG_LEVEL: 'silent', RIPOSTE_DATA_DIR: dataDir, RIPOSTE_SCHEDULER_INTERVAL_MS: '100', RIPOSTE_X_SANDBOX: 'false' },
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -102,6 +103,20 @@ describe('scheduler app', () => {
     const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_SCHEDULER_INTERVAL_MS: 'soon' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('RIPOSTE_SCHEDULER_INTERVAL_MS');
+  });
+
+  it('refuses sandbox X without the address of the server’s emulator, saying what to set', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'riposte-sched-'));
+    const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_DATA_DIR: dataDir, RIPOSTE_X_API_KEY: '', RIPOSTE_X_API_SECRET: '', RIPOSTE_X_API_URL: '', RIPOSTE_X_SANDBOX: '' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('RIPOSTE_X_API_URL');
+    expect(run.stderr).toContain('RIPOSTE_X_SANDBOX_PORT');
+  });
+
+  it('refuses the test-only crash switch in production', async () => {
+    const run = await runApp('apps/scheduler/src/main.ts', [], { RIPOSTE_DISPATCH_CRASH_AT: 'after_claim', NODE_ENV: 'production', RIPOSTE_X_SANDBOX: 'false' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('RIPOSTE_DISPATCH_CRASH_AT');
   });
 });
 

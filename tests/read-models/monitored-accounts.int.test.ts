@@ -13,6 +13,7 @@ import {
   type MonitoringActor,
 } from '@core/monitoring';
 import { decideSchedule, schedulesProjection, type ScheduleEvent } from '@core/scheduling';
+import { repliesProjection } from '@core/replies';
 import { aMonitoredAccount } from '@core/monitoring/test-fixtures';
 import { projectEvents } from '@core/shared/projection';
 import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@adapters/read-models/monitoring';
@@ -34,7 +35,7 @@ const recorded = (event: MonitoredAccountEvent, time = '2026-03-01T10:00:00.000Z
 // A read database holds every registered projection's tables; these tests read two of them.
 const freshDb = () => {
   const db = new Database(':memory:');
-  for (const ddl of [...monitoredAccountsProjection.schema, ...schedulesProjection.schema]) db.exec(ddl);
+  for (const ddl of [...monitoredAccountsProjection.schema, ...schedulesProjection.schema, ...repliesProjection.schema]) db.exec(ddl);
   return db;
 };
 
@@ -133,7 +134,7 @@ describe('activity overview', () => {
     expect(listVisibleAccounts(db, { kind: 'user', userId: 'u9', audience: 'normal', mayAdd: false }).map((a) => [a.id, a.approval])).toEqual([['old1', 'approved']]);
   });
 
-  it('is zero while the user has no schedules (Riposte records no replies yet)', () => {
+  it('is zero while the user has no schedules and no replies', () => {
     const db = freshDb();
     apply(db, [{ type: 'MonitoredAccountAdded', data: base('a1') }]);
     expect(accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1')).toEqual([

@@ -2,12 +2,37 @@
  * `npm run scheduler`: the scheduler as its own process (set RIPOSTE_SCHEDULER=external on the
  * server). It keeps its own read database (<data>/scheduler-read.db) fed by a subscription to the
  * event store, so it can run beside servers without sharing their read model, and stops cleanly on
- * SIGTERM/SIGINT: the tick in flight finishes, the projector stops, the store closes.
+ * SIGTERM/SIGINT: the tick in flight finishes, the replies in flight finish, the projector stops,
+ * the store closes. It runs every job the embedded scheduler runs: dispatch of due replies and
+ * their follow-ups (adapters/dispatch), the X-id resolver, batch recovery and upload cleanup, with
+ * the server's X and AI settings. In sandbox mode it talks to the server's X emulator
+ * (RIPOSTE_X_API_URL; the server pins it with RIPOSTE_X_SANDBOX_PORT) and refuses to start without.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { directory, eventStoreShape, isEnvError, logLevel, parseEnv, requireKurrentUrl, schedulerIntervalMs, uploadGraceHours } from '@adapters/env';
+import { aiEnvSchema, aiWriterFor } from '@adapters/ai-openai';
+import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenEnvSchema, tokenKeyringFrom } from '@adapters/crypto-tokens';
+import { crashAt, createDispatcher } from '@adapters/dispatch';
+import {
+  commaList,
+  directory,
+  dispatchShape,
+  eventStoreShape,
+  isEnvError,
+  logLevel,
+  optional,
+  parseEnv,
+  refuseCrashInProduction,
+  requireKurrentUrl,
+  schedulerIntervalMs,
+  uploadGraceHours,
+} from '@adapters/env';
+import { createXIdResolver, createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
+import { xEnvSchema } from '@adapters/x-twitter/config';
+import { openX, XSandboxUnreachable } from '@adapters/x-twitter/open';
 import { eventStoreConfigFromEnv, openEventStore } from '@adapters/eventstore-open';
 import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
@@ -23,9 +48,19 @@ const schedulerEnvSchema = z
     ...eventStoreShape,
     RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
     RIPOSTE_UPLOAD_GRACE_HOURS: uploadGraceHours(),
+    RIPOSTE_LEGACY_USERNAMES: commaList(),
+    // The same X, AI and token settings as the server: this process replies for connected accounts.
+    ...xEnvSchema.shape,
+    RIPOSTE_X_SANDBOX: optional(z.enum(['true', 'false'])),
+    ...aiEnvSchema.shape,
+    ...tokenEnvSchema.shape,
+    ...dispatchShape,
     LOG_LEVEL: logLevel(),
   })
-  .superRefine(requireKurrentUrl);
+  .superRefine((env, ctx) => {
+    requireKurrentUrl(env, ctx);
+    refuseCrashInProduction(env, ctx);
+  });
 
 const main = async () => {
   let env: z.output<typeof schedulerEnvSchema>;
@@ -45,10 +80,51 @@ const main = async () => {
     logger: logger.child({ component: 'projections' }),
   });
   await projector.start();
-  // Jobs that need only the store and the read model run here; the X-id resolver still runs in
-  // the server's embedded scheduler (it needs the server's X services), as dispatch will.
+  // X as the server has it: the same credentials, or the server's sandbox emulator by its URL.
+  let openedX;
+  try {
+    openedX = await openX({
+      x: { ...env, sandbox: env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false' },
+      dataDir: env.RIPOSTE_DATA_DIR,
+      mayStartEmulator: false,
+      logger,
+    });
+  } catch (error) {
+    if (!(error instanceof XSandboxUnreachable)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await projector.stop();
+    await store.close();
+    process.exit(1);
+  }
+  const x = openedX.app;
+  // The server's token keys and the accounts' data keys, both under the shared data directory.
+  const tokenKeys = tokenKeyringFrom({ RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS }, env.RIPOSTE_DATA_DIR);
+  const dataKeys = openDataKeyStore(join(env.RIPOSTE_DATA_DIR, DATA_KEYS_FILE));
+  const { keyring } = tokenKeys;
+  const vault = createTokenVault(createTokenCipher(keyring), dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
+  const clock = () => new Date();
+  const dispatcher = createDispatcher({
+    store,
+    db: () => projector.db,
+    x,
+    tokens: vault,
+    ai: aiWriterFor(env),
+    images: createFsImageStore(env.RIPOSTE_DATA_DIR),
+    clock,
+    logger: logger.child({ component: 'dispatch' }),
+    legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
+    claimant: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    settings: { detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS, concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY },
+    crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),
+  });
   const scheduler = createScheduler({
     jobs: [
+      ...dispatcher.jobs,
+      createXIdResolverJob({
+        accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
+        db: () => projector.db,
+        logger,
+      }),
       createBatchRecoveryJob({ store, db: () => projector.db, logger }),
       // Uploads live under the data directory: this process must share it with the server.
       createUploadCleanupJob(
@@ -66,7 +142,10 @@ const main = async () => {
     logger.info({ signal }, 'stopping');
     void (async () => {
       await scheduler.stop();
+      await dispatcher.stop();
       await projector.stop();
+      dataKeys.close();
+      await openedX.close();
       await store.close();
       logger.flush();
       process.stdout.write('Riposte scheduler stopped\n');

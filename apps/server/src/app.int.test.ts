@@ -18,6 +18,7 @@ import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
 import { usersProjection } from '@core/users/projection';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
+import { createDispatcher } from '@adapters/dispatch';
 import { createLegacyPinChecker } from './accounts/legacy-pin';
 import { createAccountsService } from './accounts/service';
 import { createApp } from './app';
@@ -64,6 +65,17 @@ const server = createServer(
       }),
       images,
       ai: createOfflineWriter(),
+      dispatcher: createDispatcher({
+        store,
+        db: () => projector.db,
+        x: null,
+        tokens: vault,
+        ai: createOfflineWriter(),
+        clock: () => new Date(),
+        logger: createLogger({ level: 'silent' }),
+        legacyUsernames: [],
+        claimant: 'app-test',
+      }),
       // X is not configured here (no sandbox): the readiness gate is what this file tests.
       x: {
         app: null,

@@ -31,6 +31,7 @@ import { aiRoutes } from './ai/routes';
 import { authRoutes } from './users/auth-routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { miscRoutes } from './http/misc-routes';
+import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { templateRoutes } from './templates/routes';
 import { userRoutes } from './users/routes';
@@ -47,6 +48,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   templateRoutes(deps),
   accountRoutes(deps),
   scheduleRoutes(deps),
+  replyRoutes(deps),
   aiRoutes(deps),
   xRoutes(deps),
 ];

@@ -8,6 +8,7 @@ import {
   booleanFlag,
   commaList,
   directory,
+  dispatchShape,
   eventStoreShape,
   host,
   httpUrl,
@@ -15,6 +16,7 @@ import {
   optional,
   parseEnv,
   port,
+  refuseCrashInProduction,
   requireKurrentUrl,
   schedulerIntervalMs,
   uploadGraceHours,
@@ -126,10 +128,13 @@ export const serverEnvSchema = z
     RIPOSTE_DISK_RESERVE: diskReserve(),
     // The AI writer (adapters/ai-openai/config.ts): none set means the offline writer.
     ...aiEnvSchema.shape,
-    // X (apps/server/src/x/open.ts): both key and secret talk to X; neither means the bundled X
-    // emulator (sandbox). RIPOSTE_X_SANDBOX=false refuses the sandbox, so X calls answer 503.
+    // X (adapters/x-twitter/open.ts): both key and secret talk to X; neither means the bundled X
+    // emulator (sandbox), on RIPOSTE_X_SANDBOX_PORT (0: any free port) unless RIPOSTE_X_API_URL
+    // names one already running. RIPOSTE_X_SANDBOX=false refuses the sandbox, so X calls answer 503.
     ...xEnvSchema.shape,
     RIPOSTE_X_SANDBOX: optional(z.enum(['true', 'false'])),
+    // Dispatch of due replies (adapters/dispatch), shared with `npm run scheduler`.
+    ...dispatchShape,
     // Token encryption at rest (adapters/crypto-tokens): unset keeps a generated key in <data>/token-key.
     ...tokenEnvSchema.shape,
     LOG_LEVEL: logLevel(),
@@ -138,6 +143,7 @@ export const serverEnvSchema = z
   })
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
+    refuseCrashInProduction(env, ctx);
     if ((env.RIPOSTE_X_API_KEY === undefined) !== (env.RIPOSTE_X_API_SECRET === undefined)) {
       const missing = env.RIPOSTE_X_API_KEY === undefined ? 'RIPOSTE_X_API_KEY' : 'RIPOSTE_X_API_SECRET';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'set both RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET, or neither (sandbox X)' });
@@ -184,6 +190,8 @@ export interface ServerConfig {
   /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
   x: XEnv & { sandbox: boolean };
   tokens: TokenEnv;
+  /** RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY and the test-only RIPOSTE_DISPATCH_CRASH_AT. */
+  dispatch: { detectEveryMs: number; concurrency: number; crashAt: ServerEnv['RIPOSTE_DISPATCH_CRASH_AT'] };
   logLevel: ServerEnv['LOG_LEVEL'];
   fastHashes: boolean;
 }
@@ -234,6 +242,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     RIPOSTE_X_TIMEOUT_MS: env.RIPOSTE_X_TIMEOUT_MS,
     sandbox: env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false',
   },
+  dispatch: { detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS, concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY, crashAt: env.RIPOSTE_DISPATCH_CRASH_AT },
   tokens: { RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS },
   logLevel: env.LOG_LEVEL,
   fastHashes: env[FAST_HASHES],

@@ -3,6 +3,7 @@ import type { Logger } from '@adapters/logging';
 import type { PasswordHasher } from '@adapters/password';
 import type { Projector } from '@adapters/projections-sqlite';
 import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { Dispatcher } from '@adapters/dispatch';
 import type { AiWriter } from '@core/ai';
 import type { ImageStore } from '@core/images';
 import type { EventStore } from '@core/eventstore/types';
@@ -32,6 +33,8 @@ export interface AppDeps {
   images: ImageStore;
   /** The AI writer: OpenAI-compatible when RIPOSTE_AI_* configure one, else offline. */
   ai: AiWriter;
+  /** Due replies: the admin's Scheduler Test runs a schedule or a direct reply through it. */
+  dispatcher: Dispatcher;
   /** X: the app client (emulator in sandbox mode), connected accounts, sign in with X (apps/server/src/x). */
   x: XDeps;
   /** argon2id behind a cap on work in flight (users/hash-gate.ts). */

@@ -7,14 +7,15 @@
  * would sign everyone out), session-keys (cookie signing keys, 0600).
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
-import { createOfflineWriter } from '@adapters/ai-offline';
-import { createOpenAiWriter, openAiConfigFrom, wantsOpenAi } from '@adapters/ai-openai';
+import { aiWriterFor } from '@adapters/ai-openai';
+import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
@@ -22,7 +23,6 @@ import { createLogger } from '@adapters/logging';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
-import type { AiWriter } from '@core/ai';
 import type { EventStore } from '@core/eventstore/types';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
@@ -30,10 +30,11 @@ import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
 import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker, type PinLimits } from './accounts/legacy-pin';
-import { createXIdResolverJob } from './accounts/resolver-job';
+import { createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
+import { openX } from '@adapters/x-twitter/open';
 import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
-import { loadServerConfig, type ServerConfig } from './config';
+import { loadServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createIdempotency } from './http/idempotency';
 import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
@@ -47,7 +48,6 @@ import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/
 import { createUsersService } from './users/service';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
-import { openX } from './x/open';
 
 export interface StartOptions {
   /** Where log lines go (default stdout); the redaction test reads them back. */
@@ -84,9 +84,6 @@ const version = (): string => {
     return '0.0.0';
   }
 };
-
-const openAiWriter = (config: ServerConfig): AiWriter =>
-  wantsOpenAi(config.ai) ? createOpenAiWriter(openAiConfigFrom(config.ai)) : createOfflineWriter();
 
 const listen = (server: Server, port: number, host: string) =>
   new Promise<AddressInfo>((resolve, reject) => {
@@ -135,12 +132,12 @@ export const startServer = async (
   // Beside the sessions: like them, not rebuildable from the events (docs/adr/0012-idempotency-keys.md).
   const idempotencyKeys = createSqliteIdempotencyStore({ path: join(config.dataDir, SESSIONS_FILE), owner: randomUUID() });
   const users = createUsersService(store, clock);
-  const ai = openAiWriter(config);
+  const ai = aiWriterFor(config.ai);
   // X: the real adapter against X, or against the bundled emulator when no credentials are set.
   const tokenKeys = tokenKeyringFrom(config.tokens, config.dataDir);
   logger.info(tokenKeys.description);
   const cipher = createTokenCipher(tokenKeys.keyring);
-  const openedX = await openX(config, logger);
+  const openedX = await openX({ x: config.x, dataDir: config.dataDir, mayStartEmulator: true, logger });
   // Connected accounts' tokens: each account's own data key, destroyed on disconnect.
   const dataKeys = openDataKeyStore(join(config.dataDir, DATA_KEYS_FILE));
   const { keyring } = tokenKeys;
@@ -173,11 +170,28 @@ export const startServer = async (
     logger: logger.child({ component: 'schedules' }),
     clock,
   });
+  // Due replies (adapters/dispatch): its jobs run in the embedded scheduler; the admin's Scheduler
+  // Test runs a schedule or a direct reply through it whatever the scheduler mode.
+  const dispatcher = createDispatcher({
+    store,
+    db: () => projector.db,
+    x: openedX.app,
+    tokens: vault,
+    ai,
+    images,
+    clock,
+    logger: logger.child({ component: 'dispatch' }),
+    legacyUsernames: config.legacyUsernames,
+    claimant: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    settings: { detectEveryMs: config.dispatch.detectEveryMs, concurrency: config.dispatch.concurrency },
+    crash: crashAt(config.dispatch.crashAt),
+  });
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
           jobs: [
+            ...dispatcher.jobs,
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
             createUploadCleanupJob(
@@ -203,6 +217,7 @@ export const startServer = async (
     schedules,
     images,
     ai,
+    dispatcher,
     x: {
       app: openedX.app,
       sandbox: openedX.sandbox,
@@ -230,6 +245,7 @@ export const startServer = async (
 
   const closeStores = async () => {
     await scheduler?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the scheduler failed'));
+    await dispatcher.stop().catch((err: unknown) => logger.error({ err }, 'stopping the dispatch failed'));
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();

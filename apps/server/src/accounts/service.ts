@@ -6,7 +6,7 @@
  *
  * The X user id is looked up through the X port when the caller did not give one; when X cannot
  * be asked, the account is stored with the id unresolved and `resolvePending` asks again later
- * (the resolver job in ./resolver-job.ts).
+ * (the resolver job in adapters/scheduler/x-id-resolver.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
@@ -35,12 +35,14 @@ import {
   type MonitoringActor,
   type MonitoringTier,
   type VisibilityChange,
+  lookupXProfile,
+  type XLookupResult,
+  type XUserLookup,
 } from '@core/monitoring';
 import { fold } from '@core/shared/decider';
 import { AppError } from '@core/shared/errors';
 import { curatedAccountId } from './curated-id';
 import type { LegacyPinChecker } from './legacy-pin';
-import { lookupXProfile, type XLookupResult, type XUserLookup } from './x-lookup';
 import { commandOptions, type CommandContext, type Written } from '../commands';
 
 export interface AccountsServiceOptions {

@@ -15,7 +15,7 @@ export const dashboardRoutes = (deps: AppDeps): Router => {
     ctx.body = connectedAccounts(deps.projector.db, currentUser(ctx).id);
   });
   router.get('/recent-activities', requireUser, (ctx) => {
-    ctx.body = recentActivities();
+    ctx.body = recentActivities(deps.projector.db, currentUser(ctx).id);
   });
   return router;
 };

@@ -10,6 +10,8 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
+import { scheduleReplies } from '@adapters/read-models/replies';
+import { postUrl } from '@core/x';
 import type { Context } from 'koa';
 import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
 import {
@@ -91,8 +93,17 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     if (findSchedule(db(), user.id, id) === null) throw notFound();
-    // Riposte records no replies yet, so a schedule of the user's has an empty list.
-    const replies: ScheduleReplyView[] = [];
+    const webUrl = deps.x.app?.webUrl ?? 'https://x.com';
+    const replies: (ScheduleReplyView & { statusMessage: string | null })[] = scheduleReplies(db(), user.id, id).map((r) => ({
+      id: r.id,
+      postId: r.postId,
+      replyPostId: r.replyPostId,
+      content: r.content,
+      status: r.status,
+      statusMessage: r.statusMessage,
+      sentAt: r.sentAt,
+      replyUrl: r.replyPostId !== null && r.connectedUsername !== null ? postUrl(webUrl, r.connectedUsername, r.replyPostId) : null,
+    }));
     ctx.body = replies;
   });
 

@@ -17,7 +17,7 @@
  * connects of one user in this process cannot both take the last slot.
  */
 import { randomUUID } from 'node:crypto';
-import type { TokenVault } from '@adapters/crypto-tokens';
+import { openXTokens, tokenBinding, type TokenVault } from '@adapters/crypto-tokens';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { schedulesUsingAccount } from '@adapters/read-models/scheduling';
 import { countConnectedAccounts } from '@adapters/read-models/x-accounts';
@@ -63,8 +63,6 @@ export interface ConnectResult {
 const ORPHAN_AFTER_MS = 60_000;
 
 
-export const tokenBinding = (userId: string, accountId: string, field: 'xAccessToken' | 'xAccessSecret') => ({ userId, accountId, field });
-
 export interface XAccountsServiceDeps {
   store: EventStore;
   cipher: TokenVault;
@@ -96,10 +94,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     accessSecret: asSealed(cipher.encrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret'))),
   });
 
-  const open = (userId: string, accountId: string, tokens: SealedTokens): XUserTokens => ({
-    accessToken: cipher.decrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken')),
-    accessSecret: cipher.decrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret')),
-  });
+  const open = (userId: string, accountId: string, tokens: SealedTokens): XUserTokens => openXTokens(cipher, userId, accountId, tokens);
 
   /** Who holds the X user id now: the account id and when it was reserved, or null. */
   const holderOf = async (xUserId: string): Promise<{ accountId: string; since: number } | null> => {

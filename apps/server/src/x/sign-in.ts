@@ -12,7 +12,7 @@
  * query, calls it and redirects.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TokenCipher } from '@adapters/crypto-tokens';
+import { tokenBinding, type TokenCipher } from '@adapters/crypto-tokens';
 import { isReservationTaken, release, reservationHolder, reserve } from '@core/eventstore/reservation';
 import type { EventStore } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
@@ -23,7 +23,7 @@ import type { UsersService } from '../users/service';
 import { commandOptions, type CommandContext } from '../commands';
 import type { AppDeps } from '../deps';
 import { settle } from '../http/route-helpers';
-import { tokenBinding, type XAccountsService } from './accounts-service';
+import type { XAccountsService } from './accounts-service';
 import { exchange, limitOf, requireXApp } from './flows';
 import type { PendingRequest } from './pending';
 

@@ -1,5 +1,5 @@
 /**
- * How the monitored-accounts service asks X who a username is. It is the X port's
+ * How monitored accounts ask X who a username is. It is the X port's
  * `XReader.lookupUser` (core/x/port.ts) seen through the little it needs, so the service runs with
  * any X client (the real API, the bundled emulator) or none at all.
  *
@@ -9,7 +9,7 @@
  *    stored with its X id unresolved and the resolver job asks again later. Never a made-up id.
  *    `error` is null when no X client is configured at all (nothing failed; nothing to log).
  */
-import type { XProfile } from '@core/monitoring';
+import type { XProfile } from './account';
 
 /** Structurally `XReader['lookupUser']`: null when X has no such user. */
 export type XUserLookup = (username: string) => Promise<{

@@ -1,0 +1,152 @@
+/**
+ * What the dispatch jobs work with, and the small helpers every step uses: running a command on a
+ * stream (events dated by the clock, acting as the system), the X client of a connected account
+ * (its sealed tokens opened by the token vault), and the image of a reply.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TokenCipher } from '@adapters/crypto-tokens';
+import { openXTokens } from '@adapters/crypto-tokens';
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { AiWriter } from '@core/ai';
+import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
+import type { EventStore, Position } from '@core/eventstore/types';
+import type { ImageStore } from '@core/images';
+import { uploadFileNameOf } from '@core/images';
+import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP } from '@core/replies';
+import type { Decider } from '@core/shared/decider';
+import type { XAppClient, XMedia, XUserClient } from '@core/x';
+import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
+import type { CrashHook } from './crash';
+
+export interface DispatchSettings {
+  /** How long a claim holds without its claimant finishing (core DEFAULT_CLAIM_LEASE_MS). */
+  leaseMs: number;
+  /** How late a run may still go out (core DEFAULT_GRACE_MS). */
+  graceMs: number;
+  /** How recent a target post must be, and how long a ready reply waits. */
+  freshnessMs: number;
+  hourlyCap: number;
+  /** Runs and follow-ups in flight at once in this process. */
+  concurrency: number;
+  /** Due runs taken per tick; follow-ups looked at per tick. */
+  batch: number;
+  /** At most one read of a connected account's own posts per this interval (detection, reconcile). */
+  detectEveryMs: number;
+  /** An unconfirmed reply not found on X after this long is settled as not posted. */
+  reconcileAfterMs: number;
+  /** A run whose start could not reach X is tried again after this. */
+  retryStartMs: number;
+}
+
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
+  leaseMs: DEFAULT_CLAIM_LEASE_MS,
+  graceMs: DEFAULT_GRACE_MS,
+  freshnessMs: DEFAULT_FRESHNESS_MS,
+  hourlyCap: DEFAULT_HOURLY_CAP,
+  concurrency: 64,
+  batch: 1_000,
+  detectEveryMs: 30_000,
+  reconcileAfterMs: 60_000,
+  retryStartMs: 30_000,
+};
+
+export interface DispatchLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface DispatchDeps {
+  store: EventStore;
+  db: () => ReadDb;
+  /** Null when X is not configured: runs wait (their lateness still applies when X comes back). */
+  x: XAppClient | null;
+  /** Opens connected accounts' sealed tokens (the TokenVault). */
+  tokens: Pick<TokenCipher, 'decrypt'>;
+  ai: AiWriter;
+  /** Uploaded images, for replies that carry one. */
+  images?: Pick<ImageStore, 'open'>;
+  clock: () => Date;
+  logger: DispatchLogger;
+  /** RIPOSTE_LEGACY_USERNAMES: legacy users are unlimited. */
+  legacyUsernames: readonly string[];
+  /** Who claims runs: unique per process. */
+  claimant: string;
+  settings?: Partial<DispatchSettings>;
+  crash?: CrashHook;
+}
+
+export interface Context extends Omit<DispatchDeps, 'settings' | 'crash'> {
+  settings: DispatchSettings;
+  crash: CrashHook;
+  exec<C, E extends { type: string; data: unknown }, S>(stream: string, decider: Decider<C, E, S>, command: C, correlationId: string): Promise<{ events: E[]; state: S }>;
+  load<C, E extends { type: string; data: unknown }, S>(stream: string, decider: Decider<C, E, S>): Promise<S>;
+  nowIso(): string;
+  /** The last position written for a correlation id (a reply's), taken once: routes wait for it. */
+  takePosition(correlationId: string): Position | null;
+  /** Keep the positions written for this correlation id until taken. */
+  watch(correlationId: string): void;
+}
+
+export const createContext = (deps: DispatchDeps): Context => {
+  const { settings, crash, ...rest } = deps;
+  const nowIso = () => deps.clock().toISOString();
+  // Only the positions someone asked to keep (the admin's calls): the jobs' writes leave none behind.
+  const positions = new Map<string, Position>();
+  const watched = new Set<string>();
+  return {
+    ...rest,
+    settings: { ...DEFAULT_DISPATCH_SETTINGS, ...settings },
+    crash: crash ?? (() => undefined),
+    nowIso,
+    exec: async (stream, decider, command, correlationId) => {
+      const result = await handleCommand(deps.store, stream, decider, command, {
+        metadata: { actor: 'system', correlationId, causationId: null, time: nowIso() },
+        newId: randomUUID,
+      });
+      if (result.position !== null && watched.has(correlationId)) {
+        const before = positions.get(correlationId);
+        if (before === undefined || result.position > before) positions.set(correlationId, result.position);
+      }
+      return { events: result.events, state: result.state };
+    },
+    watch: (correlationId: string) => void watched.add(correlationId),
+    load: async (stream, decider) => (await loadState(deps.store, stream, decider)).state,
+    takePosition: (correlationId) => {
+      const position = positions.get(correlationId) ?? null;
+      positions.delete(correlationId);
+      watched.delete(correlationId);
+      return position;
+    },
+  };
+};
+
+/** The connected account as its stream has it (null when gone). */
+export const connectedAccount = async (ctx: Context, accountId: string): Promise<ConnectedXAccount | null> => {
+  const state = await ctx.load(xAccountStream(accountId), xAccountDecider);
+  return state.status === 'connected' ? state.account : null;
+};
+
+/** The X client acting as the account, or null when its tokens cannot be opened (disconnected). */
+export const userClientOf = (ctx: Context, account: ConnectedXAccount): XUserClient | null => {
+  if (ctx.x === null) return null;
+  try {
+    return ctx.x.asUser(openXTokens(ctx.tokens, account.userId, account.accountId, account.tokens));
+  } catch (err) {
+    ctx.logger.warn({ err, accountId: account.accountId }, 'the tokens of a connected X account could not be opened');
+    return null;
+  }
+};
+
+/** The uploaded image a reply carries, read whole (null when none, or gone). */
+export const mediaOf = async (ctx: Context, imageUrl: string | null): Promise<XMedia | null> => {
+  if (imageUrl === null || ctx.images === undefined) return null;
+  const fileName = uploadFileNameOf(imageUrl);
+  if (fileName === null) return null;
+  const opened = await ctx.images.open(fileName);
+  if (opened === null) return null;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of opened.data) chunks.push(chunk);
+  return { data: Buffer.concat(chunks), mimeType: opened.image.contentType };
+};

@@ -1,0 +1,314 @@
+/**
+ * Dispatch: due schedules become replies on X, exactly once (docs/adr/0019-dispatch-exactly-once.md).
+ *
+ * Two scheduler jobs, run by the embedded scheduler and by `npm run scheduler` alike:
+ *  - `replies:dispatch` takes the timed runs that are due (the schedules read model), claims each on
+ *    its schedule's stream (of several processes exactly one wins; the others move on), carries
+ *    the reply on its own stream (run.ts) and records the run on the schedule;
+ *  - `replies:follow-up` retries rate-limited replies once X's reset has come, reconciles
+ *    unconfirmed ones and detects assisted ones posted by the user (one read of the account's own
+ *    recent posts per interval, only for accounts with something waiting, newer than the last
+ *    seen), and expires ready ones past their time.
+ * Both hand their work to small pools and return at once, so a slow X never holds the heartbeat,
+ * and runs due together start side by side. `stop` waits for the work in flight.
+ *
+ * The dispatcher also runs one schedule now, or a direct reply, for the admin's Scheduler Test.
+ */
+import { randomUUID } from 'node:crypto';
+import { dueRuns } from '@adapters/read-models/scheduling';
+import { repliesToFollowUp, type FollowUpRow } from '@adapters/read-models/replies';
+import type { SchedulerJob } from '@adapters/scheduler';
+import { findOwnReply, isXError, type XPost } from '@core/x';
+import { followUp, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState } from '@core/replies';
+import type { Position } from '@core/eventstore/types';
+import { runReplyId } from '@core/scheduling/schedule';
+import { scheduleDecider, scheduleStream } from '@core/scheduling';
+import { AppError, isAppError } from '@core/shared/errors';
+import type { WritingStyle } from '@core/styles';
+import { connectedAccount, createContext, userClientOf, type Context, type DispatchDeps } from './context';
+import { createPool } from './pool';
+import { carryOn } from './run';
+import { DIRECT_DELIVERY, send, settleEnded } from './steps';
+
+export type { DispatchDeps, DispatchSettings } from './context';
+export { DEFAULT_DISPATCH_SETTINGS } from './context';
+export { CRASH_POINTS, crashAt, type CrashPoint } from './crash';
+
+export const DISPATCH_JOB = 'replies:dispatch';
+export const FOLLOW_UP_JOB = 'replies:follow-up';
+
+export interface DirectReplyInput {
+  userId: string;
+  targetAccountId: string;
+  targetUsername: string | null;
+  connectedAccountId: string;
+  connectedUsername: string | null;
+  postId: string;
+  text: string;
+  /** An AI variation of `text` in this style (null: the text as given). */
+  style: WritingStyle | null;
+}
+
+export interface Dispatcher {
+  jobs: SchedulerJob[];
+  /** Claims and runs a schedule's current run now (it must be due); answers the reply id and where it was written. */
+  runSchedule(scheduleId: string): Promise<Written>;
+  /** A reply to one post outside any schedule, through the same exactly-once path. */
+  directReply(input: DirectReplyInput): Promise<Written>;
+  /** The user marks a ready or unconfirmed reply sent, or skips it (core/replies decides; someone else's is not found). */
+  userAction(replyId: string, command: Extract<ReplyCommand, { type: 'MarkSentByUser' | 'SkipByUser' }>): Promise<Written>;
+  stop(): Promise<void>;
+}
+
+export interface Written {
+  replyId: string;
+  position: Position | null;
+}
+
+const quietConflict = (error: unknown): boolean => isAppError(error) && (error.code === 'conflict' || error.code === 'not_found');
+
+/** X snowflakes compare by length, then as text. */
+const newerId = (a: string, b: string | undefined): boolean => b === undefined || a.length > b.length || (a.length === b.length && a > b);
+
+export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
+  const ctx: Context = createContext(deps);
+  const { settings } = ctx;
+  const runs = createPool(settings.concurrency);
+  const followUps = createPool(Math.max(1, Math.min(16, settings.concurrency)));
+  const inFlight = new Set<string>();
+  const retryAt = new Map<string, number>();
+  const repliesInFlight = new Set<string>();
+  const nextReadAt = new Map<string, number>();
+  const sinceIds = new Map<string, string>();
+
+  /** Claim, carry on, record. Null when another process holds the run or it is not due any more. */
+  const runDue = async (scheduleId: string, slot: string): Promise<string | null> => {
+    let claimed;
+    try {
+      claimed = await ctx.exec(
+        scheduleStream(scheduleId),
+        scheduleDecider,
+        { type: 'ClaimRun', scheduleId, slot, now: ctx.nowIso(), claimant: ctx.claimant, leaseMs: settings.leaseMs },
+        scheduleId,
+      );
+    } catch (error) {
+      if (quietConflict(error)) return null;
+      throw error;
+    }
+    const state = claimed.state;
+    if (state.status !== 'pending' || state.claim === undefined) return null;
+    ctx.crash('after_claim');
+    const { schedule, claim } = state;
+    const run: ReplyRun = {
+      replyId: claim.replyId,
+      userId: schedule.userId,
+      scheduleId,
+      slot: claim.slot,
+      targetAccountId: schedule.targetAccountId,
+      targetUsername: schedule.targetUsername,
+      connectedAccountId: schedule.connectedAccountId,
+      connectedUsername: schedule.accountName,
+    };
+    const source = { kind: 'schedule' as const, content: schedule.content, lastTemplateIndex: schedule.lastTemplateIndex, imageUrl: schedule.imageUrl };
+    const result = await carryOn(ctx, run.replyId, { run, source }, async (record) => {
+      try {
+        await ctx.exec(
+          scheduleStream(scheduleId),
+          scheduleDecider,
+          {
+            type: 'RecordRun',
+            scheduleId,
+            now: ctx.nowIso(),
+            slot: claim.slot,
+            outcome: record.outcome,
+            reason: record.reason,
+            templateId: record.templateId,
+            ...(record.nextTemplateIndex === undefined ? {} : { nextTemplateIndex: record.nextTemplateIndex }),
+          },
+          run.replyId,
+        );
+      } catch (error) {
+        // Deactivated or deleted meanwhile: the reply stands, the schedule runs no more.
+        if (!quietConflict(error)) throw error;
+      }
+    });
+    if (!result.done) retryAt.set(scheduleId, ctx.clock().getTime() + settings.retryStartMs);
+    else retryAt.delete(scheduleId);
+    return run.replyId;
+  };
+
+  const dispatchJob: SchedulerJob = {
+    name: DISPATCH_JOB,
+    run: async (now) => {
+      if (ctx.x === null) return;
+      const free = settings.batch - inFlight.size;
+      if (free <= 0) return;
+      const nowMs = now.getTime();
+      const due = dueRuns(ctx.db(), now.toISOString(), free + inFlight.size).filter(
+        (d) => !inFlight.has(d.scheduleId) && (retryAt.get(d.scheduleId) ?? 0) <= nowMs,
+      );
+      for (const d of due.slice(0, free)) {
+        inFlight.add(d.scheduleId);
+        void runs
+          .run(() => runDue(d.scheduleId, d.slot))
+          .catch((err: unknown) => {
+            retryAt.set(d.scheduleId, ctx.clock().getTime() + settings.retryStartMs);
+            ctx.logger.error({ err, scheduleId: d.scheduleId }, 'dispatching a due run failed');
+          })
+          .finally(() => inFlight.delete(d.scheduleId));
+      }
+    },
+  };
+
+  const load = (replyId: string) => ctx.load(replyStream(replyId), replyDecider);
+  const command = (replyId: string, cmd: Parameters<typeof replyDecider.decide>[0]) => ctx.exec(replyStream(replyId), replyDecider, cmd, replyId);
+
+  /** After a follow-up changed a reply: what an ended reply gives back. */
+  const afterwards = async (replyId: string) => settleEnded(ctx, await load(replyId));
+
+  const retry = async (replyId: string) => {
+    const state = await load(replyId);
+    if (state.status !== 'rate_limited' || followUp(state, ctx.nowIso()).step !== 'send') return;
+    await send(ctx, state);
+    await afterwards(replyId);
+  };
+
+  const expire = async (replyId: string) => {
+    const state = await load(replyId);
+    if (followUp(state, ctx.nowIso()).step !== 'expire') return;
+    await command(replyId, { type: 'Expire', now: ctx.nowIso() });
+    await afterwards(replyId);
+  };
+
+  /** One read of the account's own recent posts settles its unconfirmed replies and finds its posted ready ones. */
+  const readAccount = async (accountId: string, rows: FollowUpRow[]) => {
+    const nowMs = ctx.clock().getTime();
+    nextReadAt.set(accountId, nowMs + settings.detectEveryMs);
+    const account = await connectedAccount(ctx, accountId);
+    const client = account === null ? null : userClientOf(ctx, account);
+    if (account === null || client === null) return;
+    // Unconfirmed replies may predate what was read before: read the latest page whole then.
+    const since = rows.some((r) => r.status === 'unconfirmed') ? undefined : sinceIds.get(accountId);
+    let posts: XPost[];
+    try {
+      posts = await client.recentPosts({ userId: account.xUserId, includeReplies: true, maxResults: 100, ...(since === undefined ? {} : { sinceId: since }) });
+    } catch (error) {
+      if (!isXError(error)) throw error;
+      const outcome = error.outcome;
+      const reset = outcome.kind === 'rate_limited' && outcome.resetAt !== undefined ? Date.parse(outcome.resetAt) : Number.NaN;
+      if (Number.isFinite(reset)) nextReadAt.set(accountId, Math.max(reset, nowMs + settings.detectEveryMs));
+      ctx.logger.warn({ err: error, accountId }, 'reading the own posts of an X account failed; trying again later');
+      return;
+    }
+    for (const p of posts) if (newerId(p.id, sinceIds.get(accountId))) sinceIds.set(accountId, p.id);
+    for (const row of rows) {
+      if (row.postId === null) continue;
+      const found = findOwnReply(posts, { inReplyToPostId: row.postId, text: row.content });
+      if (row.status === 'ready') {
+        if (found !== undefined) await command(row.id, { type: 'DetectPosted', replyPostId: found.id, now: ctx.nowIso() });
+        continue;
+      }
+      ctx.crash('during_reconcile');
+      if (found !== undefined) await command(row.id, { type: 'Settle', found: { replyPostId: found.id }, now: ctx.nowIso() });
+      else if (nowMs - Date.parse(row.updatedAt) >= settings.reconcileAfterMs) await command(row.id, { type: 'Settle', found: null, now: ctx.nowIso() });
+      else continue;
+      await afterwards(row.id);
+    }
+  };
+
+  let followUpBusy = false;
+  const followUpJob: SchedulerJob = {
+    name: FOLLOW_UP_JOB,
+    run: async (now) => {
+      if (ctx.x === null || followUpBusy) return;
+      followUpBusy = true;
+      const nowMs = now.getTime();
+      const tasks: Promise<unknown>[] = [];
+      const track = (id: string, work: () => Promise<unknown>) => {
+        repliesInFlight.add(id);
+        tasks.push(
+          followUps
+            .run(work)
+            .catch((err: unknown) => ctx.logger.error({ err, id }, 'a reply follow-up failed'))
+            .finally(() => repliesInFlight.delete(id)),
+        );
+      };
+      try {
+        const byAccount = new Map<string, FollowUpRow[]>();
+        for (const row of repliesToFollowUp(ctx.db(), now.toISOString(), settings.batch)) {
+          if (repliesInFlight.has(row.id)) continue;
+          if (row.status === 'rate_limited') track(row.id, () => retry(row.id));
+          else if (row.status === 'ready' && row.expiresAt !== null && Date.parse(row.expiresAt) <= nowMs) track(row.id, () => expire(row.id));
+          else byAccount.set(row.connectedAccountId, [...(byAccount.get(row.connectedAccountId) ?? []), row]);
+        }
+        for (const [accountId, rows] of byAccount) {
+          if ((nextReadAt.get(accountId) ?? 0) > nowMs) continue;
+          track(`account:${accountId}`, () => readAccount(accountId, rows));
+        }
+      } catch (err) {
+        followUpBusy = false;
+        throw err;
+      }
+      // The heartbeat goes on; the next follow-up waits until this one's work is done.
+      void Promise.all(tasks).finally(() => {
+        followUpBusy = false;
+      });
+    },
+  };
+
+  return {
+    jobs: [dispatchJob, followUpJob],
+    runSchedule: async (scheduleId) => {
+      const state = await ctx.load(scheduleStream(scheduleId), scheduleDecider);
+      if (state.status !== 'pending') throw new AppError('conflict', 'This schedule has no run to make', { reason: 'SCHEDULE_INACTIVE' });
+      const slot = state.schedule.nextRunTime;
+      if (slot === null || Date.parse(slot) > ctx.clock().getTime()) {
+        throw new AppError('conflict', 'This run of the schedule is not due', { reason: 'RUN_NOT_DUE' });
+      }
+      inFlight.add(scheduleId);
+      const expected = runReplyId(scheduleId, slot);
+      ctx.watch(expected);
+      try {
+        const replyId = await runDue(scheduleId, slot);
+        if (replyId === null) throw new AppError('conflict', 'This run is being handled by another scheduler', { reason: 'RUN_CLAIMED' });
+        return { replyId, position: ctx.takePosition(expected) };
+      } finally {
+        ctx.takePosition(expected);
+        inFlight.delete(scheduleId);
+      }
+    },
+    directReply: async (input) => {
+      const replyId = randomUUID();
+      ctx.watch(replyId);
+      const run: ReplyRun = {
+        replyId,
+        userId: input.userId,
+        scheduleId: null,
+        slot: ctx.nowIso(),
+        targetAccountId: input.targetAccountId,
+        targetUsername: input.targetUsername,
+        connectedAccountId: input.connectedAccountId,
+        connectedUsername: input.connectedUsername,
+      };
+      const result = await carryOn(ctx, replyId, { run, source: { kind: 'direct', postId: input.postId, text: input.text, style: input.style }, forceMode: DIRECT_DELIVERY });
+      const position = ctx.takePosition(replyId);
+      if (result.state.status === 'none') throw new AppError('unavailable', 'X could not be reached; nothing was sent', { reason: 'X_UNAVAILABLE' });
+      return { replyId, position };
+    },
+    userAction: async (replyId, cmd) => {
+      ctx.watch(replyId);
+      try {
+        await command(replyId, cmd);
+        await afterwards(replyId);
+        return { replyId, position: ctx.takePosition(replyId) };
+      } finally {
+        ctx.takePosition(replyId);
+      }
+    },
+    stop: async () => {
+      await Promise.all([runs.idle(), followUps.idle()]);
+    },
+  };
+};
+
+export type { ReplyState };

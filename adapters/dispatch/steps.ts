@@ -1,0 +1,318 @@
+/**
+ * The steps of one reply, each a decision of core/replies appended to the reply's stream
+ * (`reply-<replyId>`) before anything is done at X:
+ *  - start: lateness, target post, the one-reply-per-post reservation, text (the 24 h same-text
+ *    rule), delivery mode; then Prepare, or SkipRun / Refuse with the reason;
+ *  - send: the trial's reply (ConsumeReply), the hourly cap, StartSending (the durable record: only
+ *    the process whose append succeeded posts), the POST, RecordOutcome;
+ *  - hand over: the trial's reply, then the X web-intent link (assisted delivery);
+ *  - settle: what a reply that ended gives back (the trial's reply, the text for other accounts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ReadDb } from '@adapters/projections-sqlite';
+import { targetIdentity } from '@adapters/read-models/monitoring';
+import { repliedPostIds, sentAtSince } from '@adapters/read-models/replies';
+import { findTemplate, findTemplateGroup } from '@adapters/read-models/templates';
+import { reserve, isReservationTaken } from '@core/eventstore/reservation';
+import {
+  chooseDeliveryFor,
+  finalText,
+  hourlyCap,
+  lateness,
+  onDuplicateText,
+  pickTargetPost,
+  readyExpiry,
+  refundsTrialReply,
+  REPLY_MESSAGES,
+  replyDecider,
+  replyStream,
+  replyTargetReservation,
+  TEXT_USED_ELSEWHERE,
+  textSource,
+  textUsageDecider,
+  textUsageStream,
+  type DeliveryChoice,
+  type FailureStatus,
+  type ReplyCommand,
+  type ReplyRun,
+  type ReplyState,
+  type TemplateForReply,
+  type TextPlan,
+} from '@core/replies';
+import type { ContentSource } from '@core/scheduling/model';
+import { AppError, isAppError } from '@core/shared/errors';
+import type { WritingStyle } from '@core/styles';
+import { userDecider } from '@core/users/decider';
+import { userStream } from '@core/users/streams';
+import { isXError, replyIntentUrl, type XPost } from '@core/x';
+import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
+import { connectedAccount, mediaOf, userClientOf, type Context } from './context';
+import { textKeyOf } from './text-key';
+
+/** Where the text of a run comes from: a schedule's content, or the admin's direct reply. */
+export type ReplySource =
+  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; imageUrl: string | null }
+  | { kind: 'direct'; postId: string; text: string; style: WritingStyle | null };
+
+export const ACCOUNT_GONE = 'The X account that posts this reply is no longer connected';
+const X_NOT_CONFIGURED = 'X is not configured';
+const DIRECT_REASON = 'Sent from the Scheduler Test page through the API';
+
+/** What a step did: moved the reply on, or could not (X unreachable): try again later. */
+export type StepResult = 'progress' | 'later' | 'taken';
+
+const replyCmd = (ctx: Context, replyId: string, command: ReplyCommand) => ctx.exec(replyStream(replyId), replyDecider, command, replyId);
+
+/** Post creation times seen at start, for the expiry of a reply handed over in the same process. */
+const postTimes = new Map<string, string>();
+
+const refuse = async (ctx: Context, run: ReplyRun, status: FailureStatus, message: string, withRun: boolean) => {
+  await replyCmd(ctx, run.replyId, { type: 'Refuse', status, message, now: ctx.nowIso(), ...(withRun ? { run } : {}) });
+};
+
+const skip = async (ctx: Context, run: ReplyRun, reason: string) => {
+  await replyCmd(ctx, run.replyId, { type: 'SkipRun', run, reason, now: ctx.nowIso() });
+};
+
+/** The templates a schedule's content may use, read once for this run. */
+const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
+  const templatesById = new Map<string, TemplateForReply>();
+  const add = (id: string) => {
+    const t = findTemplate(db, userId, id);
+    if (t !== null) templatesById.set(id, { content: t.content, useAI: t.useAI, viralStyle: t.viralStyle, imageUrl: t.imageUrl, isActive: t.isActive });
+  };
+  const groups = new Map<string, string[]>();
+  if (content.kind === 'template') add(content.templateId);
+  if (content.kind === 'template_group') {
+    const group = findTemplateGroup(db, userId, content.templateGroupId);
+    if (group !== null && group.isActive) {
+      groups.set(group.id, group.templateIds);
+      for (const id of group.templateIds) add(id);
+    }
+  }
+  return { templatesById, groupTemplateIds: (groupId: string) => groups.get(groupId) ?? null };
+};
+
+/** The text of one try: fixed, or an AI variation that sees the target post. */
+const writeText = async (ctx: Context, plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>, post: XPost, targetUsername: string, attempt: number): Promise<string> => {
+  if (plan.kind === 'fixed' || plan.style === null) return plan.text ?? '';
+  const seed = attempt + 1;
+  const answer =
+    plan.text === null || plan.text.trim() === ''
+      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: plan.style, maxLength: 280, seed })
+      : await ctx.ai.rewrite({ text: plan.text, style: plan.style, maxLength: 280, seed, target: { username: targetUsername, postText: post.text } });
+  return answer.text;
+};
+
+type TextPick = { ok: true; text: string; truncated: boolean } | { ok: false; status: FailureStatus; reason: string };
+
+/** A final text no other connected account posted in 24 h, held for this reply (text-usage stream). */
+const pickText = async (ctx: Context, run: ReplyRun, plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>, post: XPost, targetUsername: string): Promise<TextPick> => {
+  for (let tries = 0; ; tries += 1) {
+    const raw = await writeText(ctx, plan, post, targetUsername, tries);
+    const final = finalText(raw, { xPremium: false });
+    if (!final.ok) return { ok: false, status: final.status, reason: final.reason };
+    const textKey = textKeyOf(final.text);
+    try {
+      await ctx.exec(textUsageStream(textKey), textUsageDecider, { type: 'UseText', textKey, connectedAccountId: run.connectedAccountId, replyId: run.replyId, now: ctx.nowIso() }, run.replyId);
+      return { ok: true, text: final.text, truncated: final.truncated };
+    } catch (error) {
+      if (!(isAppError(error) && error.reason === TEXT_USED_ELSEWHERE)) throw error;
+      const next = onDuplicateText(plan, tries + 1);
+      if (next.next === 'give_up') return { ok: false, status: 'duplicate', reason: next.reason };
+    }
+  }
+};
+
+/** The post the run answers, or the reason there is none (null: X could not be asked). */
+const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Promise<{ post: XPost } | { skip: string } | null> => {
+  const x = ctx.x;
+  if (x === null) return null;
+  try {
+    if (source.kind === 'direct') {
+      const post = await x.getPost(source.postId);
+      return post === null ? { skip: 'The post is deleted or not visible' } : { post };
+    }
+    const identity = targetIdentity(ctx.db(), run.targetAccountId);
+    const username = identity?.username ?? run.targetUsername;
+    if (username === null) return { skip: REPLY_MESSAGES.noRecentPost(null) };
+    let xUserId = identity?.xUserId ?? null;
+    if (xUserId === null) xUserId = (await x.lookupUser(username))?.id ?? null;
+    if (xUserId === null) return { skip: REPLY_MESSAGES.noRecentPost(username) };
+    const posts = await x.recentPosts({ userId: xUserId, maxResults: 20 });
+    return pickTargetPost(posts, {
+      now: ctx.nowIso(),
+      freshnessMs: ctx.settings.freshnessMs,
+      repliedPostIds: repliedPostIds(ctx.db(), run.connectedAccountId),
+      authorId: xUserId,
+      targetUsername: username,
+    });
+  } catch (error) {
+    if (!isXError(error)) throw error;
+    ctx.logger.warn({ err: error, replyId: run.replyId }, 'X could not be asked for the target post; the run tries again');
+    return null;
+  }
+};
+
+/** Nothing recorded yet: decide everything up to Prepare (or end the run with its reason). */
+export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, forceMode?: DeliveryChoice): Promise<StepResult> => {
+  if (source.kind === 'schedule') {
+    const late = lateness(run.slot, ctx.nowIso(), ctx.settings.graceMs);
+    if (late.late) {
+      await skip(ctx, run, late.reason);
+      return 'progress';
+    }
+  }
+  const account = await connectedAccount(ctx, run.connectedAccountId);
+  if (account === null || account.userId !== run.userId) {
+    await refuse(ctx, run, 'failed', ACCOUNT_GONE, true);
+    return 'progress';
+  }
+  const target = await findTarget(ctx, run, source);
+  if (target === null) return 'later';
+  if ('skip' in target) {
+    await skip(ctx, run, target.skip);
+    return 'progress';
+  }
+  const { post } = target;
+  try {
+    await reserve(ctx.store, replyTargetReservation(run.connectedAccountId, post.id, run.replyId), {
+      metadata: { actor: 'system', correlationId: run.replyId, causationId: null, time: ctx.nowIso() },
+      newId: randomUUID,
+    });
+  } catch (error) {
+    if (!isReservationTaken(error)) throw error;
+    await skip(ctx, run, REPLY_MESSAGES.alreadyReplied);
+    return 'progress';
+  }
+  const plan: TextPlan =
+    source.kind === 'direct'
+      ? { kind: source.style === null ? 'fixed' : 'ai', text: source.text, style: source.style, templateId: null, nextTemplateIndex: null, templateImageUrl: null }
+      : textSource({ content: source.content, lastTemplateIndex: source.lastTemplateIndex }, lookups(ctx.db(), run.userId, source.content));
+  if (plan.kind === 'none') {
+    await refuse(ctx, run, 'failed', plan.reason, true);
+    return 'progress';
+  }
+  const targetUsername = run.targetUsername ?? post.author?.username ?? 'the author';
+  const text = await pickText(ctx, run, plan, post, targetUsername);
+  if (!text.ok) {
+    await refuse(ctx, run, text.status, text.reason, true);
+    return 'progress';
+  }
+  const x = ctx.x;
+  if (x === null) return 'later';
+  const delivery = forceMode ?? chooseDeliveryFor(x.deliveryMode, x.access, post, { id: account.xUserId, username: account.username });
+  if (post.createdAt !== undefined) postTimes.set(run.replyId, post.createdAt);
+  await replyCmd(ctx, run.replyId, {
+    type: 'Prepare',
+    run,
+    prepared: {
+      postId: post.id,
+      postAuthorId: post.authorId,
+      text: text.text,
+      truncated: text.truncated,
+      imageUrl: (source.kind === 'schedule' ? source.imageUrl : null) ?? plan.templateImageUrl,
+      templateId: plan.templateId,
+      nextTemplateIndex: plan.nextTemplateIndex,
+      ai: plan.kind === 'ai',
+      mode: delivery.mode,
+      modeReason: delivery.reason,
+    },
+    now: ctx.nowIso(),
+  });
+  return 'progress';
+};
+
+export const DIRECT_DELIVERY: DeliveryChoice = { mode: 'direct', reason: DIRECT_REASON };
+
+/** The trial's reply for this one; false when the user may not send (the reply is refused). */
+const consumeTrial = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
+  try {
+    await ctx.exec(userStream(state.run.userId), userDecider, { type: 'ConsumeReply', replyId: state.run.replyId, legacyUsernames: ctx.legacyUsernames, now: ctx.nowIso() }, state.run.replyId);
+    return true;
+  } catch (error) {
+    if (!isAppError(error) || error.code === 'internal') throw error;
+    const message = error.code === 'payment_required' ? REPLY_MESSAGES.trialEnded : error.message;
+    await replyCmd(ctx, state.run.replyId, { type: 'Refuse', status: 'rejected', message, now: ctx.nowIso() });
+    return false;
+  }
+};
+
+const expiryOf = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' | 'sending' }>): Promise<string> => {
+  let createdAt = postTimes.get(state.run.replyId);
+  if (createdAt === undefined && ctx.x !== null) {
+    createdAt = (await ctx.x.getPost(state.prepared.postId).catch(() => null))?.createdAt;
+  }
+  return readyExpiry(createdAt ?? state.run.slot, ctx.settings.freshnessMs);
+};
+
+const handover = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' | 'sending' }>) => {
+  if (ctx.x === null) throw new AppError('unavailable', X_NOT_CONFIGURED);
+  return { intentUrl: replyIntentUrl(ctx.x.webUrl, state.prepared.postId, state.prepared.text), expiresAt: await expiryOf(ctx, state) };
+};
+
+/** Assisted delivery: the user posts from X's composer, pre-filled through the link. */
+export const handOver = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' }>): Promise<StepResult> => {
+  if (ctx.x === null) return 'later';
+  if (!(await consumeTrial(ctx, state))) return 'progress';
+  await replyCmd(ctx, state.run.replyId, { type: 'HandOver', handover: await handover(ctx, state), reason: state.prepared.modeReason, now: ctx.nowIso() });
+  return 'progress';
+};
+
+/** Direct delivery: the durable record, then the one POST, then X's answer. */
+export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<StepResult> => {
+  const { run, prepared } = state;
+  if (ctx.x === null) return 'later';
+  if (!(await consumeTrial(ctx, state))) return 'progress';
+  const now = ctx.nowIso();
+  const cap = hourlyCap(sentAtSince(ctx.db(), run.userId, new Date(Date.parse(now) - 3_600_000).toISOString()), now, ctx.settings.hourlyCap);
+  if (!cap.allowed) {
+    await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: cap.retryAt, message: cap.reason, now });
+    return 'progress';
+  }
+  const account = await connectedAccount(ctx, run.connectedAccountId);
+  const client = account === null ? null : userClientOf(ctx, account);
+  if (client === null) {
+    await replyCmd(ctx, run.replyId, { type: 'Refuse', status: 'failed', message: ACCOUNT_GONE, now: ctx.nowIso() });
+    return 'progress';
+  }
+  const media = await mediaOf(ctx, prepared.imageUrl);
+  // Appended (synchronous FULL on SQLite) before the POST: of several processes only the one whose
+  // append succeeded posts; a crash after this point makes the reply unconfirmed, never re-sent.
+  try {
+    await replyCmd(ctx, run.replyId, { type: 'StartSending', now: ctx.nowIso() });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'conflict') return 'taken';
+    throw error;
+  }
+  ctx.crash('after_sending');
+  const outcome = await client.reply({ inReplyToPostId: prepared.postId, text: prepared.text, ...(media === null ? {} : { media }) });
+  if (outcome.kind === 'sent') ctx.crash('after_x_accepted');
+  const fallback = outcome.kind === 'not_summoned' && ctx.x.deliveryMode === 'auto' ? await handover(ctx, { ...state, status: 'sending', since: now }) : undefined;
+  await replyCmd(ctx, run.replyId, { type: 'RecordOutcome', outcome, now: ctx.nowIso(), ...(fallback === undefined ? {} : { fallback }) });
+  if (outcome.kind === 'auth_failed' && account !== null) await markAuthFailed(ctx, account, outcome.message);
+  return 'progress';
+};
+
+const markAuthFailed = async (ctx: Context, account: ConnectedXAccount, reason: string) => {
+  try {
+    await ctx.exec(xAccountStream(account.accountId), xAccountDecider, { type: 'MarkXAuthFailed', accountId: account.accountId, reason, now: ctx.nowIso() }, account.accountId);
+  } catch (err) {
+    ctx.logger.warn({ err, accountId: account.accountId }, 'could not mark the X account as refused by X');
+  }
+};
+
+/** A reply that ended without going out gives back the trial's reply and its text. Idempotent. */
+export const settleEnded = async (ctx: Context, state: ReplyState): Promise<void> => {
+  if (!refundsTrialReply(state) || state.status === 'none') return;
+  const { replyId, userId } = state.run;
+  try {
+    await ctx.exec(userStream(userId), userDecider, { type: 'RefundTrialReply', replyId, now: ctx.nowIso() }, replyId);
+  } catch (err) {
+    // A user deleted since has nothing to give back to.
+    if (!isAppError(err) || err.code !== 'not_found') throw err;
+  }
+  if (state.prepared !== null) {
+    await ctx.exec(textUsageStream(textKeyOf(state.prepared.text)), textUsageDecider, { type: 'ReleaseText', replyId, now: ctx.nowIso() }, replyId);
+  }
+};

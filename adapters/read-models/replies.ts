@@ -1,0 +1,179 @@
+/**
+ * The replies read model: its projection (core/replies/projection.ts, the `replies` table) and
+ * every query over that table, side by side. Nothing else names the table: the reply history, the
+ * ready queue, a schedule's replies, the admin's recent replies, the dashboard's figures, the
+ * accounts activity and the dispatch jobs call these functions (ADR 0018).
+ *
+ * User lists are always filtered by the owner: someone else's reply is "not found". Answers are
+ * the views of core/replies/views.ts; links to X are added by the caller, which knows X's web
+ * address (the real X or the sandbox emulator).
+ */
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { ActivityItem } from '@core/dashboard/views';
+import { repliesProjection } from '@core/replies/projection';
+import { adminRecentReply, replyView, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
+
+export { repliesProjection };
+export type { AdminRecentReply, ReplyRow, ReplyView };
+
+const COLUMNS = `id, post_id, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,
+  status_message, sent_at, sent_via, user_id, target_username, connected_username, mode, intent_url, expires_at, retry_at, slot,
+  created_at, updated_at`;
+
+/** A LIKE pattern matching `text` literally anywhere (case-insensitive for ASCII, as SQLite's LIKE is). */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ReplyListQuery {
+  page: number;
+  limit: number;
+  /** Matched in the content, the target and connected account names and the status. */
+  search?: string;
+  status?: string;
+}
+
+/** The user's replies, newest first, one page at a time, with the count of all that match. */
+export const listReplies = (db: ReadDb, userId: string, query: ReplyListQuery): { items: ReplyView[]; total: number } => {
+  const where = ['user_id = @userId'];
+  const params: Record<string, unknown> = { userId, limit: query.limit, offset: (query.page - 1) * query.limit };
+  const search = query.search?.trim() ?? '';
+  if (search !== '') {
+    where.push(
+      `(content LIKE @search ESCAPE '\\' OR target_username LIKE @search ESCAPE '\\' OR connected_username LIKE @search ESCAPE '\\' OR status LIKE @search ESCAPE '\\')`,
+    );
+    params.search = containing(search);
+  }
+  if (query.status !== undefined && query.status !== '') {
+    where.push('status = @status');
+    params.status = query.status;
+  }
+  const clause = where.join(' AND ');
+  const total = Number(db.prepare(`SELECT count(*) FROM replies WHERE ${clause}`).pluck().get(params) ?? 0);
+  const rows = db
+    .prepare<[Record<string, unknown>], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+    .all(params);
+  return { items: rows.map(replyView), total };
+};
+
+export const findReply = (db: ReadDb, userId: string, id: string): ReplyView | null => {
+  const row = db.prepare<[string, string], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE id = ? AND user_id = ?`).get(id, userId);
+  return row === undefined ? null : replyView(row);
+};
+
+/** Any user's reply by id (the scheduler test pages, the jobs). */
+export const replyById = (db: ReadDb, id: string): ReplyView | null => {
+  const row = db.prepare<[string], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE id = ?`).get(id);
+  return row === undefined ? null : replyView(row);
+};
+
+/** Ready replies the user can still post, the one expiring first first. */
+export const readyReplies = (db: ReadDb, userId: string, now: string): ReplyView[] =>
+  db
+    .prepare<[string, string], ReplyRow>(
+      `SELECT ${COLUMNS} FROM replies WHERE user_id = ? AND status = 'ready' AND (expires_at IS NULL OR expires_at > ?) ORDER BY expires_at, created_at, rowid`,
+    )
+    .all(userId, now)
+    .map(replyView);
+
+/** The counts of the sidebar and dashboard badge. */
+export const replySummary = (db: ReadDb, userId: string, now: string): { ready: number; unconfirmed: number } => {
+  const row = db
+    .prepare<[{ userId: string; now: string }], { ready: number | null; unconfirmed: number | null }>(
+      `SELECT sum(CASE WHEN status = 'ready' AND (expires_at IS NULL OR expires_at > @now) THEN 1 ELSE 0 END) AS ready,
+              sum(CASE WHEN status = 'unconfirmed' THEN 1 ELSE 0 END) AS unconfirmed
+         FROM replies WHERE user_id = @userId AND status IN ('ready', 'unconfirmed')`,
+    )
+    .get({ userId, now });
+  return { ready: Number(row?.ready ?? 0), unconfirmed: Number(row?.unconfirmed ?? 0) };
+};
+
+/** A schedule's replies, newest first (the caller has checked the schedule is the user's). */
+export const scheduleReplies = (db: ReadDb, userId: string, scheduleId: string): ReplyView[] =>
+  db
+    .prepare<[string, string], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE scheduled_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC`)
+    .all(scheduleId, userId)
+    .map(replyView);
+
+/** The newest replies of everyone (the admin's Scheduler Test page). */
+export const recentRepliesForAdmin = (db: ReadDb, limit: number): AdminRecentReply[] =>
+  db
+    .prepare<[number], ReplyRow>(`SELECT ${COLUMNS} FROM replies ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+    .all(limit)
+    .map(adminRecentReply);
+
+/** When the user's replies of the last hour went out (the hourly cap). */
+export const sentAtSince = (db: ReadDb, userId: string, since: string): string[] =>
+  db.prepare<[string, string], string>(`SELECT sent_at FROM replies WHERE user_id = ? AND status = 'sent' AND sent_at > ?`).pluck().all(userId, since);
+
+/** Replies sent by the user, all time (the dashboard's Replies Sent). */
+export const countSentReplies = (db: ReadDb, userId: string): number =>
+  Number(db.prepare(`SELECT count(*) FROM replies WHERE user_id = ? AND status = 'sent'`).pluck().get(userId) ?? 0);
+
+/** The dashboard's recent activity from replies: sent ones, and ones still to go out (scheduled). */
+export const recentReplyActivities = (db: ReadDb, userId: string, limit: number): ActivityItem[] =>
+  db
+    .prepare<[string, number], { id: string; target_username: string | null; account_id: string; content: string; status: string; sent_at: string | null; updated_at: string }>(
+      `SELECT id, target_username, account_id, content, status, sent_at, updated_at FROM replies
+        WHERE user_id = ? AND status IN ('sent', 'pending', 'sending', 'ready', 'rate_limited')
+        ORDER BY coalesce(sent_at, updated_at) DESC, rowid DESC LIMIT ?`,
+    )
+    .all(userId, limit)
+    .map((r) => ({
+      id: r.id,
+      type: 'reply' as const,
+      targetAccount: r.target_username ?? r.account_id,
+      content: r.content,
+      timestamp: r.sent_at ?? r.updated_at,
+      status: r.status === 'sent' ? ('sent' as const) : ('scheduled' as const),
+    }));
+
+/** Per target account: replies the user sent and when the latest went out. */
+export const sentRepliesByTarget = (db: ReadDb, userId: string): Map<string, { sent: number; lastSentAt: string | null }> =>
+  new Map(
+    db
+      .prepare<[string], { account_id: string; n: number; last: string | null }>(
+        `SELECT account_id, count(*) AS n, max(sent_at) AS last FROM replies WHERE user_id = ? AND status = 'sent' GROUP BY account_id`,
+      )
+      .all(userId)
+      .map((r) => [r.account_id, { sent: Number(r.n), lastSentAt: r.last }]),
+  );
+
+/** Posts a connected account replied to, or is replying to (the run's target post must be another). */
+export const repliedPostIds = (db: ReadDb, connectedAccountId: string): string[] =>
+  db.prepare<[string], string>('SELECT post_id FROM replies WHERE connected_account_id = ? AND post_id IS NOT NULL').pluck().all(connectedAccountId);
+
+/** What the follow-up jobs look at: one row per reply waiting for the scheduler or X. */
+export interface FollowUpRow {
+  id: string;
+  userId: string;
+  status: 'ready' | 'unconfirmed' | 'rate_limited';
+  connectedAccountId: string;
+  postId: string | null;
+  content: string;
+  expiresAt: string | null;
+  retryAt: string | null;
+  updatedAt: string;
+}
+
+/**
+ * Replies a follow-up job may act on now: rate limited ones whose time has come, unconfirmed ones,
+ * ready ones (detection and expiry). Oldest first, at most `limit`.
+ */
+export const repliesToFollowUp = (db: ReadDb, now: string, limit: number): FollowUpRow[] =>
+  db
+    .prepare<[Record<string, unknown>], { id: string; user_id: string; status: FollowUpRow['status']; connected_account_id: string; post_id: string | null; content: string; expires_at: string | null; retry_at: string | null; updated_at: string }>(
+      `SELECT id, user_id, status, connected_account_id, post_id, content, expires_at, retry_at, updated_at FROM replies
+        WHERE status IN ('ready', 'unconfirmed') OR (status = 'rate_limited' AND retry_at <= @now)
+        ORDER BY updated_at, rowid LIMIT @limit`,
+    )
+    .all({ now, limit })
+    .map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      status: r.status,
+      connectedAccountId: r.connected_account_id,
+      postId: r.post_id,
+      content: r.content,
+      expiresAt: r.expires_at,
+      retryAt: r.retry_at,
+      updatedAt: r.updated_at,
+    }));

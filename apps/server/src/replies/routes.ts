@@ -1,0 +1,260 @@
+/**
+ * Replies (/work contract REPLIES-API, docs/api.md): the user's reply history, the ready-to-send
+ * queue and its counts, marking a reply sent or skipping it; and the admin's Scheduler Test calls
+ * (test schedules, running one now, a direct reply, the recent replies), admin-only on the server.
+ *
+ * Every user call is the signed-in user's own: another user's reply answers 404 'Reply not found'
+ * like an id that never existed. Writes go through the reply's decider (core/replies), wait for
+ * the read model, and answer the reply as it now stands.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { findActiveConnectedAccount, listConnectedAccounts } from '@adapters/read-models/x-accounts';
+import { findReply, listReplies, readyReplies, recentRepliesForAdmin, replyById, replySummary, type ReplyView } from '@adapters/read-models/replies';
+import { findVisibleAccount } from '@adapters/read-models/monitoring';
+import { monitoringActorOf } from '@core/monitoring';
+import { REPLY_MESSAGES, REPLY_STATUSES } from '@core/replies';
+import type { ScheduleDraft } from '@core/scheduling';
+import { AppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/shared/parse';
+import { isWritingStyle, type WritingStyle } from '@core/styles';
+import type { User } from '@core/users/state';
+import { postUrl } from '@core/x';
+import type { AppDeps } from '../deps';
+import { currentUser, requireAdmin, requireUser } from '../http/guards';
+import { commandContext } from '../http/present';
+import { readBack, settle } from '../http/route-helpers';
+
+const notFound = () => new AppError('not_found', REPLY_MESSAGES.notFound, { reason: 'REPLY_NOT_FOUND' });
+
+/** Reply ids are uuids, or a schedule's id and a slot (`<uuid>:<ms>`); anything else names none. */
+const REPLY_ID = /^[A-Za-z0-9-]{1,64}(?::\d{1,16})?$/;
+const replyIdParam = (ctx: Pick<Context, 'params'>): string => {
+  const id = (ctx.params as { id?: string }).id ?? '';
+  if (!REPLY_ID.test(id)) throw notFound();
+  return id;
+};
+
+const SHOWN_STATUSES = [...REPLY_STATUSES, 'canceled'] as const;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : one(v));
+
+const listQuerySchema = z.object({
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Page must be a whole number from 1' }).int({ error: 'Page must be a whole number from 1' }).min(1, { error: 'Page must be a whole number from 1' }).max(1_000_000, { error: 'Page is too large' }).default(1),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Limit must be 10, 25, 50 or 100' })
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'Limit must be 10, 25, 50 or 100' })
+      .default(25),
+  ),
+  search: z.preprocess(one, z.string().max(200, { error: 'Search must be at most 200 characters' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(SHOWN_STATUSES, { error: 'Unknown status' }).optional()),
+});
+
+const markSentSchema = z.object({
+  replyUrl: z
+    .string({ error: 'A link to the reply on X, or its id' })
+    .trim()
+    .max(500, { error: 'The link is too long' })
+    .nullish(),
+});
+
+/** The reply's id on X from a link to it (x.com/<name>/status/<id>) or the id itself. */
+const replyPostIdOf = (value: string | null | undefined): string | null => {
+  if (value === undefined || value === null || value === '') return null;
+  if (/^\d{1,25}$/.test(value)) return value;
+  const match = /^https?:\/\/[^/\s]+\/[^/\s]+\/status(?:es)?\/(\d{1,25})(?:[/?#].*)?$/i.exec(value);
+  if (match?.[1] === undefined) throw new AppError('validation', 'Paste the link of your reply on X (…/status/<id>) or its id', { field: 'replyUrl' });
+  return match[1];
+};
+
+const limitSchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Limit must be a whole number from 1 to 100' }).int({ error: 'Limit must be a whole number from 1 to 100' }).min(1, { error: 'Limit must be a whole number from 1 to 100' }).max(100, { error: 'Limit must be a whole number from 1 to 100' }).default(20),
+  ),
+});
+
+const idField = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(64, { error: message }).regex(/^[A-Za-z0-9-]+$/, { error: message });
+
+const testScheduleSchema = z.object({
+  accountId: idField('Please select an account'),
+  connectedAccountId: idField('Please select your X account to post from').nullish(),
+  isOnetime: z.boolean().optional().default(true),
+  isActive: z.boolean().optional().default(true),
+  useAi: z.boolean().optional().default(false),
+  viralStyle: z.string().max(64).nullish(),
+  content: z.string({ error: 'Content is required' }).max(25_000, { error: 'Content is too long' }).optional().default(''),
+  startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date and time' }).optional(),
+});
+
+const directReplySchema = z.object({
+  accountId: idField('Please select an account'),
+  connectedAccountId: idField('Please select your X account to post from'),
+  postId: z.string({ error: 'Post id is required' }).trim().regex(/^\d{1,25}$/, { error: 'Post id must be the numeric id of a post on X' }),
+  content: z.string().max(25_000, { error: 'Content is too long' }).optional().default(''),
+  useAi: z.boolean().optional().default(false),
+  viralStyle: z.string().max(64).nullish(),
+});
+
+const styleOf = (useAi: boolean, viralStyle: string | null | undefined): WritingStyle | null => {
+  if (!useAi) return null;
+  if (viralStyle === undefined || viralStyle === null || viralStyle === '') throw new AppError('validation', 'Please select a viral style', { field: 'viralStyle' });
+  if (!isWritingStyle(viralStyle)) throw new AppError('validation', 'Unknown viral style', { field: 'viralStyle' });
+  return viralStyle;
+};
+
+export const replyRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ sensitive: true, strict: true });
+  const db = () => deps.projector.db;
+  const now = () => deps.clock().toISOString();
+  const webUrl = () => deps.x.app?.webUrl ?? 'https://x.com';
+
+  /** The reply with its links to X: the reply itself (once it has an id) and the post it answers. */
+  const withLinks = (r: ReplyView) => ({
+    ...r,
+    replyUrl: r.replyPostId !== null && r.connectedUsername !== null ? postUrl(webUrl(), r.connectedUsername, r.replyPostId) : null,
+    postUrl: r.postId !== null && r.targetUsername !== null ? postUrl(webUrl(), r.targetUsername, r.postId) : null,
+  });
+
+  const answerReply = async (ctx: Context, userId: string | null, written: { replyId: string; position: Parameters<typeof settle>[1] }) => {
+    const find = () => (userId === null ? replyById(db(), written.replyId) : findReply(db(), userId, written.replyId));
+    const view = await readBack(deps, written, find);
+    const shown = view ?? find();
+    if (shown === null) {
+      ctx.status = 202;
+      ctx.body = { success: true, id: written.replyId, pending: true };
+      return;
+    }
+    ctx.body = withLinks(shown);
+  };
+
+  router.get('/api/replies', requireUser, (ctx) => {
+    const query = parseOrThrow(listQuerySchema, ctx.query);
+    const { items, total } = listReplies(db(), currentUser(ctx).id, {
+      page: query.page,
+      limit: query.limit,
+      ...(query.search === undefined ? {} : { search: query.search }),
+      ...(query.status === undefined ? {} : { status: query.status }),
+    });
+    ctx.body = { items: items.map(withLinks), total, page: query.page, limit: query.limit };
+  });
+
+  router.get('/api/replies/ready', requireUser, (ctx) => {
+    const items = readyReplies(db(), currentUser(ctx).id, now());
+    ctx.body = { items: items.map(withLinks), total: items.length };
+  });
+
+  router.get('/api/replies/summary', requireUser, (ctx) => {
+    ctx.body = replySummary(db(), currentUser(ctx).id, now());
+  });
+
+  router.post('/api/replies/:id/mark-sent', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = replyIdParam(ctx);
+    const body = parseOrThrow(markSentSchema, ctx.request.body ?? {});
+    const replyPostId = replyPostIdOf(body.replyUrl);
+    if (findReply(db(), user.id, id) === null) throw notFound();
+    const written = await deps.dispatcher.userAction(id, { type: 'MarkSentByUser', userId: user.id, replyPostId, now: now() });
+    await answerReply(ctx, user.id, written);
+  });
+
+  router.post('/api/replies/:id/skip', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = replyIdParam(ctx);
+    if (findReply(db(), user.id, id) === null) throw notFound();
+    const written = await deps.dispatcher.userAction(id, { type: 'SkipByUser', userId: user.id, now: now() });
+    await answerReply(ctx, user.id, written);
+  });
+
+  // ---- Admin: Scheduler Test ------------------------------------------------------------------
+
+  router.get('/api/admin/recent-replies', requireAdmin, (ctx) => {
+    const { limit } = parseOrThrow(limitSchema, ctx.query);
+    ctx.body = recentRepliesForAdmin(db(), limit);
+  });
+
+  /** The admin's connected account: the one named, else their first active one. */
+  const connectedFor = (user: User, id: string | null | undefined): { id: string; username: string } => {
+    if (id !== undefined && id !== null) {
+      const found = findActiveConnectedAccount(db(), user.id, id);
+      if (found === null) throw new AppError('validation', 'Please select your X account to post from', { field: 'connectedAccountId' });
+      return found;
+    }
+    const first = listConnectedAccounts(db(), user.id).find((a) => a.isActive);
+    if (first === undefined) throw new AppError('validation', 'Connect an X account first', { field: 'connectedAccountId', reason: 'NO_CONNECTED_ACCOUNT' });
+    return { id: first.id, username: first.username };
+  };
+
+  const targetFor = (user: User, id: string) => {
+    const target = findVisibleAccount(db(), monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), id);
+    if (target === null) throw new AppError('validation', 'Please select an account', { field: 'accountId' });
+    return target;
+  };
+
+  const createTestSchedule = (version: 1 | 2) => async (ctx: Context) => {
+    const user = currentUser(ctx);
+    const body = parseOrThrow(testScheduleSchema, ctx.request.body ?? {});
+    const style = styleOf(body.useAi, body.viralStyle);
+    if (style === null && body.content.trim() === '') throw new AppError('validation', 'Content is required', { field: 'content' });
+    const target = targetFor(user, body.accountId);
+    const connected = connectedFor(user, body.connectedAccountId);
+    const at = body.startDate === undefined ? null : Date.parse(body.startDate);
+    // A test schedule runs once: at its start date when that is ahead, at once otherwise.
+    const draft: ScheduleDraft = {
+      targetAccountId: target.id,
+      connectedAccountId: connected.id,
+      content: style === null ? { kind: 'text', text: body.content } : { kind: 'ai', style, baseText: body.content.trim() === '' ? null : body.content },
+      imageUrl: null,
+      plan: at !== null && at > deps.clock().getTime() ? { kind: 'once', at: new Date(at).toISOString() } : { kind: 'immediate' },
+    };
+    const written = await deps.schedules.create(user, draft, commandContext(ctx));
+    await settle(deps, written.position);
+    ctx.status = 201;
+    ctx.body = { success: true, id: written.id, scheduleId: written.id, accountId: target.id, connectedAccountId: connected.id, ...(version === 2 ? { version: 2 } : {}) };
+  };
+  router.post('/api/admin/create-test-schedule', requireAdmin, createTestSchedule(1));
+  router.post('/api/admin/create-test-schedule-v2', requireAdmin, createTestSchedule(2));
+
+  const runNow = async (ctx: Context, scheduleId: string) => {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(scheduleId)) throw new AppError('not_found', 'Schedule not found', { reason: 'SCHEDULE_NOT_FOUND' });
+    const written = await deps.dispatcher.runSchedule(scheduleId);
+    await answerReply(ctx, null, written);
+  };
+  router.post('/api/admin/run-test-schedule/:id', requireAdmin, async (ctx) => runNow(ctx, (ctx.params as { id: string }).id));
+  router.post('/api/admin/execute-test-schedule-v2', requireAdmin, async (ctx) => {
+    const { scheduleId } = parseOrThrow(z.object({ scheduleId: idField('scheduleId is required') }), ctx.request.body ?? {});
+    await runNow(ctx, scheduleId);
+  });
+
+  const directReply = async (ctx: Context) => {
+    const user = currentUser(ctx);
+    const body = parseOrThrow(directReplySchema, ctx.request.body ?? {});
+    const style = styleOf(body.useAi, body.viralStyle);
+    if (style === null && body.content.trim() === '') throw new AppError('validation', 'Content is required', { field: 'content' });
+    const target = targetFor(user, body.accountId);
+    const connected = connectedFor(user, body.connectedAccountId);
+    const written = await deps.dispatcher.directReply({
+      userId: user.id,
+      targetAccountId: target.id,
+      targetUsername: target.username,
+      connectedAccountId: connected.id,
+      connectedUsername: connected.username,
+      postId: body.postId,
+      text: body.content,
+      style,
+    });
+    await answerReply(ctx, null, written);
+  };
+  router.post('/api/admin/execute-direct-reply', requireAdmin, directReply);
+  router.post('/api/admin/execute-direct-reply-v2', requireAdmin, directReply);
+
+  return router;
+};

@@ -1,0 +1,275 @@
+/**
+ * Dispatch over real HTTP: a real server with its embedded scheduler (a fast tick, a test clock it
+ * can be moved on with), talking to the X emulator as X. Schedules are created through the API,
+ * X accounts are connected through the emulator's consent page, posts appear on the emulator as a
+ * person would post them, and what went out is counted on the emulator.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { consumeTrialReplies, eventually } from './schedules.support';
+import { errorOf, startTestServer, uniqueName, type Client, type TestServer } from './support';
+import { consent } from './x.support';
+
+type ReplyView = {
+  id: string;
+  status: string;
+  statusMessage: string | null;
+  reason: string;
+  postId: string | null;
+  replyPostId: string | null;
+  content: string;
+  mode: string | null;
+  intentUrl: string | null;
+  scheduledId: string | null;
+  replyUrl: string | null;
+};
+
+let emulator: XEmulator;
+let server: TestServer;
+let admin: Client;
+/** The server's clock runs this far ahead of the wall clock. */
+let offsetMs = 0;
+const serverNow = () => Date.now() + offsetMs;
+
+beforeAll(async () => {
+  emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
+  server = await startTestServer(
+    {
+      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
+      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
+      RIPOSTE_X_API_URL: emulator.url,
+      RIPOSTE_SCHEDULER_INTERVAL_MS: '100',
+      RIPOSTE_X_DETECT_INTERVAL_MS: '200',
+    },
+    { clock: () => new Date(serverNow()) },
+  );
+  admin = await server.admin();
+});
+afterAll(async () => {
+  await server?.close();
+  await emulator?.close();
+});
+
+/** A user with an X account connected through the emulator's consent page (PIN). */
+const userWithX = async () => {
+  const { client, user } = await server.newUser();
+  const handle = `x_${uniqueName('u').slice(-10)}`;
+  const start = await client.get('/api/x/auth/url');
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const { url, token } = start.body as { url: string; token: string };
+  const { pin } = await consent(url, handle);
+  const verified = await client.post('/api/x/auth/verify-pin', { token, pinCode: pin });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const accounts = (await client.get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
+  const account = accounts.accounts.find((a) => a.username === handle);
+  expect(account).toBeDefined();
+  return { client, user, handle, connectedAccountId: account!.id };
+};
+
+/** A monitored account for a fresh X user of the emulator, added by the admin (seen by users). */
+const newTarget = async () => {
+  const username = `t_${uniqueName('t').slice(-10)}`;
+  emulator.control.createUser(username);
+  const res = await admin.post('/api/accounts', { username, displayName: `Target ${username}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: (res.body as { id: string }).id, username };
+};
+
+/** A one-time schedule of `client` due in a minute (by the server's clock), then the clock moved past it. */
+const scheduleDueNow = async (client: Client, targetId: string, connectedAccountId: string, content = `Good point ${randomUUID().slice(0, 8)}`) => {
+  const template = await client.post('/api/templates', { name: `T ${randomUUID().slice(0, 6)}`, content });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  const at = new Date(serverNow() + 60_000);
+  at.setUTCSeconds(0, 0);
+  at.setUTCMinutes(at.getUTCMinutes() + 2);
+  const res = await client.post('/api/schedules', {
+    accountId: targetId,
+    connectedAccountId,
+    templateId: (template.body as { id: string }).id,
+    scheduleType: 'scheduled',
+    scheduledTime: at.toISOString(),
+    isRecurring: false,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { scheduleId: (res.body as { id: string }).id, at: at.getTime(), content };
+};
+
+/** Moves the server's clock to `at` (never back). */
+const moveClockTo = (at: number) => {
+  offsetMs = Math.max(offsetMs, at - Date.now() + 1_000);
+};
+
+const repliesOf = async (client: Client, query = '') => {
+  const res = await client.get(`/api/replies${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { items: ReplyView[]; total: number; page: number; limit: number };
+};
+
+const replyOfSchedule = (client: Client, scheduleId: string, done: (r: ReplyView) => boolean) =>
+  eventually(
+    async () => (await repliesOf(client)).items.find((r) => r.scheduledId === scheduleId),
+    (r) => r !== undefined && done(r),
+    `the reply of schedule ${scheduleId}`,
+    15_000,
+  ) as Promise<ReplyView>;
+
+const repliesOnX = (handle: string) => {
+  try {
+    return emulator.control.postsBy(handle).filter((p) => !p.deleted && p.replyToId !== undefined);
+  } catch {
+    return [];
+  }
+};
+
+describe('a one-time schedule that comes due', () => {
+  it('is sent once through the API, shows in the lists, executes the schedule and uses a trial reply', async () => {
+    const alice = await userWithX();
+    const target = await newTarget();
+    // The author mentions alice's account: X accepts her API reply (summoned).
+    const post = emulator.control.post(target.username, `What do you think, @${alice.handle}?`);
+    const before = ((await alice.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining;
+    const { scheduleId, at, content } = await scheduleDueNow(alice.client, target.id, alice.connectedAccountId);
+    moveClockTo(at);
+
+    const reply = await replyOfSchedule(alice.client, scheduleId, (r) => r.status === 'sent');
+    expect(reply).toMatchObject({ status: 'sent', postId: post.id, content, mode: 'direct' });
+    expect(reply.replyPostId).toMatch(/^\d+$/);
+    expect(reply.replyUrl).toContain(`/status/${reply.replyPostId}`);
+
+    // Once on X, as a reply to the target post.
+    const onX = repliesOnX(alice.handle);
+    expect(onX).toHaveLength(1);
+    expect(onX[0]).toMatchObject({ id: reply.replyPostId, replyToId: post.id });
+
+    const ofSchedule = await alice.client.get(`/api/schedules/${scheduleId}/replies`);
+    expect(ofSchedule.status).toBe(200);
+    expect(ofSchedule.body).toEqual([expect.objectContaining({ id: reply.id, status: 'sent', replyPostId: reply.replyPostId, postId: post.id })]);
+
+    const schedule = await eventually(
+      async () => ((await alice.client.get('/api/schedules')).body as { id: string; status: string }[]).find((s) => s.id === scheduleId),
+      (s) => s?.status === 'executed',
+      'the schedule executed',
+    );
+    expect(schedule?.status).toBe('executed');
+    const after = ((await alice.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining;
+    expect(after).toBe(before - 1);
+
+    const metrics = (await alice.client.get('/api/metrics/overview')).body as { repliesSent: number };
+    expect(metrics.repliesSent).toBe(1);
+
+    // Ticks go on: still exactly one post on X.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(repliesOnX(alice.handle)).toHaveLength(1);
+  });
+
+  it("is skipped with 'No recent post from @name' when the target posted nothing lately", async () => {
+    const bob = await userWithX();
+    const target = await newTarget();
+    const { scheduleId, at } = await scheduleDueNow(bob.client, target.id, bob.connectedAccountId);
+    moveClockTo(at);
+    const reply = await replyOfSchedule(bob.client, scheduleId, (r) => r.status === 'skipped');
+    expect(reply.statusMessage).toBe(`No recent post from @${target.username}`);
+    expect(repliesOnX(bob.handle)).toHaveLength(0);
+  });
+
+  it("is skipped with 'Missed while Riposte was offline' when found too late", async () => {
+    const carol = await userWithX();
+    const target = await newTarget();
+    emulator.control.post(target.username, `Hello @${carol.handle}`);
+    const { scheduleId, at } = await scheduleDueNow(carol.client, target.id, carol.connectedAccountId);
+    // Stop the clock reaching the slot gently: jump well past the grace period at once.
+    moveClockTo(at + 20 * 60_000);
+    const reply = await replyOfSchedule(carol.client, scheduleId, (r) => r.status === 'skipped');
+    expect(reply.statusMessage).toBe('Missed while Riposte was offline');
+    expect(repliesOnX(carol.handle)).toHaveLength(0);
+  });
+
+  it("is rejected with 'Free trial ended' and nothing is posted when the trial has no reply left", async () => {
+    const dave = await userWithX();
+    const target = await newTarget();
+    emulator.control.post(target.username, `Hey @${dave.handle}`);
+    const { scheduleId, at } = await scheduleDueNow(dave.client, target.id, dave.connectedAccountId);
+    await consumeTrialReplies(server, dave.user.id, 25);
+    moveClockTo(at);
+    const reply = await replyOfSchedule(dave.client, scheduleId, (r) => r.status === 'rejected');
+    expect(reply.statusMessage).toBe('Free trial ended');
+    expect(repliesOnX(dave.handle)).toHaveLength(0);
+  });
+});
+
+describe('assisted delivery (the summon rule holds, the author did not mention the account)', () => {
+  it('hands the reply over with an intent link, then detects the reply posted on X and marks it sent', async () => {
+    const erin = await userWithX();
+    const target = await newTarget();
+    const post = emulator.control.post(target.username, 'A post that mentions nobody');
+    const { scheduleId, at } = await scheduleDueNow(erin.client, target.id, erin.connectedAccountId);
+    moveClockTo(at);
+    const ready = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'ready');
+    expect(ready.mode).toBe('assisted');
+    expect(ready.intentUrl).toContain(`in_reply_to=${post.id}`);
+    const queue = (await erin.client.get('/api/replies/ready')).body as { items: ReplyView[]; total: number };
+    expect(queue.items.map((r) => r.id)).toContain(ready.id);
+    expect((await erin.client.get('/api/replies/summary')).body).toMatchObject({ ready: 1 });
+    expect(repliesOnX(erin.handle)).toHaveLength(0);
+
+    // Erin presses Post in X's composer.
+    const posted = emulator.control.post(erin.handle, ready.content, { inReplyTo: post.id });
+    const sent = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'sent');
+    expect(sent.replyPostId).toBe(posted.id);
+    expect((await erin.client.get('/api/replies/summary')).body).toMatchObject({ ready: 0 });
+  });
+
+  it('lets the user mark a ready reply sent or skip it, and answers 404 for another user’s reply', async () => {
+    const fay = await userWithX();
+    const target = await newTarget();
+    emulator.control.post(target.username, 'First post, no mention');
+    const first = await scheduleDueNow(fay.client, target.id, fay.connectedAccountId);
+    moveClockTo(first.at);
+    const readyOne = await replyOfSchedule(fay.client, first.scheduleId, (r) => r.status === 'ready');
+
+    const stranger = await server.newUser();
+    expect((await stranger.client.post(`/api/replies/${readyOne.id}/mark-sent`, {})).status).toBe(404);
+    expect(errorOf(await stranger.client.post(`/api/replies/${readyOne.id}/skip`, {}))).toMatchObject({ message: 'Reply not found' });
+
+    const bad = await fay.client.post(`/api/replies/${readyOne.id}/mark-sent`, { replyUrl: 'not a link' });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad).field).toBe('replyUrl');
+
+    const marked = await fay.client.post(`/api/replies/${readyOne.id}/mark-sent`, { replyUrl: 'https://x.com/fay/status/1234567890123' });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body).toMatchObject({ id: readyOne.id, status: 'sent', replyPostId: '1234567890123' });
+    const again = await fay.client.post(`/api/replies/${readyOne.id}/skip`, {});
+    expect(again.status).toBe(409);
+
+    emulator.control.post(target.username, 'Second post, no mention');
+    const second = await scheduleDueNow(fay.client, target.id, fay.connectedAccountId);
+    moveClockTo(second.at);
+    const readyTwo = await replyOfSchedule(fay.client, second.scheduleId, (r) => r.status === 'ready');
+    const remaining = ((await fay.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining;
+    const skipped = await fay.client.post(`/api/replies/${readyTwo.id}/skip`, {});
+    expect(skipped.status, JSON.stringify(skipped.body)).toBe(200);
+    expect(skipped.body).toMatchObject({ status: 'skipped', statusMessage: 'Skipped by you' });
+    // A skipped reply gives its trial reply back.
+    expect(((await fay.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining).toBe(remaining + 1);
+  });
+});
+
+describe('GET /api/replies', () => {
+  it('pages and searches the user’s own replies, and refuses bad parameters with the field', async () => {
+    const { client } = await server.newUser();
+    expect(await repliesOf(client)).toEqual({ items: [], total: 0, page: 1, limit: 25 });
+    for (const [query, field] of [
+      ['?page=0', 'page'],
+      ['?page=abc', 'page'],
+      ['?limit=7', 'limit'],
+      [`?search=${'a'.repeat(201)}`, 'search'],
+      ['?status=nonsense', 'status'],
+    ] as const) {
+      const res = await client.get(`/api/replies${query}`);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(errorOf(res).field).toBe(field);
+    }
+    expect((await client.get('/api/replies?page=2&limit=10&search=%25')).body).toEqual({ items: [], total: 0, page: 2, limit: 10 });
+  });
+});
