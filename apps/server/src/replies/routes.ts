@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { findActiveConnectedAccount, listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { findReply, listReplies, readyReplies, recentRepliesForAdmin, replyById, replySummary, type ReplyView } from '@adapters/read-models/replies';
 import { findVisibleAccount } from '@adapters/read-models/monitoring';
+import { findSchedule } from '@adapters/read-models/scheduling';
 import { monitoringActorOf } from '@core/monitoring';
 import { REPLY_MESSAGES, REPLY_STATUSES } from '@core/replies';
 import type { ScheduleDraft } from '@core/scheduling';
@@ -24,7 +25,7 @@ import { postUrl } from '@core/x';
 import type { AppDeps } from '../deps';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
-import { readBack, settle } from '../http/route-helpers';
+import { readBack, type settle } from '../http/route-helpers';
 
 const notFound = () => new AppError('not_found', REPLY_MESSAGES.notFound, { reason: 'REPLY_NOT_FOUND' });
 
@@ -216,9 +217,9 @@ export const replyRoutes = (deps: AppDeps): Router => {
       plan: at !== null && at > deps.clock().getTime() ? { kind: 'once', at: new Date(at).toISOString() } : { kind: 'immediate' },
     };
     const written = await deps.schedules.create(user, draft, commandContext(ctx));
-    await settle(deps, written.position);
-    ctx.status = 201;
-    ctx.body = { success: true, id: written.id, scheduleId: written.id, accountId: target.id, connectedAccountId: connected.id, ...(version === 2 ? { version: 2 } : {}) };
+    const schedule = await readBack(deps, written, () => findSchedule(db(), user.id, written.id));
+    ctx.status = schedule === null ? 202 : 201;
+    ctx.body = { ...(schedule ?? { pending: true }), success: true, id: written.id, scheduleId: written.id, ...(version === 2 ? { version: 2 } : {}) };
   };
   router.post('/api/admin/create-test-schedule', requireAdmin, createTestSchedule(1));
   router.post('/api/admin/create-test-schedule-v2', requireAdmin, createTestSchedule(2));
