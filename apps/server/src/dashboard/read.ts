@@ -31,4 +31,4 @@ export const metricsOverview = (db: ReadDb, userId: string, actor: MonitoringAct
 export const connectedAccounts = (db: ReadDb, userId: string): ConnectedAccountItem[] => activeConnectedAccountItems(db, userId);
 
 /** The user's latest replies: sent, or still to go out (scheduled). */
-export const recentActivities = (db: ReadDb, userId: string, limit = 10): ActivityItem[] => recentReplyActivities(db, userId, limit);
+export const recentActivities = (db: ReadDb, userId: string, limit = 20): ActivityItem[] => recentReplyActivities(db, userId, limit);
