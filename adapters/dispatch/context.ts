@@ -15,7 +15,7 @@ import type { ImageStore } from '@core/images';
 import { uploadFileNameOf } from '@core/images';
 import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP } from '@core/replies';
 import type { Decider } from '@core/shared/decider';
-import type { XAppClient, XMedia, XUserClient } from '@core/x';
+import type { XAppClient, XMedia, XPost, XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
 import type { CrashHook } from './crash';
 
@@ -87,7 +87,16 @@ export interface Context extends Omit<DispatchDeps, 'settings' | 'crash'> {
   takePosition(correlationId: string): Position | null;
   /** Keep the positions written for this correlation id until taken. */
   watch(correlationId: string): void;
+  /**
+   * A target account's recent posts: runs that ask while a read of the same account is under way
+   * share its answer (runs due in the same second often answer the same account, and X's read
+   * limits are per app); a run that asks after it ends reads afresh, so no post is missed.
+   */
+  recentPostsOf(xUserId: string): Promise<XPost[]>;
+  /** When a prepared reply's target post was made (its ready link expires a freshness window later). */
+  postTimes: Map<string, string>;
 }
+
 
 export const createContext = (deps: DispatchDeps): Context => {
   const { settings, crash, ...rest } = deps;
@@ -95,7 +104,20 @@ export const createContext = (deps: DispatchDeps): Context => {
   // Only the positions someone asked to keep (the admin's calls): the jobs' writes leave none behind.
   const positions = new Map<string, Position>();
   const watched = new Set<string>();
+  const targetPosts = new Map<string, Promise<XPost[]>>();
   return {
+    postTimes: new Map(),
+    recentPostsOf: (xUserId) => {
+      const x = deps.x;
+      if (x === null) return Promise.resolve([]);
+      const pending = targetPosts.get(xUserId);
+      if (pending !== undefined) return pending;
+      const posts = x.recentPosts({ userId: xUserId, maxResults: 20 });
+      targetPosts.set(xUserId, posts);
+      const done = () => void targetPosts.delete(xUserId);
+      posts.then(done, done);
+      return posts;
+    },
     ...rest,
     settings: { ...DEFAULT_DISPATCH_SETTINGS, ...settings },
     crash: crash ?? (() => undefined),

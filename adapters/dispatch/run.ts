@@ -51,6 +51,7 @@ export const carryOn = async (
         await ctx.exec(replyStream(replyId), replyDecider, { type: 'MarkUnconfirmed', reason: step.reason, now: ctx.nowIso() }, replyId);
         break;
       case 'record_run':
+        ctx.postTimes.delete(replyId);
         await settleEnded(ctx, state);
         if (onRecord !== undefined) await onRecord(step.record);
         return { state, done: true };

@@ -63,9 +63,6 @@ export type StepResult = 'progress' | 'later' | 'taken';
 
 const replyCmd = (ctx: Context, replyId: string, command: ReplyCommand) => ctx.exec(replyStream(replyId), replyDecider, command, replyId);
 
-/** Post creation times seen at start, for the expiry of a reply handed over in the same process. */
-const postTimes = new Map<string, string>();
-
 const refuse = async (ctx: Context, run: ReplyRun, status: FailureStatus, message: string, withRun: boolean) => {
   await replyCmd(ctx, run.replyId, { type: 'Refuse', status, message, now: ctx.nowIso(), ...(withRun ? { run } : {}) });
 };
@@ -139,7 +136,7 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
     let xUserId = identity?.xUserId ?? null;
     if (xUserId === null) xUserId = (await x.lookupUser(username))?.id ?? null;
     if (xUserId === null) return { skip: REPLY_MESSAGES.noRecentPost(username) };
-    const posts = await x.recentPosts({ userId: xUserId, maxResults: 20 });
+    const posts = await ctx.recentPostsOf(xUserId);
     return pickTargetPost(posts, {
       now: ctx.nowIso(),
       freshnessMs: ctx.settings.freshnessMs,
@@ -202,7 +199,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
   const x = ctx.x;
   if (x === null) return 'later';
   const delivery = forceMode ?? chooseDeliveryFor(x.deliveryMode, x.access, post, { id: account.xUserId, username: account.username });
-  if (post.createdAt !== undefined) postTimes.set(run.replyId, post.createdAt);
+  if (post.createdAt !== undefined) ctx.postTimes.set(run.replyId, post.createdAt);
   await replyCmd(ctx, run.replyId, {
     type: 'Prepare',
     run,
@@ -239,7 +236,7 @@ const consumeTrial = async (ctx: Context, state: Extract<ReplyState, { status: '
 };
 
 const expiryOf = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' | 'sending' }>): Promise<string> => {
-  let createdAt = postTimes.get(state.run.replyId);
+  let createdAt = ctx.postTimes.get(state.run.replyId);
   if (createdAt === undefined && ctx.x !== null) {
     createdAt = (await ctx.x.getPost(state.prepared.postId).catch(() => null))?.createdAt;
   }
@@ -288,7 +285,9 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   ctx.crash('after_sending');
   const outcome = await client.reply({ inReplyToPostId: prepared.postId, text: prepared.text, ...(media === null ? {} : { media }) });
   if (outcome.kind === 'sent') ctx.crash('after_x_accepted');
-  const fallback = outcome.kind === 'not_summoned' && ctx.x.deliveryMode === 'auto' ? await handover(ctx, { ...state, status: 'sending', since: now }) : undefined;
+  // X's refusal of a post that did not summon the account hands the reply to the user (auto and
+  // direct alike: design.md), so it is not lost to a rule only X applies.
+  const fallback = outcome.kind === 'not_summoned' ? await handover(ctx, { ...state, status: 'sending', since: now }) : undefined;
   await replyCmd(ctx, run.replyId, { type: 'RecordOutcome', outcome, now: ctx.nowIso(), ...(fallback === undefined ? {} : { fallback }) });
   if (outcome.kind === 'auth_failed' && account !== null) await markAuthFailed(ctx, account, outcome.message);
   return 'progress';

@@ -1,126 +1,31 @@
 /**
- * Dispatch over real HTTP: a real server with its embedded scheduler (a fast tick, a test clock it
- * can be moved on with), talking to the X emulator as X. Schedules are created through the API,
- * X accounts are connected through the emulator's consent page, posts appear on the emulator as a
- * person would post them, and what went out is counted on the emulator.
+ * Dispatch over real HTTP: a real server with its embedded scheduler talking to the X emulator as X
+ * (dispatch.support.ts). A schedule that comes due is sent once, handed over, refused or skipped
+ * with its reason; the user acts on ready replies; the history refuses bad parameters.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { startDispatchWorld, type DispatchWorld, type ReplyView } from './dispatch.support';
 import { consumeTrialReplies, eventually } from './schedules.support';
-import { errorOf, startTestServer, uniqueName, type Client, type TestServer } from './support';
-import { consent } from './x.support';
+import { errorOf, type TestServer } from './support';
 
-type ReplyView = {
-  id: string;
-  status: string;
-  statusMessage: string | null;
-  reason: string;
-  postId: string | null;
-  replyPostId: string | null;
-  content: string;
-  mode: string | null;
-  intentUrl: string | null;
-  scheduledId: string | null;
-  replyUrl: string | null;
-};
-
-let emulator: XEmulator;
+let world: DispatchWorld;
 let server: TestServer;
-let admin: Client;
-/** The server's clock runs this far ahead of the wall clock. */
-let offsetMs = 0;
-const serverNow = () => Date.now() + offsetMs;
+let emulator: DispatchWorld['emulator'];
+let userWithX: DispatchWorld['userWithX'];
+let newTarget: DispatchWorld['newTarget'];
+let scheduleDueNow: DispatchWorld['scheduleDueNow'];
+let moveClockTo: DispatchWorld['moveClockTo'];
+let repliesOf: DispatchWorld['repliesOf'];
+let replyOfSchedule: DispatchWorld['replyOfSchedule'];
+let repliesOnX: DispatchWorld['repliesOnX'];
 
 beforeAll(async () => {
-  emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
-  server = await startTestServer(
-    {
-      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
-      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-      RIPOSTE_X_API_URL: emulator.url,
-      RIPOSTE_SCHEDULER_INTERVAL_MS: '100',
-      RIPOSTE_X_DETECT_INTERVAL_MS: '200',
-    },
-    { clock: () => new Date(serverNow()) },
-  );
-  admin = await server.admin();
+  world = await startDispatchWorld();
+  ({ server, emulator, userWithX, newTarget, scheduleDueNow, moveClockTo, repliesOf, replyOfSchedule, repliesOnX } = world);
 });
 afterAll(async () => {
-  await server?.close();
-  await emulator?.close();
+  await world?.close();
 });
-
-/** A user with an X account connected through the emulator's consent page (PIN). */
-const userWithX = async () => {
-  const { client, user } = await server.newUser();
-  const handle = `x_${uniqueName('u').slice(-10)}`;
-  const start = await client.get('/api/x/auth/url');
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const { url, token } = start.body as { url: string; token: string };
-  const { pin } = await consent(url, handle);
-  const verified = await client.post('/api/x/auth/verify-pin', { token, pinCode: pin });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const accounts = (await client.get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
-  const account = accounts.accounts.find((a) => a.username === handle);
-  expect(account).toBeDefined();
-  return { client, user, handle, connectedAccountId: account!.id };
-};
-
-/** A monitored account for a fresh X user of the emulator, added by the admin (seen by users). */
-const newTarget = async () => {
-  const username = `t_${uniqueName('t').slice(-10)}`;
-  emulator.control.createUser(username);
-  const res = await admin.post('/api/accounts', { username, displayName: `Target ${username}` });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: (res.body as { id: string }).id, username };
-};
-
-/** A one-time schedule of `client` due in a minute (by the server's clock), then the clock moved past it. */
-const scheduleDueNow = async (client: Client, targetId: string, connectedAccountId: string, content = `Good point ${randomUUID().slice(0, 8)}`) => {
-  const template = await client.post('/api/templates', { name: `T ${randomUUID().slice(0, 6)}`, content });
-  expect(template.status, JSON.stringify(template.body)).toBe(201);
-  const at = new Date(serverNow() + 60_000);
-  at.setUTCSeconds(0, 0);
-  at.setUTCMinutes(at.getUTCMinutes() + 2);
-  const res = await client.post('/api/schedules', {
-    accountId: targetId,
-    connectedAccountId,
-    templateId: (template.body as { id: string }).id,
-    scheduleType: 'scheduled',
-    scheduledTime: at.toISOString(),
-    isRecurring: false,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { scheduleId: (res.body as { id: string }).id, at: at.getTime(), content };
-};
-
-/** Moves the server's clock to `at` (never back). */
-const moveClockTo = (at: number) => {
-  offsetMs = Math.max(offsetMs, at - Date.now() + 1_000);
-};
-
-const repliesOf = async (client: Client, query = '') => {
-  const res = await client.get(`/api/replies${query}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { items: ReplyView[]; total: number; page: number; limit: number };
-};
-
-const replyOfSchedule = (client: Client, scheduleId: string, done: (r: ReplyView) => boolean) =>
-  eventually(
-    async () => (await repliesOf(client)).items.find((r) => r.scheduledId === scheduleId),
-    (r) => r !== undefined && done(r),
-    `the reply of schedule ${scheduleId}`,
-    15_000,
-  ) as Promise<ReplyView>;
-
-const repliesOnX = (handle: string) => {
-  try {
-    return emulator.control.postsBy(handle).filter((p) => !p.deleted && p.replyToId !== undefined);
-  } catch {
-    return [];
-  }
-};
 
 describe('a one-time schedule that comes due', () => {
   it('is sent once through the API, shows in the lists, executes the schedule and uses a trial reply', async () => {
