@@ -160,6 +160,10 @@ export const uploadGraceHours = () =>
  *  - RIPOSTE_X_DETECT_INTERVAL_MS: at most one read of a connected account's own recent posts per
  *    this interval while it has replies ready or unconfirmed (detection, reconciliation);
  *  - RIPOSTE_DISPATCH_CONCURRENCY: replies in flight at once per process;
+ *  - RIPOSTE_DISPATCH_LEASE_MS: how long a claimed run stays its scheduler's without that scheduler
+ *    finishing it; a scheduler that died is taken over after this;
+ *  - RIPOSTE_X_RECONCILE_AFTER_MS: an unconfirmed reply not found among its account's posts on X
+ *    after this long is settled as not posted;
  *  - RIPOSTE_DISPATCH_CRASH_AT: test only, see dispatchCrashAt.
  */
 export const dispatchShape = {
@@ -178,6 +182,22 @@ export const dispatchShape = {
       .transform(Number)
       .pipe(z.number().min(1, { message: 'expected a whole number from 1 to 1000' }).max(1000, { message: 'expected a whole number from 1 to 1000' })),
     '64',
+  ),
+  RIPOSTE_DISPATCH_LEASE_MS: withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected milliseconds as a whole number' })
+      .transform(Number)
+      .pipe(z.number().min(1_000, { message: 'expected at least 1000 ms' }).max(3_600_000, { message: 'expected at most 3600000 ms' })),
+    '300000',
+  ),
+  RIPOSTE_X_RECONCILE_AFTER_MS: withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected milliseconds as a whole number' })
+      .transform(Number)
+      .pipe(z.number().min(1_000, { message: 'expected at least 1000 ms' }).max(86_400_000, { message: 'expected at most 86400000 ms' })),
+    '60000',
   ),
   RIPOSTE_DISPATCH_CRASH_AT: optional(
     z.enum(['after_claim', 'after_sending', 'after_x_accepted', 'during_reconcile'], {

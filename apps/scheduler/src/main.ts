@@ -114,7 +114,12 @@ const main = async () => {
     logger: logger.child({ component: 'dispatch' }),
     legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
     claimant: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    settings: { detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS, concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY },
+    settings: {
+      detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS,
+      concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
+      leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
+      reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
+    },
     crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),
   });
   const scheduler = createScheduler({

@@ -190,8 +190,11 @@ export interface ServerConfig {
   /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
   x: XEnv & { sandbox: boolean };
   tokens: TokenEnv;
-  /** RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY and the test-only RIPOSTE_DISPATCH_CRASH_AT. */
-  dispatch: { detectEveryMs: number; concurrency: number; crashAt: ServerEnv['RIPOSTE_DISPATCH_CRASH_AT'] };
+  /**
+   * RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY, RIPOSTE_DISPATCH_LEASE_MS,
+   * RIPOSTE_X_RECONCILE_AFTER_MS and the test-only RIPOSTE_DISPATCH_CRASH_AT.
+   */
+  dispatch: { detectEveryMs: number; concurrency: number; leaseMs: number; reconcileAfterMs: number; crashAt: ServerEnv['RIPOSTE_DISPATCH_CRASH_AT'] };
   logLevel: ServerEnv['LOG_LEVEL'];
   fastHashes: boolean;
 }
@@ -242,7 +245,13 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     RIPOSTE_X_TIMEOUT_MS: env.RIPOSTE_X_TIMEOUT_MS,
     sandbox: env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false',
   },
-  dispatch: { detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS, concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY, crashAt: env.RIPOSTE_DISPATCH_CRASH_AT },
+  dispatch: {
+    detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS,
+    concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
+    leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
+    reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
+    crashAt: env.RIPOSTE_DISPATCH_CRASH_AT,
+  },
   tokens: { RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS },
   logLevel: env.LOG_LEVEL,
   fastHashes: env[FAST_HASHES],

@@ -183,7 +183,12 @@ export const startServer = async (
     logger: logger.child({ component: 'dispatch' }),
     legacyUsernames: config.legacyUsernames,
     claimant: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    settings: { detectEveryMs: config.dispatch.detectEveryMs, concurrency: config.dispatch.concurrency },
+    settings: {
+      detectEveryMs: config.dispatch.detectEveryMs,
+      concurrency: config.dispatch.concurrency,
+      leaseMs: config.dispatch.leaseMs,
+      reconcileAfterMs: config.dispatch.reconcileAfterMs,
+    },
     crash: crashAt(config.dispatch.crashAt),
   });
   // In the embedded default the scheduler shares this process; `external` leaves it to

@@ -1,0 +1,131 @@
+/**
+ * kill -9 of the scheduler at each step of a send, then a restart: zero replies lost, zero posted
+ * twice, unknowns settled by reconcile. Real processes: `npm run scheduler` with
+ * RIPOSTE_DISPATCH_CRASH_AT (it SIGKILLs itself at that step), then a plain one on the same SQLite
+ * data directory, which takes the dead one's claims over after the lease (3 s here) and looks up
+ * unconfirmed replies on X (reconciled as not posted after 3 s unseen). Three runs due at once, one
+ * per connected account, answering one target post: the kill catches the other two wherever they
+ * were. Posts are counted in the emulator's world.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPLY_MESSAGES } from '@core/replies';
+import {
+  expectExactlyOnce,
+  FINAL,
+  newTarget,
+  replyEvents,
+  seedDue,
+  spawnScheduler,
+  startWorld,
+  userWithX,
+  waitForReplies,
+  type Seeded,
+  type World,
+} from './support';
+
+const FAST_RECOVERY = { RIPOSTE_DISPATCH_LEASE_MS: '3000', RIPOSTE_X_RECONCILE_AFTER_MS: '3000' };
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+/** Three runs due now: three users, each with a connected account, answering one new target post. */
+const threeDueRuns = async (): Promise<Seeded[]> => {
+  const people = await Promise.all([userWithX(world), userWithX(world), userWithX(world)]);
+  const target = await newTarget(world);
+  return seedDue(
+    world,
+    people.map((person) => ({ person, target })),
+  );
+};
+
+/** A scheduler that kills itself at `point`: it must die by SIGKILL there. */
+const crashAt = async (point: string) => {
+  const doomed = spawnScheduler(world, { ...FAST_RECOVERY, RIPOSTE_DISPATCH_CRASH_AT: point });
+  const deadline = setTimeout(() => doomed.child.kill('SIGTERM'), 60_000);
+  const end = await doomed.exited;
+  clearTimeout(deadline);
+  expect(end, doomed.stderr()).toEqual({ code: null, signal: 'SIGKILL' });
+  expect(doomed.stderr()).toContain(`RIPOSTE_DISPATCH_CRASH_AT=${point}`);
+};
+
+/** A plain scheduler restarted on the same store, until every run's reply is final. */
+const restartUntilFinal = async (seeded: Seeded[]) => {
+  const healthy = spawnScheduler(world, FAST_RECOVERY);
+  try {
+    return await waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final after the restart', 60_000);
+  } finally {
+    await healthy.stop();
+  }
+};
+
+const statuses = (seeded: Seeded[], replies: Map<string, { status: string }>) => seeded.map((s) => replies.get(s.replyId)?.status);
+
+describe('kill -9 of the scheduler, then a restart', () => {
+  it('after the claim: the run is taken over after the lease and sent once', async () => {
+    const seeded = await threeDueRuns();
+    await crashAt('after_claim');
+    // Nothing went out: the process died before any send.
+    for (const s of seeded) expect(await replyEvents(world, s.replyId)).not.toContain('ReplySending');
+
+    const replies = await restartUntilFinal(seeded);
+    expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
+    expectExactlyOnce(world, seeded, replies);
+  }, 120_000);
+
+  it("after the 'sending' record, before the POST: unconfirmed, then settled by reconcile as not posted, never re-sent", async () => {
+    const seeded = await threeDueRuns();
+    await crashAt('after_sending');
+    const interrupted: Seeded[] = [];
+    for (const s of seeded) if ((await replyEvents(world, s.replyId)).includes('ReplySending')) interrupted.push(s);
+    expect(interrupted.length).toBeGreaterThanOrEqual(1);
+
+    const replies = await restartUntilFinal(seeded);
+    expectExactlyOnce(world, seeded, replies);
+    for (const s of interrupted) {
+      expect(replies.get(s.replyId)).toMatchObject({ status: 'failed', statusMessage: REPLY_MESSAGES.notFoundOnX });
+      expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplySending', 'ReplyUnconfirmed', 'ReplyFailed']));
+    }
+    // The others had not begun their send: the restarted scheduler sent them.
+    for (const s of seeded.filter((x) => !interrupted.includes(x))) expect(replies.get(s.replyId)?.status).toBe('sent');
+  }, 120_000);
+
+  it('after X accepted the post, before it was recorded: unconfirmed, then found on X by reconcile: sent, not re-sent', async () => {
+    const seeded = await threeDueRuns();
+    await crashAt('after_x_accepted');
+    const accepted = seeded.filter((s) => world.emulator.control.postsBy(s.person.handle).some((p) => p.replyToId === s.target.post.id));
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+
+    const replies = await restartUntilFinal(seeded);
+    expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
+    expectExactlyOnce(world, seeded, replies);
+    for (const s of accepted) {
+      const events = await replyEvents(world, s.replyId);
+      expect(events.filter((t) => t === 'ReplySending')).toHaveLength(1);
+      expect(events.slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
+    }
+  }, 120_000);
+
+  it('during reconcile: X stored the posts but answered 503; the restarted scheduler reconciles them as sent', async () => {
+    const seeded = await threeDueRuns();
+    world.emulator.control.inject({ kind: 'status', status: 503, afterStore: true }, { method: 'POST', path: '/2/tweets', times: seeded.length });
+    try {
+      await crashAt('during_reconcile');
+    } finally {
+      world.emulator.control.clearFaults();
+    }
+    // The process died as it began settling: nothing settled, at least one reply unconfirmed.
+    const before = await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)));
+    for (const events of before) expect(events).not.toContain('ReplySent');
+    expect(before.filter((events) => events.at(-1) === 'ReplyUnconfirmed').length).toBeGreaterThanOrEqual(1);
+
+    const replies = await restartUntilFinal(seeded);
+    expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
+    expectExactlyOnce(world, seeded, replies);
+    for (const s of seeded) expect((await replyEvents(world, s.replyId)).filter((t) => t === 'ReplySending')).toHaveLength(1);
+  }, 120_000);
+});

@@ -1,0 +1,298 @@
+/**
+ * What the resilience tests of dispatch share: the X emulator in the test process (so posts can be
+ * counted in its world), a real server on a temporary SQLite data directory (users, X accounts
+ * connected through the emulator's consent page, targets added by the admin, the replies read
+ * model behind GET /api/replies), schedules due now appended through the schedule decider on a
+ * second connection to the same store, and `npm run scheduler` processes spawned on that data
+ * directory, talking to the emulator as X.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
+import { SANDBOX_APP, startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator/server';
+import type { EmuPost } from '@adapters/x-emulator/world';
+import { handleCommand } from '@core/eventstore/command-handler';
+import type { EventStore } from '@core/eventstore/types';
+import { replyStream } from '@core/replies';
+import { scheduleDecider, scheduleStream } from '@core/scheduling';
+import { runReplyId } from '@core/scheduling/schedule';
+import { startTestServer, uniqueName, type Client, type TestServer } from '../api/support';
+import { consent } from '../api/x.support';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Statuses a reply does not leave by itself: sent, or ended with its reason. */
+export const FINAL = new Set(['sent', 'failed', 'duplicate', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions', 'rejected', 'not_summoned', 'skipped', 'expired']);
+/** Statuses the user sees and can act on (the Ready to send queue, the history). */
+export const VISIBLE = new Set(['unconfirmed', 'ready']);
+
+export interface ReplyView {
+  id: string;
+  status: string;
+  statusMessage: string | null;
+  postId: string | null;
+  replyPostId: string | null;
+  content: string;
+  mode: string | null;
+  scheduledId: string | null;
+}
+
+export interface World {
+  emulator: XEmulator;
+  server: TestServer;
+  admin: Client;
+  /** A second connection to the server's event store (seeding, reading reply streams). */
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** The emulator (summon rule off: direct replies go through), and a server on it. */
+export const startWorld = async (options: { emulator?: XEmulatorOptions; server?: Record<string, string> } = {}): Promise<World> => {
+  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, summonRule: false, ...options.emulator });
+  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...options.server });
+  const admin = await server.admin();
+  const store = createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' });
+  return {
+    emulator,
+    server,
+    admin,
+    store,
+    close: async () => {
+      await store.close();
+      await server.close();
+      await emulator.close();
+    },
+  };
+};
+
+/** X as the emulator, every due reply sent through the API. */
+export const xEnv = (emulator: XEmulator): Record<string, string> => ({
+  RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
+  RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
+  RIPOSTE_X_API_URL: emulator.url,
+  RIPOSTE_X_DELIVERY: 'direct',
+});
+
+export interface Person {
+  client: Client;
+  userId: string;
+  handle: string;
+  connectedAccountId: string;
+}
+
+/** A user with an X account connected through the emulator's consent page (PIN). */
+export const userWithX = async (world: World): Promise<Person> => {
+  const { client, user } = await world.server.newUser();
+  const handle = `x_${uniqueName('u').slice(-12)}`;
+  const start = await client.get('/api/x/auth/url');
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const { url, token } = start.body as { url: string; token: string };
+  const { pin } = await consent(url, handle);
+  const verified = await client.post('/api/x/auth/verify-pin', { token, pinCode: pin });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const accounts = (await client.get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
+  const account = accounts.accounts.find((a) => a.username === handle);
+  expect(account).toBeDefined();
+  return { client, userId: user.id, handle, connectedAccountId: account!.id };
+};
+
+export interface Target {
+  id: string;
+  username: string;
+  post: EmuPost;
+}
+
+/** A monitored account (added by the admin) for a fresh X user of the emulator, with one post just made. */
+export const newTarget = async (world: World): Promise<Target> => {
+  const username = `t_${uniqueName('t').slice(-12)}`;
+  world.emulator.control.createUser(username);
+  const res = await world.admin.post('/api/accounts', { username, displayName: `Target ${username}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const post = world.emulator.control.post(username, `Thoughts of ${username} on the day`);
+  return { id: (res.body as { id: string }).id, username, post };
+};
+
+export interface Seeded {
+  scheduleId: string;
+  replyId: string;
+  person: Person;
+  target: Target;
+  text: string;
+}
+
+/**
+ * One-time schedules due now, as the server's schedule service decides them (the schedule decider),
+ * appended on the test's own connection: one second ago they were one second ahead.
+ */
+export const seedDue = async (world: World, runs: { person: Person; target: Target; text?: string }[], parallel = 16): Promise<Seeded[]> => {
+  const seeded: Seeded[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next;
+      next += 1;
+      const run = runs[i];
+      if (run === undefined) return;
+      const scheduleId = randomUUID();
+      const now = Date.now() - 2_000;
+      const at = new Date(now + 1_000).toISOString();
+      const text = run.text ?? `Well said ${randomUUID().slice(0, 12)}`;
+      await handleCommand(
+        world.store,
+        scheduleStream(scheduleId),
+        scheduleDecider,
+        {
+          type: 'CreateSchedule',
+          scheduleId,
+          userId: run.person.userId,
+          now: new Date(now).toISOString(),
+          timeZone: 'UTC',
+          draft: {
+            targetAccountId: run.target.id,
+            connectedAccountId: run.person.connectedAccountId,
+            content: { kind: 'text', text },
+            imageUrl: null,
+            plan: { kind: 'once', at },
+            targetUsername: run.target.username,
+            accountName: run.person.handle,
+          },
+        },
+        { metadata: { actor: run.person.userId, correlationId: scheduleId, causationId: null, time: new Date(now).toISOString() }, newId: randomUUID },
+      );
+      seeded[i] = { scheduleId, replyId: runReplyId(scheduleId, at), person: run.person, target: run.target, text };
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return seeded;
+};
+
+/** Every reply of a user, as the history shows it (the read model). */
+export const repliesOf = async (client: Client): Promise<ReplyView[]> => {
+  const all: ReplyView[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await client.get(`/api/replies?page=${page}&limit=100`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as { items: ReplyView[]; total: number };
+    all.push(...body.items);
+    if (all.length >= body.total || body.items.length === 0) return all;
+  }
+};
+
+/** The replies of `seeded` once `done` holds for every one of them (polled with a deadline). */
+export const waitForReplies = async (seeded: Seeded[], done: (r: ReplyView) => boolean, what: string, timeoutMs: number): Promise<Map<string, ReplyView>> => {
+  const people = [...new Map(seeded.map((s) => [s.person.userId, s.person])).values()];
+  const until = Date.now() + timeoutMs;
+  let last = new Map<string, ReplyView>();
+  for (;;) {
+    last = new Map();
+    for (const p of people) for (const r of await repliesOf(p.client)) last.set(r.id, r);
+    const missing = seeded.filter((s) => {
+      const r = last.get(s.replyId);
+      return r === undefined || !done(r);
+    });
+    if (missing.length === 0) return last;
+    if (Date.now() > until) {
+      const sample = missing.slice(0, 5).map((s) => last.get(s.replyId) ?? { id: s.replyId, status: 'absent' });
+      throw new Error(`timed out waiting for ${what}: ${missing.length} of ${seeded.length} not there, e.g. ${JSON.stringify(sample)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** The replies an account has on X (live posts answering another post). */
+export const repliesOnX = (emulator: XEmulator, handle: string): EmuPost[] => {
+  try {
+    return emulator.control.postsBy(handle).filter((p) => !p.deleted && p.replyToId !== undefined);
+  } catch {
+    return [];
+  }
+};
+
+/** The types of the events of a reply's stream, in order. */
+export const replyEvents = async (world: World, replyId: string): Promise<string[]> => (await world.store.readStream(replyStream(replyId))).map((e) => e.type);
+
+/**
+ * The invariants every test ends on, per seeded run: its reply is in a final state; sent means
+ * exactly one post on X by its account, answering its target post, with the id the history shows;
+ * anything else means no post at all. No account posted twice under one post.
+ */
+export const expectExactlyOnce = (world: World, seeded: Seeded[], replies: Map<string, ReplyView>): void => {
+  const byHandle = new Map<string, EmuPost[]>();
+  for (const s of seeded) if (!byHandle.has(s.person.handle)) byHandle.set(s.person.handle, repliesOnX(world.emulator, s.person.handle));
+  for (const [handle, posts] of byHandle) {
+    const perParent = new Map<string, number>();
+    for (const p of posts) perParent.set(p.replyToId!, (perParent.get(p.replyToId!) ?? 0) + 1);
+    const twice = [...perParent].filter(([, n]) => n > 1);
+    expect({ handle, twice }).toEqual({ handle, twice: [] });
+  }
+  for (const s of seeded) {
+    const reply = replies.get(s.replyId);
+    expect(reply, `the reply of schedule ${s.scheduleId}`).toBeDefined();
+    expect(FINAL.has(reply!.status), `${reply!.id} ended ${reply!.status} (${reply!.statusMessage})`).toBe(true);
+    const onX = byHandle.get(s.person.handle)!.filter((p) => p.replyToId === s.target.post.id);
+    if (reply!.status === 'sent') {
+      expect(onX.map((p) => ({ id: p.id, text: p.text }))).toEqual([{ id: reply!.replyPostId, text: s.text }]);
+    } else {
+      expect(onX).toEqual([]);
+    }
+  }
+};
+
+export interface SchedulerProcess {
+  child: ChildProcess;
+  /** How it ended: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM and wait (a clean stop lets the replies in flight finish). */
+  stop(): Promise<void>;
+}
+
+/** `npm run scheduler` on the world's data directory, with X as the emulator. */
+export const spawnScheduler = (world: World, env: Record<string, string> = {}): SchedulerProcess => {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/scheduler/src/main.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RIPOSTE_DATA_DIR: world.server.dataDir,
+      RIPOSTE_EVENT_STORE: 'sqlite',
+      // A killed process loses nothing the OS has (WAL in the page cache); FULL guards power cuts.
+      RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
+      RIPOSTE_SCHEDULER_INTERVAL_MS: '100',
+      RIPOSTE_X_DETECT_INTERVAL_MS: '200',
+      ...xEnv(world.emulator),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    exited,
+    stdout: () => out,
+    stderr: () => err,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};
+
+/** Waits for `what` with a deadline. */
+export const waitUntil = async (check: () => boolean, what: string, timeoutMs: number): Promise<void> => {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
