@@ -71,7 +71,8 @@ const markSentSchema = z.object({
 const replyPostIdOf = (value: string | null | undefined): string | null => {
   if (value === undefined || value === null || value === '') return null;
   if (/^\d{1,25}$/.test(value)) return value;
-  const match = /^https?:\/\/[^/\s]+\/[^/\s]+\/status(?:es)?\/(\d{1,25})(?:[/?#].*)?$/i.exec(value);
+  // x.com/<name>/status/<id>, x.com/i/web/status/<id>, twitter.com, or Sandbox X's address.
+  const match = /^https?:\/\/[^/\s]+\/(?:[^/\s]+\/){1,3}status(?:es)?\/(\d{1,25})(?:[/?#]\S*)?$/i.exec(value);
   if (match?.[1] === undefined) throw new AppError('validation', 'Paste the link of your reply on X (…/status/<id>) or its id', { field: 'replyUrl' });
   return match[1];
 };
