@@ -262,7 +262,10 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   if (ctx.x === null) return 'later';
   if (!(await consumeTrial(ctx, state))) return 'progress';
   const now = ctx.nowIso();
-  const cap = hourlyCap(sentAtSince(ctx.db(), run.userId, new Date(Date.parse(now) - 3_600_000).toISOString()), now, ctx.settings.hourlyCap);
+  const nowMs = Date.parse(now);
+  // Epoch milliseconds: the rule then parses no ISO text per send of the hour.
+  const sentAt = sentAtSince(ctx.db(), run.userId, new Date(nowMs - 3_600_000).toISOString()).map((t) => Date.parse(t));
+  const cap = hourlyCap(sentAt, nowMs, ctx.settings.hourlyCap);
   if (!cap.allowed) {
     await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: cap.retryAt, message: cap.reason, now });
     return 'progress';

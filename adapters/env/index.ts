@@ -181,7 +181,7 @@ export const dispatchShape = {
       .regex(/^\d+$/, { message: 'expected a whole number from 1 to 1000' })
       .transform(Number)
       .pipe(z.number().min(1, { message: 'expected a whole number from 1 to 1000' }).max(1000, { message: 'expected a whole number from 1 to 1000' })),
-    '64',
+    '256',
   ),
   RIPOSTE_DISPATCH_LEASE_MS: withDefault(
     z
