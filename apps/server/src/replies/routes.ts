@@ -1,5 +1,5 @@
 /**
- * Replies (/work contract REPLIES-API, docs/api.md): the user's reply history, the ready-to-send
+ * Replies (docs/api.md "Replies"): the user's reply history, the ready-to-send
  * queue and its counts, marking a reply sent or skipping it; and the admin's Scheduler Test calls
  * (test schedules, running one now, a direct reply, the recent replies), admin-only on the server.
  *
