@@ -32,7 +32,7 @@ export function reportReply(reply: ReplyAnswer, done: string, raise: (trouble: A
   }
   if (reply.badge.authFailed) {
     toast({ title: M.authFailedTitle, description: reply.reason, variant: 'destructive', duration: AUTH_TOAST_MS });
-    raise({ accountId: reply.connectedAccountId, detail: reply.reason });
+    raise({ accountId: reply.connectedAccountId, detail: reply.reason, replyIds: [reply.id] });
     return;
   }
   toast({ title: done, description: `${reply.badge.label}: ${reply.reason}`, variant: reply.badge.group === 'failure' ? 'destructive' : undefined });

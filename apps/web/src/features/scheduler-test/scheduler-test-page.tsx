@@ -29,7 +29,7 @@ function SchedulerTest() {
       for (const id of t.replyIds) known.current.add(id);
       if (t.replyIds.every((id) => handled.current.has(id))) return;
     }
-    setTrouble((current) => current ?? t);
+    setTrouble((current) => (current === null ? t : { ...current, replyIds: [...(current.replyIds ?? []), ...(t.replyIds ?? [])] }));
   }, []);
   const settle = () => {
     for (const id of known.current) handled.current.add(id);
@@ -55,13 +55,15 @@ function SchedulerTest() {
           <TabsTrigger value="direct">Direct Reply</TabsTrigger>
           <TabsTrigger value="recent">Recent Replies</TabsTrigger>
         </TabsList>
-        <TabsContent value="create">
+        {/* Every tab stays mounted: a half-filled form survives a look at Recent Replies, and the
+            recent replies keep their 5 s refresh (and their warning) whichever tab is shown. */}
+        <TabsContent value="create" forceMount className="data-[state=inactive]:hidden">
           <CreateTestTab targets={targets.accounts} accounts={accounts.accounts} onAuthFailure={raise} />
         </TabsContent>
-        <TabsContent value="direct">
+        <TabsContent value="direct" forceMount className="data-[state=inactive]:hidden">
           <DirectReplyTab targets={targets.accounts} accounts={accounts.accounts} onAuthFailure={raise} onSent={() => setTab('recent')} />
         </TabsContent>
-        <TabsContent value="recent">
+        <TabsContent value="recent" forceMount className="data-[state=inactive]:hidden">
           <RecentRepliesTab onAuthFailure={raise} />
         </TabsContent>
       </Tabs>

@@ -18,7 +18,7 @@ import { useNow } from '@web/hooks/use-now';
 import { contentSummary, recurrenceLabel } from '@web/features/schedules/schedule-view';
 import { formatDateTime, timeAgo, useUserZone } from '@web/lib/time-format';
 import { PageHeader } from '@web/components/page-header';
-import { ReplyStatusBadge, useXName } from '@web/features/replies';
+import { READY_PATH, ReplyStatusBadge, useXName } from '@web/features/replies';
 import { LATEST_REPLY_TEXTS, latestReply, sourceLabel, statusBadge as scheduleBadge } from './schedule-display';
 
 const back = (
@@ -148,6 +148,11 @@ export default function ScheduleRepliesPage({ params }: { params: { id: string }
                         <a href={r.replyUrl} target="_blank" rel="noreferrer" className="text-sm underline">
                           View on {xName}
                         </a>
+                      )}
+                      {(r.status === 'ready' || r.status === 'unconfirmed') && (
+                        <Link href={READY_PATH} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                          Act on it in Ready to send
+                        </Link>
                       )}
                     </TableCell>
                   </TableRow>

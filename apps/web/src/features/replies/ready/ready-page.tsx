@@ -2,7 +2,7 @@
 // design.md) wait here, oldest first. One click opens X's composer pre-filled; the user presses
 // Post there, and Riposte notices, or the user marks it sent or skips it. Unconfirmed replies
 // (X never said whether a post went out) are resolved here too.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { CircleHelp, Inbox, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageHeader } from '@web/components/page-header';
@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useNow } from '@web/hooks/use-now';
 import { useUserZone } from '@web/lib/time-format';
-import { useReadyReplies, useUnconfirmedReplies, type ReplyItem } from '@web/features/replies/api/replies';
+import { useReadyReplies, useReplySummary, useUnconfirmedReplies, type ReplyItem } from '@web/features/replies/api/replies';
 import { REPLY_TEXTS } from '@web/features/replies/messages';
 import { ReadyCard } from './ready-card';
 
@@ -60,6 +60,16 @@ function Section({ title, icon, description, list, empty, testId }: { title: str
 export default function ReadyPage() {
   const ready = useReadyReplies();
   const unconfirmed = useUnconfirmedReplies();
+  // The count in the sidebar follows the lists on this page: when they disagree (a reply was
+  // detected as posted, another came due), the count is read again rather than at its next turn.
+  const summary = useReplySummary();
+  const readyTotal = ready.data?.total;
+  const unconfirmedTotal = unconfirmed.data?.total;
+  const { data: counts, mutate: recount } = summary;
+  useEffect(() => {
+    if (counts === undefined || readyTotal === undefined || unconfirmedTotal === undefined) return;
+    if (counts.ready !== readyTotal || counts.unconfirmed !== unconfirmedTotal) void recount();
+  }, [counts, readyTotal, unconfirmedTotal, recount]);
   const hasUnconfirmed = (unconfirmed.data?.total ?? 0) > 0 || unconfirmed.error !== undefined;
   return (
     <div className="grid grid-cols-1 gap-8">
