@@ -1,8 +1,8 @@
 /**
- * Appends with group commit. Callers queue their append; one microtask later every queued append
- * is written in ONE transaction (so at synchronous=FULL they share one WAL fsync), each inside its
- * own savepoint, so a stale revision or a reused id fails only its own caller and leaves nothing
- * behind. A lone append skips the savepoint: its transaction is its savepoint.
+ * Appends with group commit. Callers queue their append; once the event loop has run the I/O and
+ * callbacks already waiting (setImmediate), every queued append is written in ONE transaction (so
+ * at synchronous=FULL they share one WAL fsync), each inside its own savepoint, so a stale revision
+ * or a reused id fails only its own caller and leaves nothing behind. A lone append skips the savepoint: its transaction is its savepoint.
  *
  * The expected revision is checked inside the write transaction (BEGIN IMMEDIATE holds the write
  * lock, also against other processes on the same file), so check-then-insert is atomic.
@@ -173,7 +173,11 @@ export const createWriter = (db: Database.Database, reads: Reads, onCommitted: (
       queue.push({ parts, many, resolve, reject });
       if (!scheduled) {
         scheduled = true;
-        queueMicrotask(flush);
+        // Not a microtask: replies carried side by side reach their next append across I/O callbacks
+        // (an X answer, a read), and a microtask flush commits each of them alone — one fsync per
+        // append. setImmediate lets the appends of one turn of the loop share a commit
+        // (bench:dispatch, docs/performance.md: 377 fsyncs instead of 7,961 for 1,000 replies).
+        setImmediate(flush);
       }
     });
 

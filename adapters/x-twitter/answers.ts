@@ -18,6 +18,27 @@ const transportFailureOf = (error: Error): XTransportFailure => {
   return 'other';
 };
 
+/**
+ * The network error under a failed request. twitter-api-v2 1.29 stores it as `error` while its
+ * `requestError` getter reads `requestError`, so the getter is undefined; read both.
+ */
+const causeOf = (error: ApiRequestError): Error => {
+  const options = (error as unknown as { _options?: { error?: Error; requestError?: Error } })._options;
+  return error.requestError ?? options?.requestError ?? options?.error ?? new Error(error.message);
+};
+
+/**
+ * True when a request went out on a kept-alive connection that X had already closed (it sat idle
+ * past X's keep-alive time while this process was busy) and failed for it. Node's documentation
+ * recommends retrying exactly this case (`request.reusedSocket`). Only reads are retried on it: a
+ * post is never sent twice on a guess (an unknown outcome is reconciled instead).
+ */
+export const isStaleConnection = (error: unknown): boolean => {
+  if (!(error instanceof ApiRequestError) || (error.request as { reusedSocket?: boolean } | undefined)?.reusedSocket !== true) return false;
+  const cause = causeOf(error) as Error & { code?: string };
+  return cause.code === 'ECONNRESET' || cause.message === 'socket hang up';
+};
+
 export const toXAnswer = (error: unknown): XAnswer => {
   if (error instanceof ApiResponseError) {
     return { kind: 'response', status: error.code, body: error.data, headers: error.headers as Record<string, string | string[] | undefined> };
@@ -26,10 +47,7 @@ export const toXAnswer = (error: unknown): XAnswer => {
     return { kind: 'transport', failure: 'partial', message: error.message, status: error.response.statusCode ?? 0 };
   }
   if (error instanceof ApiRequestError) {
-    // twitter-api-v2 1.29 stores the cause as `error` while its `requestError` getter reads
-    // `requestError`, so the getter is undefined; read both.
-    const options = (error as unknown as { _options?: { error?: Error; requestError?: Error } })._options;
-    const cause = error.requestError ?? options?.requestError ?? options?.error ?? new Error(error.message);
+    const cause = causeOf(error);
     return { kind: 'transport', failure: transportFailureOf(cause), message: cause.message };
   }
   if (error instanceof DeadlineExceeded) return { kind: 'transport', failure: 'timeout', message: error.message };

@@ -20,7 +20,7 @@ import {
   type XUserClient,
   type XUserTokens,
 } from '@core/x';
-import { toXAnswer } from './answers';
+import { isStaleConnection, toXAnswer } from './answers';
 import { checkCredentials } from './credentials';
 import type { XClientConfig } from './config';
 import { POST_QUERY, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
@@ -35,7 +35,13 @@ const readWithin =
   (deadlineMs: number): Read =>
   async (call, operation = 'read') => {
     try {
-      return await withDeadline(call(), deadlineMs);
+      try {
+        return await withDeadline(call(), deadlineMs);
+      } catch (error) {
+        // A read X never received (a connection it had closed) is asked again, once, on a new one.
+        if (!isStaleConnection(error)) throw error;
+        return await withDeadline(call(), deadlineMs);
+      }
     } catch (error) {
       if (error instanceof XError) throw error;
       throw new XError(classifyXAnswer(toXAnswer(error), operation), undefined, { cause: error });

@@ -189,6 +189,18 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
       expect(stored(target.id, text)).toBeUndefined();
     });
 
+    it('a read that went out on a connection X had closed is asked again once on a new one; a post never is', async () => {
+      await client.me(); // a kept-alive connection to reuse
+      const asked = () => subject.control!.requests.filter((r) => r.method === 'GET' && r.path === '/2/users/me').length;
+      const before = asked();
+      subject.control!.inject({ kind: 'drop' }, { path: '/2/users/me', method: 'GET' });
+      expect((await client.me()).id).toBe(me.userId);
+      expect(asked() - before).toBe(2);
+      // Closed twice in a row: one retry only, then the read fails as X not reachable.
+      subject.control!.inject({ kind: 'drop' }, { path: '/2/users/me', method: 'GET', times: 2 });
+      expect(isXError(await client.me().then(() => null, (e: unknown) => e))).toBe(true);
+    });
+
     it('no answer in time is unknown', async () => {
       const variants = subject.variants!;
       const started = Date.now();
