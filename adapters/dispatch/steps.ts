@@ -44,7 +44,7 @@ import { AppError, isAppError } from '@core/shared/errors';
 import type { WritingStyle } from '@core/styles';
 import { userDecider } from '@core/users/decider';
 import { userStream } from '@core/users/streams';
-import { isXError, replyIntentUrl, type XPost } from '@core/x';
+import { hasLongPosts, isXError, replyIntentUrl, type XPost } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
 import { connectedAccount, mediaOf, userClientOf, type Context } from './context';
 import { textKeyOf } from './text-key';
@@ -103,11 +103,21 @@ const writeText = async (ctx: Context, plan: Extract<TextPlan, { kind: 'fixed' |
 
 type TextPick = { ok: true; text: string; truncated: boolean } | { ok: false; status: FailureStatus; reason: string };
 
-/** A final text no other connected account posted in 24 h, held for this reply (text-usage stream). */
-const pickText = async (ctx: Context, run: ReplyRun, plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>, post: XPost, targetUsername: string): Promise<TextPick> => {
+/**
+ * A final text no other connected account posted in 24 h, held for this reply (text-usage stream).
+ * `xPremium`: the posting account may post 25,000 characters (its X subscription at the last connect).
+ */
+const pickText = async (
+  ctx: Context,
+  run: ReplyRun,
+  plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>,
+  post: XPost,
+  targetUsername: string,
+  xPremium: boolean,
+): Promise<TextPick> => {
   for (let tries = 0; ; tries += 1) {
     const raw = await writeText(ctx, plan, post, targetUsername, tries);
-    const final = finalText(raw, { xPremium: false });
+    const final = finalText(raw, { xPremium });
     if (!final.ok) return { ok: false, status: final.status, reason: final.reason };
     const textKey = textKeyOf(final.text);
     try {
@@ -191,7 +201,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
     return 'progress';
   }
   const targetUsername = run.targetUsername ?? post.author?.username ?? 'the author';
-  const text = await pickText(ctx, run, plan, post, targetUsername);
+  const text = await pickText(ctx, run, plan, post, targetUsername, hasLongPosts(account.subscriptionType));
   if (!text.ok) {
     await refuse(ctx, run, text.status, text.reason, true);
     return 'progress';

@@ -6,6 +6,7 @@
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ConnectedAccountItem } from '@core/dashboard/views';
+import { hasLongPosts, isXSubscriptionType } from '@core/x';
 import { connectedAccountsProjection } from '@core/x-accounts/projection';
 import type { ConnectedAccountView } from '@core/x-accounts/views';
 import { schedulesUsingAccount } from './scheduling';
@@ -24,11 +25,13 @@ interface Row {
   auth_failed_at: string | null;
   created_at: string;
   x_user_id: string;
+  x_subscription: string | null;
   user_id: string;
 }
 
 const view = (db: ReadDb, row: Row): ConnectedAccountView => {
   const schedulesCount = schedulesUsingAccount(db, row.id);
+  const xSubscription = isXSubscriptionType(row.x_subscription) ? row.x_subscription : null;
   return {
     id: row.id,
     username: row.username,
@@ -39,6 +42,8 @@ const view = (db: ReadDb, row: Row): ConnectedAccountView => {
     tokenExpiresAt: row.token_expires_at,
     hasSecret: row.has_secret === 1,
     authFailedAt: row.auth_failed_at,
+    xSubscription,
+    xPremium: hasLongPosts(xSubscription),
     usedInSchedules: schedulesCount > 0,
     schedulesCount,
     createdAt: row.created_at,

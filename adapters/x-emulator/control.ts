@@ -58,6 +58,8 @@ export interface XEmulatorControl {
   createUser(username: string, options?: { displayName?: string; premium?: boolean }): EmuUser;
   user(username: string): EmuUser | undefined;
   suspend(username: string, suspended?: boolean): void;
+  /** Puts the user on X Premium (25,000-character posts, subscription_type 'Premium'), or back off it. */
+  setPremium(username: string, premium?: boolean): void;
   /** Revokes every access token of the user (as when they remove the app on X); returns how many. */
   revokeTokens(username: string): number;
   addApp(app: EmuApp): void;
@@ -127,6 +129,7 @@ export const createControl = (
       world.addUser({ username, ...(options.displayName ? { displayName: options.displayName } : {}), premium: options.premium ?? false }),
     user: (username) => world.userByName(username.replace(/^@/, '')),
     suspend: (username, suspended = true) => void (userNamed(username).suspended = suspended),
+    setPremium: (username, premium = true) => void (userNamed(username).premium = premium),
     revokeTokens: (username) => {
       const user = userNamed(username);
       let n = 0;

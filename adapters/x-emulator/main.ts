@@ -1,6 +1,6 @@
 /**
  * Runs the X emulator on its own, to try Riposte against it from another process:
- *   npx tsx adapters/x-emulator/main.ts --port 4100 [--seed 1] [--no-summon-rule] [--user alice]
+ *   npx tsx adapters/x-emulator/main.ts --port 4100 [--seed 1] [--no-summon-rule] [--user alice] [--premium-user bob]
  *     [--latency-ms 300 --latency-jitter-ms 200]
  * then start Riposte with RIPOSTE_X_API_URL=http://127.0.0.1:4100 RIPOSTE_X_API_KEY=sandbox-consumer-key
  * RIPOSTE_X_API_SECRET=sandbox-consumer-secret.
@@ -15,6 +15,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'no-summon-rule': { type: 'boolean', default: false },
     user: { type: 'string', multiple: true, default: [] },
+    'premium-user': { type: 'string', multiple: true, default: [] },
     'latency-ms': { type: 'string', default: '0' },
     'latency-jitter-ms': { type: 'string', default: '0' },
   },
@@ -26,6 +27,7 @@ const emulator = await startXEmulator({
   seed: Number(values.seed),
   summonRule: !values['no-summon-rule'],
   sandboxUsers: values.user,
+  premiumUsers: values['premium-user'],
   latencyMs: Number(values['latency-ms']),
   latencyJitterMs: Number(values['latency-jitter-ms']),
 });

@@ -48,6 +48,8 @@ export interface XEmulatorOptions {
   accounts?: readonly CuratedAccount[];
   /** Sandbox users that exist from the start (they can also be created on the consent page). */
   sandboxUsers?: readonly string[];
+  /** Sandbox users on X Premium (made when unknown): they may post 25,000 characters. */
+  premiumUsers?: readonly string[];
   /** Per-15-minute limits per endpoint and caller, and posts per user per 24 hours. */
   limits?: Partial<Record<Endpoint, number>>;
   postsPerDay?: number;
@@ -132,6 +134,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   );
   if (options.stateFile) loadWorld(world, options.stateFile);
   for (const username of options.sandboxUsers ?? []) world.addUser({ username });
+  for (const username of options.premiumUsers ?? []) world.addUser({ username }).premium = true;
   let saveTimer: NodeJS.Timeout | undefined;
   const save = () => {
     if (saveTimer) clearTimeout(saveTimer);

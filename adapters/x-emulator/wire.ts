@@ -50,6 +50,9 @@ export const userJson = (user: EmuUser, fields: Set<string>) => ({
   ...(fields.has('profile_image_url') ? { profile_image_url: user.profileImageUrl } : {}),
   ...(fields.has('description') ? { description: user.description } : {}),
   ...(fields.has('verified') ? { verified: user.verified } : {}),
+  // A sandbox Premium user is on X Premium (a blue check); everyone else has no subscription.
+  ...(fields.has('verified_type') ? { verified_type: user.premium ? 'blue' : 'none' } : {}),
+  ...(fields.has('subscription_type') ? { subscription_type: user.premium ? 'Premium' : 'None' } : {}),
   ...(fields.has('protected') ? { protected: false } : {}),
   ...(fields.has('created_at') ? { created_at: new Date(user.createdAt).toISOString() } : {}),
   ...(fields.has('public_metrics') ? { public_metrics: { followers_count: user.followers, following_count: 0, tweet_count: 0, listed_count: 0 } } : {}),

@@ -1,8 +1,16 @@
 /** X API v2 JSON into core/x's XUser and XPost, and the fields Riposte asks X for. */
 import type { TTweetv2Expansion, TTweetv2TweetField, TTweetv2UserField, TweetV2, UserV2 } from 'twitter-api-v2';
-import type { XPost, XReplySettings, XUser } from '@core/x';
+import { isXSubscriptionType, type XPost, type XReplySettings, type XSubscriptionType, type XUser } from '@core/x';
 
-export const USER_FIELDS: TTweetv2UserField[] = ['profile_image_url', 'description', 'verified', 'protected', 'public_metrics'];
+export const USER_FIELDS: TTweetv2UserField[] = [
+  'profile_image_url',
+  'description',
+  'verified',
+  'verified_type',
+  'subscription_type',
+  'protected',
+  'public_metrics',
+];
 export const TWEET_FIELDS: TTweetv2TweetField[] = [
   'author_id',
   'created_at',
@@ -22,7 +30,18 @@ export const POST_QUERY = {
 
 const REPLY_SETTINGS = new Set<string>(['everyone', 'mentionedUsers', 'following', 'subscribers', 'verified']);
 
-export const toUser = (u: UserV2): XUser => ({
+/**
+ * X's `subscription_type`; when X leaves it out, a blue check (`verified_type` 'blue') is given
+ * only to Premium and Premium+ subscribers, so it says Premium at least.
+ */
+const subscriptionOf = (u: UserV2): XSubscriptionType | undefined => {
+  if (isXSubscriptionType(u.subscription_type)) return u.subscription_type;
+  return u.verified_type === 'blue' ? 'Premium' : undefined;
+};
+
+export const toUser = (u: UserV2): XUser => {
+  const subscriptionType = subscriptionOf(u);
+  return {
   id: u.id,
   username: u.username,
   displayName: u.name,
@@ -31,7 +50,9 @@ export const toUser = (u: UserV2): XUser => ({
   ...(u.protected !== undefined ? { protected: u.protected } : {}),
   ...(u.verified !== undefined ? { verified: u.verified } : {}),
   ...(u.public_metrics?.followers_count !== undefined ? { followersCount: u.public_metrics.followers_count } : {}),
-});
+  ...(subscriptionType !== undefined ? { subscriptionType } : {}),
+  };
+};
 
 export interface Includes {
   users?: UserV2[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiPartialResponseError, ApiRequestError, ApiResponseError } from 'twitter-api-v2';
 import { browserUrl, isSandbox, toXAnswer, xEnvSchema } from '@adapters/x-twitter';
+import { toUser } from '@adapters/x-twitter/mapping';
 
 describe('X environment', () => {
   it('is sandbox mode with neither key nor secret, and takes defaults', () => {
@@ -21,6 +22,14 @@ describe('X environment', () => {
 });
 
 describe('adapter plumbing', () => {
+  it("reads the user's X subscription, else a blue check as Premium, else nothing", () => {
+    const base = { id: '1', name: 'A', username: 'a' };
+    expect(toUser({ ...base, subscription_type: 'PremiumPlus', verified_type: 'blue' }).subscriptionType).toBe('PremiumPlus');
+    expect(toUser({ ...base, subscription_type: 'None', verified_type: 'none' }).subscriptionType).toBe('None');
+    expect(toUser({ ...base, verified_type: 'blue' }).subscriptionType).toBe('Premium');
+    expect(toUser({ ...base, verified_type: 'business' })).not.toHaveProperty('subscriptionType');
+  });
+
   it('moves the authorize page of X to the configured base for browsers', () => {
     expect(browserUrl('https://api.x.com/oauth/authorize?oauth_token=t', 'http://127.0.0.1:4100/')).toBe('http://127.0.0.1:4100/oauth/authorize?oauth_token=t');
     expect(browserUrl('https://api.x.com/oauth/authorize?oauth_token=t', undefined)).toBe('https://api.x.com/oauth/authorize?oauth_token=t');

@@ -13,6 +13,7 @@
  */
 import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
+import type { XSubscriptionType } from '@core/x';
 import { X_ACCOUNT_MESSAGES } from './messages';
 
 export const xAccountStream = (accountId: string): string => `x-account-${accountId}`;
@@ -42,12 +43,23 @@ export interface XProfileSnapshot {
   username: string;
   displayName: string;
   profilePicture: string | null;
+  /**
+   * The account's X subscription (users/me `subscription_type`): a paid one may post 25,000
+   * characters (core/x hasLongPosts). Null or absent: X did not say, and events written before it
+   * was asked for have none; both read as a free account (`subscriptionOf`).
+   */
+  subscriptionType?: XSubscriptionType | null;
 }
+
+/** The subscription a stored profile records, whichever shape it was written in. */
+export const subscriptionOf = (profile: Pick<XProfileSnapshot, 'subscriptionType'>): XSubscriptionType | null => profile.subscriptionType ?? null;
 
 /** How the tokens were obtained: the PIN dialog, the popup callback, or sign in with X. */
 export type ConnectVia = 'pin' | 'callback' | 'sign_in';
 
-export interface ConnectedXAccount extends XProfileSnapshot {
+export interface ConnectedXAccount extends Omit<XProfileSnapshot, 'subscriptionType'> {
+  /** As of the last (re)connect: reconnecting reads it again. */
+  subscriptionType: XSubscriptionType | null;
   accountId: string;
   userId: string;
   tokens: SealedTokens;
@@ -171,6 +183,7 @@ export const evolve = (state: XAccountState, event: XAccountEvent): XAccountStat
           username: d.username,
           displayName: d.displayName,
           profilePicture: d.profilePicture,
+          subscriptionType: subscriptionOf(d),
           tokens: d.tokens,
           tokenExpiresAt: d.tokenExpiresAt,
           authFailedAt: null,
@@ -188,6 +201,7 @@ export const evolve = (state: XAccountState, event: XAccountEvent): XAccountStat
           username: d.username,
           displayName: d.displayName,
           profilePicture: d.profilePicture,
+          subscriptionType: subscriptionOf(d),
           tokens: d.tokens,
           authFailedAt: null,
           authFailure: null,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@core/shared/testing/given-when-then';
+import { hasLongPosts } from '@core/x';
 import { asSealed, xAccountDecider, type SealedTokens, type XAccountEvent, type XProfileSnapshot } from './account';
 import { hasFreeSlot, remainingSlots, xAccountLimit } from './limits';
 import { X_ACCOUNT_MESSAGES } from './messages';
@@ -55,6 +56,31 @@ describe('reconnect', () => {
   });
   it('refuses a gone account', () => {
     spec.given(connected, disconnected).when(reconnect()).thenRefuses('not_found');
+  });
+});
+
+describe('X subscription (the length limit of replies)', () => {
+  const premium: XProfileSnapshot = { ...profile, subscriptionType: 'Premium' };
+  it('a connect records the subscription X reported, and the account carries it', () => {
+    const state = spec.given().when(connect('u1', premium)).then([{ ...connected, data: { ...connected.data, subscriptionType: 'Premium' } }]);
+    expect(state).toMatchObject({ status: 'connected', account: { subscriptionType: 'Premium' } });
+  });
+  it('an event written before the subscription was read (no field) reads as not known, so not Premium', () => {
+    const state = spec.given(connected).when(connect('u1', premium, newTokens)).then([
+      { type: 'XAccountReconnected', data: { ...premium, accountId: 'a1', userId: 'u1', tokens: newTokens, via: 'pin' } },
+    ]);
+    expect(state).toMatchObject({ account: { subscriptionType: 'Premium' } });
+    expect(xAccountDecider.evolve(xAccountDecider.initialState(), connected)).toMatchObject({ account: { subscriptionType: null } });
+  });
+  it('a reconnect reads it again: a subscription that ended is recorded as None', () => {
+    const state = spec
+      .given({ ...connected, data: { ...connected.data, subscriptionType: 'Premium' } })
+      .when({ type: 'ReconnectXAccount', accountId: 'a1', userId: 'u1', profile: { ...profile, subscriptionType: 'None' }, tokens: newTokens, via: 'pin', now })
+      .then([{ type: 'XAccountReconnected', data: { ...profile, subscriptionType: 'None', accountId: 'a1', userId: 'u1', tokens: newTokens, via: 'pin' } }]);
+    expect(state).toMatchObject({ account: { subscriptionType: 'None' } });
+  });
+  it('long posts come with every paid tier; None and unknown stay at 280', () => {
+    expect((['None', 'Basic', 'Premium', 'PremiumPlus', null, undefined] as const).map(hasLongPosts)).toEqual([false, true, true, true, false, false]);
   });
 });
 

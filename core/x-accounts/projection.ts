@@ -8,7 +8,7 @@
 import type { RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
 import { assertNever } from '@core/shared/decider';
-import { X_ACCOUNT_EVENT_TYPES, type XAccountEvent } from './account';
+import { subscriptionOf, X_ACCOUNT_EVENT_TYPES, type XAccountEvent } from './account';
 
 type Recorded<E> = E extends { type: infer T extends string; data: infer D } ? RecordedEvent<T, D> : never;
 
@@ -16,7 +16,7 @@ export const CONNECTED_ACCOUNTS_TABLE = 'connected_accounts';
 
 export const connectedAccountsProjection: Projection<Recorded<XAccountEvent>> = {
   name: 'connected_accounts',
-  version: 1,
+  version: 2,
   schema: [
     `CREATE TABLE connected_accounts (
       id TEXT PRIMARY KEY,
@@ -25,6 +25,7 @@ export const connectedAccountsProjection: Projection<Recorded<XAccountEvent>> = 
       display_name TEXT NOT NULL,
       profile_picture TEXT,
       x_user_id TEXT NOT NULL,
+      x_subscription TEXT,
       is_active INTEGER NOT NULL,
       token_expires_at TEXT,
       has_secret INTEGER NOT NULL,
@@ -44,9 +45,9 @@ export const connectedAccountsProjection: Projection<Recorded<XAccountEvent>> = 
         const d = event.data;
         return [
           {
-            sql: `INSERT OR REPLACE INTO connected_accounts (id, user_id, username, display_name, profile_picture, x_user_id, is_active,
+            sql: `INSERT OR REPLACE INTO connected_accounts (id, user_id, username, display_name, profile_picture, x_user_id, x_subscription, is_active,
                     token_expires_at, has_secret, auth_failed_at, auth_failure, created_at, updated_at)
-                  VALUES (@id, @user_id, @username, @display_name, @profile_picture, @x_user_id, 1, @token_expires_at, 1, NULL, NULL, @time, @time)`,
+                  VALUES (@id, @user_id, @username, @display_name, @profile_picture, @x_user_id, @x_subscription, 1, @token_expires_at, 1, NULL, NULL, @time, @time)`,
             params: {
               id: d.accountId,
               user_id: d.userId,
@@ -54,6 +55,7 @@ export const connectedAccountsProjection: Projection<Recorded<XAccountEvent>> = 
               display_name: d.displayName,
               profile_picture: d.profilePicture,
               x_user_id: d.xUserId,
+              x_subscription: subscriptionOf(d),
               token_expires_at: d.tokenExpiresAt,
               time,
             },
@@ -65,8 +67,15 @@ export const connectedAccountsProjection: Projection<Recorded<XAccountEvent>> = 
         return [
           {
             sql: `UPDATE connected_accounts SET username = @username, display_name = @display_name, profile_picture = @profile_picture,
-                    is_active = 1, has_secret = 1, auth_failed_at = NULL, auth_failure = NULL, updated_at = @time WHERE id = @id`,
-            params: { id: d.accountId, username: d.username, display_name: d.displayName, profile_picture: d.profilePicture, time },
+                    x_subscription = @x_subscription, is_active = 1, has_secret = 1, auth_failed_at = NULL, auth_failure = NULL, updated_at = @time WHERE id = @id`,
+            params: {
+              id: d.accountId,
+              username: d.username,
+              display_name: d.displayName,
+              profile_picture: d.profilePicture,
+              x_subscription: subscriptionOf(d),
+              time,
+            },
           },
         ];
       }

@@ -36,6 +36,18 @@ describe('connected_accounts projection', () => {
     expect(row).toMatchObject({ id: 'a1', user_id: 'u1', username: 'alice', x_user_id: '42', is_active: 1, has_secret: 1, profile_picture: 'https://p/a.png' });
     expect(JSON.stringify(row)).not.toContain('rtk1');
   });
+  it('keeps the X subscription: none recorded (old events) is null, a reconnect replaces it', () => {
+    const old = run([recorded(connected, '2026-01-01T00:00:00.000Z')]);
+    expect(old.prepare('SELECT x_subscription FROM connected_accounts').get()).toEqual({ x_subscription: null });
+    const premium = { ...connected, data: { ...connected.data, subscriptionType: 'Premium' as const } };
+    const db = run([recorded(premium, '2026-01-01T00:00:00.000Z')]);
+    expect(db.prepare('SELECT x_subscription FROM connected_accounts').get()).toEqual({ x_subscription: 'Premium' });
+    const lapsed = run([
+      recorded(premium, '2026-01-01T00:00:00.000Z'),
+      recorded({ type: 'XAccountReconnected', data: { ...connected.data, subscriptionType: 'None', via: 'pin' } } as XAccountEvent, '2026-01-02T00:00:00.000Z'),
+    ]);
+    expect(lapsed.prepare('SELECT x_subscription FROM connected_accounts').get()).toEqual({ x_subscription: 'None' });
+  });
   it('marks auth failures, clears them on reconnect, and removes the row on disconnect', () => {
     const failed: XAccountEvent = { type: 'XAccountAuthFailed', data: { accountId: 'a1', userId: 'u1', reason: '401', at: '2026-01-02T00:00:00.000Z' } };
     const db = run([recorded(connected, '2026-01-01T00:00:00.000Z'), recorded(failed, '2026-01-02T00:00:00.000Z')]);

@@ -1,5 +1,6 @@
 // What the API answers for a connected X account (spec part 2 §7 'Connected accounts'), as the
 // server's read queries build it (adapters/read-models/x-accounts.ts).
+import type { XSubscriptionType } from '@core/x';
 
 export interface ConnectedAccountView {
   id: string;
@@ -13,6 +14,10 @@ export interface ConnectedAccountView {
   /** False after X refused the tokens: the UI shows an authentication issue and offers Reconnect. */
   hasSecret: boolean;
   authFailedAt: string | null;
+  /** The X subscription read at the last (re)connect; null when X did not say. */
+  xSubscription: XSubscriptionType | null;
+  /** On a paid X tier: replies may be up to 25,000 characters (the list shows 'X Premium'). */
+  xPremium: boolean;
   usedInSchedules: boolean;
   schedulesCount: number;
   createdAt: string;

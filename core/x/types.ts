@@ -4,6 +4,20 @@
  * `referenced_tweets`. Times are ISO-8601 UTC strings; ids are X's decimal snowflake strings.
  */
 
+/** The user's X subscription (X API `subscription_type`): 'None' for a free account. */
+export const X_SUBSCRIPTION_TYPES = ['None', 'Basic', 'Premium', 'PremiumPlus'] as const;
+export type XSubscriptionType = (typeof X_SUBSCRIPTION_TYPES)[number];
+
+export const isXSubscriptionType = (value: unknown): value is XSubscriptionType => (X_SUBSCRIPTION_TYPES as readonly unknown[]).includes(value);
+
+/**
+ * True when X lets the account post up to 25,000 weighted characters instead of 280 ('Longer
+ * posts' comes with every paid tier: Basic, Premium and Premium+). Unknown (null or absent: X did
+ * not say) counts as a free account: a text cut to 280 still goes out, a longer one would be refused.
+ */
+export const hasLongPosts = (subscriptionType: XSubscriptionType | null | undefined): boolean =>
+  subscriptionType === 'Basic' || subscriptionType === 'Premium' || subscriptionType === 'PremiumPlus';
+
 export interface XUser {
   id: string;
   username: string;
@@ -13,6 +27,8 @@ export interface XUser {
   protected?: boolean;
   verified?: boolean;
   followersCount?: number;
+  /** Absent when X did not say. */
+  subscriptionType?: XSubscriptionType;
 }
 
 /** Who may reply to a post, as the author set it (X API `reply_settings`). */

@@ -32,7 +32,8 @@ export interface DispatchWorld {
   serverNow(): number;
   /** Moves the server's clock to `at` (never back). */
   moveClockTo(at: number): void;
-  userWithX(): Promise<{ client: Client; user: { id: string; username: string }; handle: string; connectedAccountId: string }>;
+  /** `premium`: the X account is on X Premium (it may post 25,000 characters). */
+  userWithX(options?: { premium?: boolean }): Promise<{ client: Client; user: { id: string; username: string }; handle: string; connectedAccountId: string }>;
   newTarget(): Promise<{ id: string; username: string }>;
   scheduleDueNow(client: Client, targetId: string, connectedAccountId: string, content?: string): Promise<{ scheduleId: string; at: number; content: string }>;
   repliesOf(client: Client, query?: string): Promise<{ items: ReplyView[]; total: number; page: number; limit: number }>;
@@ -59,9 +60,10 @@ export const startDispatchWorld = async (env: Record<string, string> = {}): Prom
   );
   const admin = await server.admin();
   /** A user with an X account connected through the emulator's consent page (PIN). */
-  const userWithX = async () => {
+  const userWithX = async (options: { premium?: boolean } = {}) => {
     const { client, user } = await server.newUser();
     const handle = `x_${uniqueName('u').slice(-10)}`;
+    if (options.premium === true) emulator.control.createUser(handle, { premium: true });
     const start = await client.get('/api/x/auth/url');
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     const { url, token } = start.body as { url: string; token: string };

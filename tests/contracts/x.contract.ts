@@ -128,6 +128,18 @@ export const xContract = (name: string, options: XContractOptions, setup: () => 
         expect(await subject.client.asUser(next.tokens).me()).toMatchObject({ username: 'revoke_person' });
       });
 
+      it("reports the user's X subscription: None by default, Premium for an X Premium user", async () => {
+        const plain = await subject.user();
+        expect(await subject.client.asUser(plain.tokens).me()).toMatchObject({ id: plain.userId, subscriptionType: 'None' });
+        subject.control!.createUser('premium_person', { premium: true });
+        const start = await subject.client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
+        const premium = await subject.client.completeAuthorization({ ...start, verifier: (await subject.consent!(start.url, 'premium_person')).verifier });
+        expect(await subject.client.asUser(premium.tokens).me()).toMatchObject({ username: 'premium_person', subscriptionType: 'Premium' });
+        expect(await subject.client.lookupUser('premium_person')).toMatchObject({ subscriptionType: 'Premium' });
+        subject.control!.setPremium('premium_person', false);
+        expect(await subject.client.asUser(premium.tokens).me()).toMatchObject({ subscriptionType: 'None' });
+      });
+
       it('refuses a wrong PIN as an auth failure', async () => {
         const start = await subject.client.startAuthorization({ callback: 'oob', linkMode: 'authorize' });
         await subject.consent!(start.url, 'bad_pin_person');

@@ -24,7 +24,7 @@ export const requireXApp = (deps: AppDeps): XAppClient => {
 export const limitOf = (deps: AppDeps, user: User): number | null =>
   xAccountLimit(deriveTier(user, deps.clock(), { legacyUsernames: deps.config.legacyUsernames }));
 
-/** Tokens plus the profile X shows for them (display name and picture come from users/me). */
+/** Tokens plus the profile X shows for them (display name, picture and subscription come from users/me). */
 export const exchange = async (app: XAppClient, request: PendingRequest, verifier: string): Promise<{ authorized: XAuthorizedUser; profile: XProfileSnapshot }> => {
   let authorized: XAuthorizedUser;
   try {
@@ -43,6 +43,7 @@ export const exchange = async (app: XAppClient, request: PendingRequest, verifie
       username: me?.username ?? authorized.username,
       displayName: me?.displayName ?? authorized.username,
       profilePicture: me?.profileImageUrl ?? null,
+      subscriptionType: me?.subscriptionType ?? null,
     },
   };
 };

@@ -17,7 +17,7 @@ import { isReservationTaken, release, reservationHolder, reserve } from '@core/e
 import type { EventStore } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
-import type { XUserTokens } from '@core/x';
+import type { XSubscriptionType, XUserTokens } from '@core/x';
 import type { XProfileSnapshot } from '@core/x-accounts';
 import type { UsersService } from '../users/service';
 import { commandOptions, type CommandContext } from '../commands';
@@ -116,6 +116,8 @@ export interface XSignInMemo {
   username: string;
   displayName: string;
   profilePicture: string | null;
+  /** Absent in memos kept before the subscription was read: X did not say. */
+  subscriptionType?: XSubscriptionType | null;
   accessToken: string;
   accessSecret: string;
 }
