@@ -4,6 +4,7 @@
  * claim finds the same stream and carries on from what was recorded there.
  */
 import type { Instant } from '@core/scheduling/time';
+import { X_REPLY_STATUSES } from '@core/x/outcomes';
 
 export const replyStream = (replyId: string): string => `reply-${replyId}`;
 
@@ -11,25 +12,9 @@ export const replyStream = (replyId: string): string => `reply-${replyId}`;
  * The statuses a reply shows: the spec's (part 2 §4: pending, sent, failed, rate_limited, duplicate,
  * invalid_content, account_suspended, post_unavailable, insufficient_permissions, rejected) and
  * Riposte's delivery statuses (sending, not_summoned, unconfirmed, ready, skipped, expired).
+ * Every status an X answer can lead to is one of them (core/x/outcomes.ts).
  */
-export const REPLY_STATUSES = [
-  'pending',
-  'sending',
-  'sent',
-  'failed',
-  'rate_limited',
-  'duplicate',
-  'invalid_content',
-  'account_suspended',
-  'post_unavailable',
-  'insufficient_permissions',
-  'rejected',
-  'not_summoned',
-  'unconfirmed',
-  'ready',
-  'skipped',
-  'expired',
-] as const;
+export const REPLY_STATUSES = ['pending', 'sending', ...X_REPLY_STATUSES, 'ready', 'skipped', 'expired'] as const;
 export type ReplyStatus = (typeof REPLY_STATUSES)[number];
 
 /** Statuses of a reply that ended without going out, each with its reason. */
