@@ -216,6 +216,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
     prepared: {
       postId: post.id,
       postAuthorId: post.authorId,
+      postText: post.text,
       text: text.text,
       truncated: text.truncated,
       imageUrl: (source.kind === 'schedule' ? source.imageUrl : null) ?? plan.templateImageUrl,

@@ -16,7 +16,7 @@ import { adminRecentReply, replyView, type AdminRecentReply, type ReplyRow, type
 export { repliesProjection };
 export type { AdminRecentReply, ReplyRow, ReplyView };
 
-const COLUMNS = `id, post_id, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,
+const COLUMNS = `id, post_id, post_text, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,
   status_message, sent_at, sent_via, user_id, target_username, connected_username, mode, intent_url, expires_at, retry_at, slot,
   created_at, updated_at`;
 

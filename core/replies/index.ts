@@ -20,3 +20,4 @@ export * from './post-reservation';
 export * from './run';
 export * from './projection';
 export * from './views';
+export * from './upcast';

@@ -62,6 +62,11 @@ export interface PreparedReply {
   /** The target post (X id) and its author's X id. */
   postId: string;
   postAuthorId: string;
+  /**
+   * The target post's text as X showed it when the reply was prepared (the queue shows an excerpt).
+   * Null for replies prepared before it was recorded (upcast.ts).
+   */
+  postText: string | null;
   /** The final text: mentions stripped, length limited (rules/text.ts). */
   text: string;
   /** True when the text was cut to the account's length limit. */

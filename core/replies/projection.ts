@@ -13,6 +13,7 @@ import type { Projection, SqlStatement } from '@core/shared/projection';
 import { assertNever } from '@core/shared/decider';
 import { REPLY_EVENT_TYPES, type ReplyEvent } from './events';
 import type { ReplyRun, ReplyStatus } from './model';
+import { upcastReplyPrepared } from './upcast';
 
 export type RecordedReplyEvent = ReplyEvent extends infer E ? (E extends { type: infer T extends string; data: infer D } ? RecordedEvent<T, D> : never) : never;
 
@@ -51,11 +52,12 @@ const unpreparedRow = (run: ReplyRun, status: ReplyStatus, message: string, at: 
 
 export const repliesProjection: Projection<RecordedReplyEvent> = {
   name: 'replies',
-  version: 1,
+  version: 2,
   schema: [
     `CREATE TABLE replies (
       id TEXT PRIMARY KEY,
       post_id TEXT,
+      post_text TEXT,
       reply_post_id TEXT,
       content TEXT NOT NULL,
       image_url TEXT,
@@ -93,16 +95,17 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
   project(event): SqlStatement[] {
     switch (event.type) {
       case 'ReplyPrepared': {
-        const d = event.data;
+        const d = upcastReplyPrepared(event.data);
         return [
           {
-            sql: `INSERT INTO replies (id, post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status, status_message,
+            sql: `INSERT INTO replies (id, post_id, post_text, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status, status_message,
                     user_id, target_username, connected_username, post_author_id, mode, mode_reason, ai, truncated, slot, attempts, created_at, updated_at)
-                  VALUES (@id, @post_id, @content, @image_url, @template_id, @scheduled_id, @account_id, @connected_account_id, @status, NULL,
+                  VALUES (@id, @post_id, @post_text, @content, @image_url, @template_id, @scheduled_id, @account_id, @connected_account_id, @status, NULL,
                     @user_id, @target_username, @connected_username, @post_author_id, @mode, @mode_reason, @ai, @truncated, @slot, 0, @at, @at)`,
             params: {
               id: d.replyId,
               post_id: d.postId,
+              post_text: d.postText,
               content: d.text,
               image_url: d.imageUrl,
               template_id: d.templateId,

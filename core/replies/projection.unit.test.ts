@@ -7,6 +7,7 @@ import { NOT_SUMMONED_MESSAGE } from '@core/x';
 import { REPLY_EVENT_TYPES, type ReplyEvent } from './events';
 import { REPLY_MESSAGES } from './messages';
 import { replyStream } from './model';
+import { evolveReply } from './state';
 import { repliesProjection, type RecordedReplyEvent } from './projection';
 import { at, E, run } from './testing/fixtures';
 import { adminRecentReply, BADGE_TEST_STATUSES, replyHistoryItem, replyView, statusBadge, statusGroup, statusReason, type ReplyRow } from './views';
@@ -35,6 +36,17 @@ const project = (...events: ReplyEvent[]) => {
 describe('repliesProjection', () => {
   it('handles every reply event', () => {
     expect([...(repliesProjection.handles ?? [])].sort()).toEqual([...REPLY_EVENT_TYPES].sort());
+  });
+
+  it("keeps the target post's text for the view; a ReplyPrepared written without it (the first shape) reads as null", () => {
+    const [row] = project(E.prepared());
+    expect(replyView(row!).postText).toBe('Most advice is people generalising from one example.');
+    const first = E.prepared();
+    const { postText: _dropped, ...oldShape } = first.data as Extract<ReplyEvent, { type: 'ReplyPrepared' }>['data'];
+    const old = { type: 'ReplyPrepared', data: oldShape } as unknown as ReplyEvent;
+    const [oldRow] = project(old, E.sending(), E.sent());
+    expect(replyView(oldRow!)).toMatchObject({ postText: null, status: 'sent', postId: '1900000000000000001' });
+    expect(evolveReply({ status: 'none' }, old)).toMatchObject({ status: 'pending', prepared: { postText: null, text: 'Great point!' } });
   });
 
   it('stores the spec’s Reply fields and what delivery adds, following the reply to sent', () => {

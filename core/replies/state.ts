@@ -5,6 +5,7 @@
 import type { Instant } from '@core/scheduling/time';
 import type { ReplyEvent } from './events';
 import type { FailureStatus, PreparedReply, ReplyRun, SentVia, SkippedBy } from './model';
+import { upcastReplyPrepared } from './upcast';
 
 interface Base {
   run: ReplyRun;
@@ -37,7 +38,7 @@ export const evolveReply = (state: ReplyState, event: ReplyEvent): ReplyState =>
     case 'ReplyPrepared': {
       if (state.status !== 'none') return state;
       const { preparedAt: _at, replyId, userId, scheduleId, slot, targetAccountId, targetUsername, connectedAccountId, connectedUsername, ...prepared } =
-        event.data;
+        upcastReplyPrepared(event.data);
       const run: ReplyRun = { replyId, userId, scheduleId, slot, targetAccountId, targetUsername, connectedAccountId, connectedUsername };
       return { status: 'pending', run, prepared, attempts: 0 };
     }

@@ -11,6 +11,7 @@ import type { DeliveryMode, ReplyStatus } from './model';
 export interface ReplyRow {
   id: string;
   post_id: string | null;
+  post_text: string | null;
   reply_post_id: string | null;
   content: string;
   image_url: string | null;
@@ -154,6 +155,8 @@ export const statusReason = (status: string | null | undefined, statusMessage: s
 export interface ReplyView {
   id: string;
   postId: string | null;
+  /** The text of the post answered, as X showed it when the reply was prepared; null when not recorded. */
+  postText: string | null;
   replyPostId: string | null;
   content: string;
   imageUrl: string | null;
@@ -181,6 +184,7 @@ export interface ReplyView {
 export const replyView = (r: ReplyRow): ReplyView => ({
   id: r.id,
   postId: r.post_id,
+  postText: r.post_text,
   replyPostId: r.reply_post_id,
   content: r.content,
   imageUrl: r.image_url,

@@ -38,7 +38,7 @@ describe('a one-time schedule that comes due', () => {
     moveClockTo(at);
 
     const reply = await replyOfSchedule(alice.client, scheduleId, (r) => r.status === 'sent');
-    expect(reply).toMatchObject({ status: 'sent', postId: post.id, content, mode: 'direct' });
+    expect(reply).toMatchObject({ status: 'sent', postId: post.id, postText: post.text, content, mode: 'direct' });
     expect(reply.replyPostId).toMatch(/^\d+$/);
     expect(reply.replyUrl).toContain(`/status/${reply.replyPostId}`);
 

@@ -17,6 +17,7 @@ export type ReplyView = {
   statusMessage: string | null;
   reason: string;
   postId: string | null;
+  postText: string | null;
   replyPostId: string | null;
   content: string;
   mode: string | null;

@@ -111,6 +111,7 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     await sidebar.getByRole('link', { name: 'Ready to send (3 waiting)' }).waitFor();
     const card = (t: Target) => queue.filter({ hasText: `@${t.username}` });
     await card(opened).getByTestId('reply-text').getByText('The Beginning of Infinity, again').waitFor();
+    await card(opened).getByTestId('reply-post-excerpt').getByText('What are you reading this week?').waitFor();
     await card(opened).getByTestId('reply-expiry').getByText(/^Expires in /).waitFor();
     await snap(page, 'ready-to-send-1280');
     await expectFitsPhone(browser, server.url, context, '/ready-to-send', (p) => p.getByTestId('ready-reply').first().waitFor(), 'ready-to-send-375');
@@ -163,6 +164,7 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     await row(skipped).getByTestId('reply-status').getByText('Skipped').waitFor();
     await row(skipped).getByTestId('reply-reason').waitFor();
     await row(direct).getByTestId('reply-status').getByText('Sent').waitFor();
+    await row(direct).getByTestId('reply-post-excerpt').getByText(`Curious what @${POSTER} thinks about this`).waitFor();
     expect(await row(direct).getByRole('link', { name: 'Target post' }).getAttribute('href')).toContain(posts.direct.id);
     await page.getByTestId('history-range').getByText('Showing 1–4 of 4').waitFor();
     await snap(page, 'reply-history-1280');

@@ -21,6 +21,7 @@ export const run = (o: Partial<ReplyRun> = {}): ReplyRun => ({
 export const prepared = (o: Partial<PreparedReply> = {}): PreparedReply => ({
   postId: '1900000000000000001',
   postAuthorId: '111',
+  postText: 'Most advice is people generalising from one example.',
   text: 'Great point!',
   truncated: false,
   imageUrl: null,

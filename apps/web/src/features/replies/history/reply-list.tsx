@@ -1,11 +1,12 @@
 // One page of replies: a table from 768 px, cards on phones (nothing to scroll sideways, every
 // link reachable). Each reply shows its badge, the reason in plain words, the text, who answered
-// whom, when, where it came from and its links to X.
+// whom (and the start of the post answered), when, where it came from and its links to X.
 import { Link } from 'wouter';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 import { formatDateTime } from '@web/lib/time-format';
 import type { ReplyItem } from '@web/features/replies/api/replies';
+import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
 import { ReplyLinks } from '@web/features/replies/components/x-links';
 
@@ -69,6 +70,7 @@ function ReplyCards({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
           <p className="text-sm">
             <Who reply={r} /> · <Source reply={r} />
           </p>
+          <PostExcerpt text={r.postText} className="line-clamp-2" />
           <ReplyLinks reply={r} />
         </li>
       ))}
@@ -101,6 +103,7 @@ function ReplyTable({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
             </TableCell>
             <TableCell className="whitespace-normal align-top">
               <Who reply={r} />
+              <PostExcerpt text={r.postText} className="mt-0.5 line-clamp-2" />
               <span className="block text-xs">
                 <Source reply={r} />
               </span>

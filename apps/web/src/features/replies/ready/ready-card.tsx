@@ -1,4 +1,5 @@
-// One reply waiting for the user: who it answers, the text, until when, and the one-click actions.
+// One reply waiting for the user: who it answers and the start of that post, the text, until when,
+// and the one-click actions.
 // Ready replies open X's own composer pre-filled ('Open in X'); ready and unconfirmed ones can be
 // marked as sent or skipped. What the card shows after an action is the server's answer.
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { formatDateTime, timeAgo } from '@web/lib/time-format';
 import { markReplySent, skipReply, type ReplyItem } from '@web/features/replies/api/replies';
+import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
 import { useXName } from '@web/features/replies/components/x-links';
 
@@ -44,6 +46,7 @@ export function ReadyCard({ reply, zone, now }: { reply: ReplyItem; zone: string
             Reply to <span className="font-medium">@{reply.targetUsername ?? 'unknown'}</span>
             {reply.connectedUsername && <span className="text-muted-foreground"> from @{reply.connectedUsername}</span>}
           </p>
+          <PostExcerpt text={reply.postText} className="line-clamp-3" />
           {reply.postUrl && (
             <a href={reply.postUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:underline">
               See the post on {xName}
