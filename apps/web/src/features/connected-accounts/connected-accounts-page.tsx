@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link2, RefreshCw, Wand2 } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -60,7 +61,14 @@ function AccountCard({ account, onReconnect, onDisconnect }: { account: Connecte
       </Avatar>
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{account.displayName ?? account.username}</p>
-        <p className="truncate text-sm text-muted-foreground">@{account.username}</p>
+        <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+          <span className="truncate">@{account.username}</span>
+          {account.xPremium === true && (
+            <Badge variant="info" title="Replies from this account may be up to 25,000 characters" data-testid="x-premium">
+              X Premium
+            </Badge>
+          )}
+        </p>
         {authIssue && <p className="text-sm text-destructive">Authentication issue: reconnect this account.</p>}
         {account.usedInSchedules && (
           <p className="text-xs text-muted-foreground">

@@ -13,6 +13,8 @@ export type ConnectedAccount = {
   isActive: boolean;
   tokenExpiresAt: string | null;
   hasSecret?: boolean;
+  /** On a paid X tier when last (re)connected: its replies may be 25,000 characters. */
+  xPremium?: boolean;
   usedInSchedules: boolean;
   schedulesCount: number;
 };
