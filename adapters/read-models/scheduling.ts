@@ -168,6 +168,10 @@ export const schedulesUsingAccount = (db: ReadDb, connectedAccountId: string): n
       .get(connectedAccountId) ?? 0,
   );
 
+/** One-time schedules that have run, across every user (operators and bench:dispatch watch this). */
+export const countExecutedSchedules = (db: ReadDb): number =>
+  Number(db.prepare('SELECT count(*) FROM schedules WHERE is_executed = 1').pluck().get() ?? 0);
+
 /** The user's schedules still to run (pending, active), as the Schedules list shows them. */
 export const countUpcomingSchedules = (db: ReadDb, userId: string): number =>
   Number(

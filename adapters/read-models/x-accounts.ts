@@ -56,6 +56,9 @@ export const listConnectedAccounts = (db: ReadDb, userId: string): ConnectedAcco
     .all(userId)
     .map((row) => view(db, row));
 
+/** Connected accounts of every user (operators and bench:dispatch watch this). */
+export const countAllConnectedAccounts = (db: ReadDb): number => Number(db.prepare('SELECT count(*) FROM connected_accounts').pluck().get() ?? 0);
+
 export const countConnectedAccounts = (db: ReadDb, userId: string): number =>
   Number(db.prepare('SELECT count(*) FROM connected_accounts WHERE user_id = ?').pluck().get(userId) ?? 0);
 

@@ -41,6 +41,8 @@ import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, 
 import { createPool } from '@adapters/dispatch/pool';
 import { DEFAULT_DISPATCH_SETTINGS } from '@adapters/dispatch';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
+import { countExecutedSchedules, dueRuns } from '@adapters/read-models/scheduling';
+import { countAllConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { LIVE_WORKER, snowflake } from '@adapters/x-emulator/ids';
 import { SANDBOX_APP } from '@adapters/x-emulator/server';
 import { createXClient } from '@adapters/x-twitter/client';
@@ -275,7 +277,7 @@ const main = async () => {
       if (!existsSync(join(dir, 'scheduler-read.db'))) continue;
       try {
         const db = new Database(join(dir, 'scheduler-read.db'), { readonly: true, fileMustExist: true });
-        db.prepare('SELECT COUNT(*) FROM schedules').get();
+        countExecutedSchedules(db); // throws until the projector made its tables
         return db;
       } catch {
         // Not created yet.
@@ -285,7 +287,7 @@ const main = async () => {
   };
   const count = (db: Database.Database, sql: string, ...params: unknown[]) => (db.prepare(sql).pluck().get(...params) as number) ?? 0;
   const read = await readDb();
-  for (let until = Date.now() + 60_000; count(read, 'SELECT COUNT(*) FROM connected_accounts') < RUNS; await sleep(100)) {
+  for (let until = Date.now() + 60_000; countAllConnectedAccounts(read) < RUNS; await sleep(100)) {
     if (Date.now() > until) throw new Error(`the scheduler's read model did not catch up; see ${logFile}`);
   }
 
@@ -313,7 +315,7 @@ const main = async () => {
   });
   console.log(`seed: ${fmt(RUNS)} schedules due at ${due} in ${ms(performance.now() - started)}`);
   const seedEnd = count(new Database(join(dir, 'events.db'), { readonly: true }), 'SELECT MAX(position) FROM events');
-  for (; count(read, 'SELECT COUNT(*) FROM schedules WHERE next_run_time = ? AND is_executed = 0', due) < RUNS; await sleep(100)) {
+  for (; dueRuns(read, due, RUNS).length < RUNS; await sleep(100)) {
     if (Date.now() > T - 500) throw new Error(`the schedules were not in the scheduler's read model 0.5 s before they were due; raise BENCH_LEAD_S`);
   }
   await x.counts();
@@ -332,7 +334,7 @@ const main = async () => {
 
   let done = { at: NaN, cpu: NaN };
   for (const until = T + TIMEOUT_MS; Date.now() < until; await sleep(50)) {
-    if (count(read, 'SELECT COUNT(*) FROM schedules WHERE is_executed = 1') >= RUNS) {
+    if (countExecutedSchedules(read) >= RUNS) {
       done = { at: Date.now(), cpu: cpuMsOf(pid) };
       break;
     }
