@@ -1,7 +1,8 @@
 /**
  * `npm run scheduler`: the scheduler as its own process (set RIPOSTE_SCHEDULER=external on the
- * server). It keeps its own read database (<data>/scheduler-read.db) fed by a subscription to the
- * event store, so it can run beside servers without sharing their read model, and stops cleanly on
+ * server). It keeps its own read database (<data>/scheduler-read.db, or scheduler-read-2.db and on
+ * when other schedulers run on the same data directory) fed by a subscription to the event store,
+ * so it can run beside servers and other schedulers without sharing their read model, and stops cleanly on
  * SIGTERM/SIGINT: the tick in flight finishes, the replies in flight finish, the projector stops,
  * the store closes. It runs every job the embedded scheduler runs: dispatch of due replies and
  * their follow-ups (adapters/dispatch), the X-id resolver, batch recovery and upload cleanup, with
@@ -41,6 +42,7 @@ import { createScheduler } from '@adapters/scheduler';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
 import { createFsImageStore } from '@adapters/image-store';
+import { takeReadSlot } from './read-slot';
 
 const schedulerEnvSchema = z
   .object({
@@ -73,9 +75,11 @@ const main = async () => {
   const logger = createLogger({ level: env.LOG_LEVEL, name: 'riposte-scheduler' });
   mkdirSync(env.RIPOSTE_DATA_DIR, { recursive: true, mode: 0o700 });
   const store = openEventStore(eventStoreConfigFromEnv(env), env.RIPOSTE_DATA_DIR);
+  // Its own read database, never another scheduler's on the same data directory (read-slot.ts).
+  const readSlot = takeReadSlot(env.RIPOSTE_DATA_DIR);
   const projector = createProjector({
     store,
-    path: join(env.RIPOSTE_DATA_DIR, 'scheduler-read.db'),
+    path: readSlot.path,
     projections: [...allProjections],
     logger: logger.child({ component: 'projections' }),
   });
@@ -149,6 +153,7 @@ const main = async () => {
       await scheduler.stop();
       await dispatcher.stop();
       await projector.stop();
+      readSlot.release();
       dataKeys.close();
       await openedX.close();
       await store.close();
