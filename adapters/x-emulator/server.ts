@@ -246,6 +246,10 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
         if (req.method !== 'GET') saveSoon();
       });
   });
+  // Idle connections stay open as long as X's front ends keep them (about a minute), not node's 5 s:
+  // a client reusing a socket the server is just closing gets a reset, an unknown outcome for a
+  // POST, which a busy test process (many replies, its host stalled now and then) would meet by chance.
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -46,7 +46,7 @@ const threeDueRuns = async (): Promise<Seeded[]> => {
 /** A scheduler that kills itself at `point`: it must die by SIGKILL there. */
 const crashAt = async (point: string) => {
   const doomed = spawnScheduler(world, { ...FAST_RECOVERY, RIPOSTE_DISPATCH_CRASH_AT: point });
-  const deadline = setTimeout(() => doomed.child.kill('SIGTERM'), 60_000);
+  const deadline = setTimeout(() => doomed.child.kill('SIGTERM'), 150_000);
   const end = await doomed.exited;
   clearTimeout(deadline);
   expect(end, doomed.stderr()).toEqual({ code: null, signal: 'SIGKILL' });
@@ -57,7 +57,7 @@ const crashAt = async (point: string) => {
 const restartUntilFinal = async (seeded: Seeded[]) => {
   const healthy = spawnScheduler(world, FAST_RECOVERY);
   try {
-    return await waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final after the restart', 60_000);
+    return await waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final after the restart', 150_000);
   } finally {
     await healthy.stop();
   }
@@ -75,7 +75,7 @@ describe('kill -9 of the scheduler, then a restart', () => {
     const replies = await restartUntilFinal(seeded);
     expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
     expectExactlyOnce(world, seeded, replies);
-  }, 120_000);
+  }, 330_000);
 
   it("after the 'sending' record, before the POST: unconfirmed, then settled by reconcile as not posted, never re-sent", async () => {
     const seeded = await threeDueRuns();
@@ -92,7 +92,7 @@ describe('kill -9 of the scheduler, then a restart', () => {
     }
     // The others had not begun their send: the restarted scheduler sent them.
     for (const s of seeded.filter((x) => !interrupted.includes(x))) expect(replies.get(s.replyId)?.status).toBe('sent');
-  }, 120_000);
+  }, 330_000);
 
   it('after X accepted the post, before it was recorded: unconfirmed, then found on X by reconcile: sent, not re-sent', async () => {
     const seeded = await threeDueRuns();
@@ -101,14 +101,16 @@ describe('kill -9 of the scheduler, then a restart', () => {
     expect(accepted.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
-    expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
+    // The others were wherever the kill caught them: a POST that had left reached X and is found, one
+    // that had not is settled as not posted; expectExactlyOnce holds each status to what X has.
     expectExactlyOnce(world, seeded, replies);
     for (const s of accepted) {
+      expect(replies.get(s.replyId)?.status).toBe('sent');
       const events = await replyEvents(world, s.replyId);
       expect(events.filter((t) => t === 'ReplySending')).toHaveLength(1);
       expect(events.slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
     }
-  }, 120_000);
+  }, 330_000);
 
   it('during reconcile: X stored the posts but answered 503; the restarted scheduler reconciles them as sent', async () => {
     const seeded = await threeDueRuns();
@@ -121,11 +123,14 @@ describe('kill -9 of the scheduler, then a restart', () => {
     // The process died as it began settling: nothing settled, at least one reply unconfirmed.
     const before = await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)));
     for (const events of before) expect(events).not.toContain('ReplySent');
-    expect(before.filter((events) => events.at(-1) === 'ReplyUnconfirmed').length).toBeGreaterThanOrEqual(1);
+    const unconfirmed = seeded.filter((_, i) => before[i]!.at(-1) === 'ReplyUnconfirmed');
+    expect(unconfirmed.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
-    expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
     expectExactlyOnce(world, seeded, replies);
-    for (const s of seeded) expect((await replyEvents(world, s.replyId)).filter((t) => t === 'ReplySending')).toHaveLength(1);
-  }, 120_000);
+    for (const s of unconfirmed) {
+      expect(replies.get(s.replyId)?.status).toBe('sent');
+      expect((await replyEvents(world, s.replyId)).filter((t) => t === 'ReplySending')).toHaveLength(1);
+    }
+  }, 330_000);
 });

@@ -124,10 +124,20 @@ export interface Seeded {
 }
 
 /**
- * One-time schedules due now, as the server's schedule service decides them (the schedule decider),
- * appended on the test's own connection: one second ago they were one second ahead.
+ * One-time schedules, as the server's schedule service decides them (the schedule decider),
+ * appended on the test's own connection, all due at the same instant: `dueInMs` from now (default
+ * 0: one second ago they were one second ahead).
+ *
+ * Appends from the test process wait synchronously for SQLite's write lock (better-sqlite3), and a
+ * scheduler busy sending holds it often: seeding then stalls this process, and with it the
+ * emulator it hosts, long enough for its idle keep-alive sockets to be reset under requests in
+ * flight. Runs seeded while schedulers run are therefore due a little later, once seeding is done.
  */
-export const seedDue = async (world: World, runs: { person: Person; target: Target; text?: string }[], parallel = 16): Promise<Seeded[]> => {
+export const seedDue = async (world: World, runs: { person: Person; target: Target; text?: string }[], options: { dueInMs?: number } = {}): Promise<Seeded[]> => {
+  const dueInMs = options.dueInMs ?? 0;
+  const createdAt = dueInMs > 0 ? Date.now() : Date.now() - 2_000;
+  const at = new Date(dueInMs > 0 ? createdAt + dueInMs : createdAt + 1_000).toISOString();
+  const parallel = 16;
   const seeded: Seeded[] = [];
   let next = 0;
   const worker = async () => {
@@ -137,8 +147,7 @@ export const seedDue = async (world: World, runs: { person: Person; target: Targ
       const run = runs[i];
       if (run === undefined) return;
       const scheduleId = randomUUID();
-      const now = Date.now() - 2_000;
-      const at = new Date(now + 1_000).toISOString();
+      const now = createdAt;
       const text = run.text ?? `Well said ${randomUUID().slice(0, 12)}`;
       await handleCommand(
         world.store,
@@ -286,6 +295,19 @@ export const spawnScheduler = (world: World, env: Record<string, string> = {}): 
       await exited;
     },
   };
+};
+
+/** Waits until the scheduler says it runs (tsx compiles the app first: slow on a loaded machine). */
+export const untilRunning = async (schedulers: SchedulerProcess[], timeoutMs = 120_000): Promise<void> => {
+  await waitUntil(
+    () => {
+      const dead = schedulers.find((s) => s.child.exitCode !== null || s.child.signalCode !== null);
+      if (dead !== undefined) throw new Error(`a scheduler ended before running: ${dead.stderr()}${dead.stdout()}`);
+      return schedulers.every((s) => s.stdout().includes('Riposte scheduler is running'));
+    },
+    'the schedulers running',
+    timeoutMs,
+  );
 };
 
 /** Waits for `what` with a deadline. */

@@ -1,0 +1,155 @@
+/**
+ * X misbehaving under `npm run scheduler` (a real process on the server's SQLite store), with the
+ * emulator's fault injection on POST /2/tweets: a 429 storm with a reset, 5xx answers, a dropped
+ * connection after X stored the post, and a slow X beyond the client's timeout (1 s here). Every
+ * reply ends in a final state; a reply is on X exactly when it shows 'sent', once; an answer that
+ * never came is never re-sent: it is unconfirmed and settled by reconcile (looked for on X, settled
+ * as not posted after 5 s unseen).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REPLY_MESSAGES } from '@core/replies';
+import {
+  expectExactlyOnce,
+  FINAL,
+  newTarget,
+  replyEvents,
+  repliesOnX,
+  seedDue,
+  spawnScheduler,
+  startWorld,
+  untilRunning,
+  userWithX,
+  waitForReplies,
+  waitUntil,
+  type SchedulerProcess,
+  type Seeded,
+  type World,
+} from './support';
+
+let world: World;
+let scheduler: SchedulerProcess;
+
+beforeAll(async () => {
+  world = await startWorld();
+  scheduler = spawnScheduler(world, { RIPOSTE_X_TIMEOUT_MS: '1000', RIPOSTE_X_RECONCILE_AFTER_MS: '5000' });
+  await untilRunning([scheduler]);
+}, 150_000);
+afterEach(() => world.emulator.control.clearFaults());
+afterAll(async () => {
+  await scheduler?.stop();
+  await world?.close();
+});
+
+/** `n` runs due now, one per new user and connected account, answering one new target post. */
+const dueRuns = async (n: number): Promise<Seeded[]> => {
+  const people = await Promise.all(Array.from({ length: n }, () => userWithX(world)));
+  const target = await newTarget(world);
+  return seedDue(
+    world,
+    people.map((person) => ({ person, target })),
+    { dueInMs: 1_000 },
+  );
+};
+
+/** POSTs of replies X received since `since` (ms). */
+const postsTried = (since: number) => world.emulator.control.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets' && r.at >= since).length;
+
+const untilFinal = (seeded: Seeded[], timeoutMs = 120_000) => waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final', timeoutMs);
+
+const POST_REPLY = { method: 'POST', path: '/2/tweets' } as const;
+
+describe('X faults while replies go out', () => {
+  it('a 429 storm with a reset: the replies wait, go after the reset, once each, none lost', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => userWithX(world)));
+    const target = await newTarget(world);
+    const since = Date.now();
+    const resetAt = Math.ceil((since + 8_000) / 1000);
+    world.emulator.control.inject(
+      { kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt), 'retry-after': '8' } },
+      { ...POST_REPLY, times: 1_000 },
+    );
+    const seeded = await seedDue(
+      world,
+      people.map((person) => ({ person, target })),
+      { dueInMs: 1_000 },
+    );
+    // Every reply is held, visible with its reason, and nothing is on X.
+    await waitForReplies(seeded, (r) => r.status === 'rate_limited', 'every reply rate limited', 30_000);
+    expect(seeded.flatMap((s) => repliesOnX(world.emulator, s.person.handle))).toEqual([]);
+    world.emulator.control.clearFaults();
+
+    const replies = await untilFinal(seeded);
+    expect(seeded.map((s) => replies.get(s.replyId)?.status)).toEqual(seeded.map(() => 'sent'));
+    expectExactlyOnce(world, seeded, replies);
+    for (const s of seeded) {
+      const [post] = repliesOnX(world.emulator, s.person.handle);
+      expect(post!.createdAt).toBeGreaterThanOrEqual(resetAt * 1000);
+      expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplyRateLimited', 'ReplySent']));
+    }
+    // Each was refused at least once before it went out.
+    expect(postsTried(since)).toBeGreaterThanOrEqual(2 * seeded.length);
+  }, 180_000);
+
+  it('a 5xx before X stored the post: unconfirmed, then settled by reconcile as not posted, never re-sent', async () => {
+    world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 3 });
+    const since = Date.now();
+    const seeded = await dueRuns(3);
+    // Unknown, not failed: visible as unconfirmed while Riposte looks for it on X.
+    await waitForReplies(seeded, (r) => r.status === 'unconfirmed', 'every reply unconfirmed', 30_000);
+    const replies = await untilFinal(seeded);
+    for (const s of seeded) {
+      expect(replies.get(s.replyId)).toMatchObject({ status: 'failed', statusMessage: REPLY_MESSAGES.notFoundOnX });
+      expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplyFailed']);
+    }
+    expectExactlyOnce(world, seeded, replies);
+    expect(postsTried(since)).toBe(seeded.length);
+  }, 180_000);
+
+  it('a 5xx after X stored the post: unconfirmed, then found on X by reconcile: sent, once', async () => {
+    world.emulator.control.inject({ kind: 'status', status: 500, afterStore: true }, { ...POST_REPLY, times: 3 });
+    const since = Date.now();
+    const seeded = await dueRuns(3);
+    const replies = await untilFinal(seeded);
+    for (const s of seeded) {
+      expect(replies.get(s.replyId)?.status).toBe('sent');
+      expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
+    }
+    expectExactlyOnce(world, seeded, replies);
+    expect(postsTried(since)).toBe(seeded.length);
+  }, 180_000);
+
+  it('a dropped connection after X stored the post: reconcile finds it: sent, not re-sent', async () => {
+    world.emulator.control.inject({ kind: 'drop', afterStore: true }, { ...POST_REPLY, times: 3 });
+    const since = Date.now();
+    const seeded = await dueRuns(3);
+    const replies = await untilFinal(seeded);
+    for (const s of seeded) {
+      expect(replies.get(s.replyId)?.status).toBe('sent');
+      expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
+    }
+    expectExactlyOnce(world, seeded, replies);
+    expect(postsTried(since)).toBe(seeded.length);
+  }, 180_000);
+
+  it('a slow X beyond the client timeout: unknown, then settled: found when X stored it late, not posted when it never did', async () => {
+    // Two answers past the 1 s timeout: two that store the post after 2.5 s (X slow but working),
+    // then two that trickle a byte now and then and never store anything (X stuck).
+    const since = Date.now();
+    world.emulator.control.inject({ kind: 'delay', ms: 2_500 }, { ...POST_REPLY, times: 2 });
+    const stored = await dueRuns(2);
+    await waitUntil(() => postsTried(since) === 2, 'the two slow posts tried', 30_000);
+    world.emulator.control.inject({ kind: 'trickle', everyMs: 100 }, { ...POST_REPLY, times: 2 });
+    const stuck = await dueRuns(2);
+    const replies = await untilFinal([...stored, ...stuck]);
+    for (const s of stored) {
+      expect(replies.get(s.replyId)?.status).toBe('sent');
+      expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
+    }
+    for (const s of stuck) {
+      expect(replies.get(s.replyId)).toMatchObject({ status: 'failed', statusMessage: REPLY_MESSAGES.notFoundOnX });
+      expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplyFailed']);
+    }
+    expectExactlyOnce(world, [...stored, ...stuck], replies);
+    expect(postsTried(since)).toBe(4);
+  }, 180_000);
+});
