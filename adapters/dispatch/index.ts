@@ -152,6 +152,13 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
         void runs
           .run(() => runDue(d.scheduleId, d.slot))
           .catch((err: unknown) => {
+            // A stream that kept changing (a user's other replies going out at the same moment)
+            // decided nothing: the run goes again at the next tick, not after the wait for X.
+            if (isAppError(err) && err.reason === 'CONCURRENCY_CONFLICT') {
+              retryAt.delete(d.scheduleId);
+              ctx.logger.warn({ err, scheduleId: d.scheduleId }, 'a due run met concurrent writes; it goes again at the next tick');
+              return;
+            }
             retryAt.set(d.scheduleId, ctx.clock().getTime() + settings.retryStartMs);
             ctx.logger.error({ err, scheduleId: d.scheduleId }, 'dispatching a due run failed');
           })

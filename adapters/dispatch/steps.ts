@@ -239,7 +239,9 @@ const consumeTrial = async (ctx: Context, state: Extract<ReplyState, { status: '
     await ctx.exec(userStream(state.run.userId), userDecider, { type: 'ConsumeReply', replyId: state.run.replyId, legacyUsernames: ctx.legacyUsernames, now: ctx.nowIso() }, state.run.replyId);
     return true;
   } catch (error) {
-    if (!isAppError(error) || error.code === 'internal') throw error;
+    // The user's stream kept changing (their other replies consuming at the same time, from this
+    // and other schedulers): nothing was decided, so the run tries again; it is no refusal.
+    if (!isAppError(error) || error.code === 'internal' || error.reason === 'CONCURRENCY_CONFLICT') throw error;
     const message = error.code === 'payment_required' ? REPLY_MESSAGES.trialEnded : error.message;
     await replyCmd(ctx, state.run.replyId, { type: 'Refuse', status: 'rejected', message, now: ctx.nowIso() });
     return false;
