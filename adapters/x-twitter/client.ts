@@ -24,7 +24,7 @@ import { isStaleConnection, toXAnswer } from './answers';
 import { checkCredentials } from './credentials';
 import type { XClientConfig } from './config';
 import { POST_QUERY, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
-import { browserUrl, redirectingAgent, timeoutPlugin, withDeadline } from './transport';
+import { browserUrl, postingAgent, redirectingAgent, timeoutPlugin, withDeadline } from './transport';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -95,8 +95,10 @@ export const createXClient = (config: XClientConfig): XAppClient => {
     plugins: [timeoutPlugin(timeoutMs)],
     ...(config.apiBaseUrl ? { httpAgent: redirectingAgent(config.apiBaseUrl) } : {}),
   };
-  const app = (extra: Partial<TwitterApiTokens> = {}) =>
-    new TwitterApi({ appKey: config.consumerKey, appSecret: config.consumerSecret, ...extra }, settings);
+  const app = (extra: Partial<TwitterApiTokens> = {}, agent: Partial<typeof settings> = {}) =>
+    new TwitterApi({ appKey: config.consumerKey, appSecret: config.consumerSecret, ...extra }, { ...settings, ...agent });
+  /** Posts and their media go on fresh connections (transport.ts postingAgent). */
+  const posting = { httpAgent: postingAgent(config.apiBaseUrl) };
 
   let bearer: Promise<TwitterApiReadOnly> | undefined;
   /** The app-only client, made once; a failed attempt is forgotten so the next call tries again. */
@@ -112,18 +114,19 @@ export const createXClient = (config: XClientConfig): XAppClient => {
 
   const asUser = (tokens: XUserTokens): XUserClient => {
     const user = app({ accessToken: tokens.accessToken, accessSecret: tokens.accessSecret });
+    const poster = app({ accessToken: tokens.accessToken, accessSecret: tokens.accessSecret }, posting);
     const write = async (text: string, media: XMedia | undefined, replyTo?: string): Promise<XOutcome> => {
       let mediaIds: [string] | undefined;
       if (media) {
         try {
-          mediaIds = [await withDeadline(user.v2.uploadMedia(Buffer.from(media.data), { media_type: media.mimeType as 'image/png' }), deadlineMs * UPLOAD_STEPS)];
+          mediaIds = [await withDeadline(poster.v2.uploadMedia(Buffer.from(media.data), { media_type: media.mimeType as 'image/png' }), deadlineMs * UPLOAD_STEPS)];
         } catch (error) {
           return classifyXAnswer(toXAnswer(error), 'upload');
         }
       }
       try {
         const payload = mediaIds ? { media: { media_ids: mediaIds } } : {};
-        const result = await withDeadline(replyTo === undefined ? user.v2.tweet(text, payload) : user.v2.reply(text, replyTo, payload), deadlineMs);
+        const result = await withDeadline(replyTo === undefined ? poster.v2.tweet(text, payload) : poster.v2.reply(text, replyTo, payload), deadlineMs);
         return classifyXAnswer({ kind: 'response', status: 201, body: result }, 'post');
       } catch (error) {
         return classifyXAnswer(toXAnswer(error), 'post');

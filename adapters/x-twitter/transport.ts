@@ -13,6 +13,7 @@
  * /oauth/ answers); an HTTPS emulator would need a certificate authority in tests.
  */
 import { Agent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { ITwitterApiClientPlugin } from 'twitter-api-v2';
@@ -20,13 +21,13 @@ import type { ITwitterApiClientPlugin } from 'twitter-api-v2';
 /** The hosts twitter-api-v2 calls; the agent sends all of them to the one base. */
 export const X_API_ORIGIN = 'https://api.x.com';
 
-export const redirectingAgent = (base: string): Agent => {
+export const redirectingAgent = (base: string, options: { keepAlive: boolean } = { keepAlive: true }): Agent => {
   const target = new URL(base);
   const secure = target.protocol === 'https:';
   const port = Number(target.port) || (secure ? 443 : 80);
   // As many connections at once as node's default agent allows X (no cap): a burst of due replies
   // must not queue behind a few sockets, or the queue, not X, would make them late.
-  const agent = new Agent({ keepAlive: true });
+  const agent = new Agent({ keepAlive: options.keepAlive });
   // https.request insists that its agent speaks https: (the URL's scheme); the bytes go where we say.
   Object.assign(agent, { protocol: 'https:', defaultPort: 443 });
   (agent as unknown as { createConnection: () => Socket }).createConnection = () =>
@@ -70,3 +71,11 @@ export const withDeadline = async <T>(call: Promise<T>, ms: number): Promise<T> 
     clearTimeout(timer);
   }
 };
+
+/**
+ * The agent for posts: a new connection each time. A post sent on a kept-alive connection that X
+ * closed while it sat idle fails with a reset that cannot be told apart from X dropping the post
+ * half-way, so its outcome would be unknown and, never re-sent, the reply lost. A fresh connection
+ * costs one handshake per post (reads keep reusing theirs: they are asked again when stale).
+ */
+export const postingAgent = (base: string | undefined): Agent => (base ? redirectingAgent(base, { keepAlive: false }) : new HttpsAgent({ keepAlive: false }));
