@@ -134,10 +134,19 @@ describe('Scheduler Test (admin)', () => {
     const other = w.emulator.control.post(target.username, `Again, @${adminX}`);
     const direct = await w.admin.post('/api/admin/execute-direct-reply', { accountId: target.id, connectedAccountId: (await connectedOf(adminX)), postId: other.id, content: 'A direct test reply', useAi: false });
     expect(direct.status, JSON.stringify(direct.body)).toBe(200);
-    expect(direct.body).toMatchObject({ status: 'sent', postId: other.id, scheduledId: null });
+    expect(direct.body).toMatchObject({ status: 'sent', postId: other.id, scheduledId: null, needsTokenRefresh: false });
     expect(w.repliesOnX(adminX)).toHaveLength(2);
     const badPost = await w.admin.post('/api/admin/execute-direct-reply', { accountId: target.id, connectedAccountId: await connectedOf(adminX), postId: 'abc', content: 'x' });
     expect(errorOf(badPost).field).toBe('postId');
+
+    // X refuses the account's tokens: the reply fails with the Auth Failed badge and the answer
+    // asks the page to refresh the token.
+    w.emulator.control.revokeTokens(adminX);
+    const third = w.emulator.control.post(target.username, `Once more, @${adminX}`);
+    const refused = await w.admin.post('/api/admin/execute-direct-reply', { accountId: target.id, connectedAccountId: await connectedOf(adminX), postId: third.id, content: 'After the revoke', useAi: false });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body).toMatchObject({ status: 'failed', needsTokenRefresh: true, badge: { authFailed: true } });
+    expect(w.repliesOnX(adminX)).toHaveLength(2);
 
     const recent = await w.admin.get('/api/admin/recent-replies?limit=5');
     expect(recent.status).toBe(200);

@@ -135,7 +135,9 @@ export const replyRoutes = (deps: AppDeps): Router => {
       ctx.body = { success: true, id: written.replyId, pending: true };
       return;
     }
-    ctx.body = withLinks(shown);
+    // The Scheduler Test's answer says when X refused the account's tokens (spec part 2 §7:
+    // needsTokenRefresh), so the page offers Refresh X Token.
+    ctx.body = userId === null ? { ...withLinks(shown), needsTokenRefresh: shown.badge.authFailed } : withLinks(shown);
   };
 
   router.get('/api/replies', requireUser, (ctx) => {
