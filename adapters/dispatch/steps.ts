@@ -16,6 +16,7 @@ import { findTemplate, findTemplateGroup } from '@adapters/read-models/templates
 import { reserve, isReservationTaken } from '@core/eventstore/reservation';
 import {
   chooseDeliveryFor,
+  aiLengthFor,
   finalText,
   hourlyCap,
   lateness,
@@ -76,7 +77,7 @@ const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
   const templatesById = new Map<string, TemplateForReply>();
   const add = (id: string) => {
     const t = findTemplate(db, userId, id);
-    if (t !== null) templatesById.set(id, { content: t.content, useAI: t.useAI, viralStyle: t.viralStyle, imageUrl: t.imageUrl, isActive: t.isActive });
+    if (t !== null) templatesById.set(id, { content: t.content, useAI: t.useAI, viralStyle: t.viralStyle, imageUrl: t.imageUrl, isActive: t.isActive, aiMaxLength: t.aiMaxLength });
   };
   const groups = new Map<string, string[]>();
   if (content.kind === 'template') add(content.templateId);
@@ -91,13 +92,21 @@ const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
 };
 
 /** The text of one try: fixed, or an AI variation that sees the target post. */
-const writeText = async (ctx: Context, plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>, post: XPost, targetUsername: string, attempt: number): Promise<string> => {
+const writeText = async (
+  ctx: Context,
+  plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>,
+  post: XPost,
+  targetUsername: string,
+  attempt: number,
+  xPremium: boolean,
+): Promise<string> => {
   if (plan.kind === 'fixed' || plan.style === null) return plan.text ?? '';
   const seed = attempt + 1;
+  const maxLength = aiLengthFor(plan, xPremium);
   const answer =
     plan.text === null || plan.text.trim() === ''
-      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: plan.style, maxLength: 280, seed })
-      : await ctx.ai.rewrite({ text: plan.text, style: plan.style, maxLength: 280, seed, target: { username: targetUsername, postText: post.text } });
+      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: plan.style, maxLength, seed })
+      : await ctx.ai.rewrite({ text: plan.text, style: plan.style, maxLength, seed, target: { username: targetUsername, postText: post.text } });
   return answer.text;
 };
 
@@ -116,7 +125,7 @@ const pickText = async (
   xPremium: boolean,
 ): Promise<TextPick> => {
   for (let tries = 0; ; tries += 1) {
-    const raw = await writeText(ctx, plan, post, targetUsername, tries);
+    const raw = await writeText(ctx, plan, post, targetUsername, tries, xPremium);
     const final = finalText(raw, { xPremium });
     if (!final.ok) return { ok: false, status: final.status, reason: final.reason };
     const textKey = textKeyOf(final.text);

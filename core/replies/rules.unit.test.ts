@@ -6,7 +6,7 @@ import { REPLY_MESSAGES } from './messages';
 import { DEFAULT_HOURLY_CAP, hourlyCap, refundsTrialReply } from './rules/allowance';
 import { chooseDelivery, chooseDeliveryFor, DELIVERY_REASONS } from './rules/delivery';
 import { isOriginalPost, pickTargetPost } from './rules/target';
-import { finalText, MAX_TEXT_VARIATIONS, onDuplicateText, textSource, type TemplateForReply } from './rules/text';
+import { aiLengthFor, finalText, MAX_TEXT_VARIATIONS, onDuplicateText, textSource, type TemplateForReply } from './rules/text';
 import { DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, lateness, readyExpiry } from './rules/timing';
 import { fold } from '@core/shared/decider';
 import { replyDecider } from './decide';
@@ -164,6 +164,18 @@ describe('textSource', () => {
       templateImageUrl: '/uploads/a.png',
     });
     expect(textSource({ content: { kind: 'ai', style: 'savage_comeback', baseText: null }, lastTemplateIndex: 0 }, lookups)).toMatchObject({ kind: 'ai', text: null, style: 'savage_comeback' });
+  });
+
+  it('lets the AI write up to the template’s cap, never more than the account may post', () => {
+    const capped = new Map([['t4', tpl({ content: 'Four', useAI: true, aiMaxLength: 1200 })]]);
+    const plan = textSource({ content: { kind: 'template', templateId: 't4' }, lastTemplateIndex: 0 }, { templatesById: capped, groupTemplateIds: () => null });
+    expect(plan).toMatchObject({ kind: 'ai', aiMaxLength: 1200 });
+    if (plan.kind === 'none') throw new Error('expected a plan');
+    expect(aiLengthFor(plan, true)).toBe(1200);
+    expect(aiLengthFor(plan, false)).toBe(280);
+    // No cap given (fixed text, the schedule's own AI source): X's standard 280, Premium or not.
+    expect(aiLengthFor({ aiMaxLength: null }, true)).toBe(280);
+    expect(aiLengthFor({}, false)).toBe(280);
   });
 
   it('rotates a group from the schedule’s cursor, skipping inactive templates, and returns the next cursor', () => {

@@ -22,6 +22,13 @@ export type FinalText =
 /** X's limit for the posting account: 280 weighted characters, 25,000 with X Premium. */
 export const xLengthLimit = (xPremium: boolean): number => (xPremium ? X_PREMIUM_MAX : X_STANDARD_MAX);
 
+/**
+ * How long the AI may write: the template's cap when it has one, else X's standard 280, and never
+ * more than the posting account may post (a 4,000 cap on a free X account still means 280).
+ */
+export const aiLengthFor = (plan: { aiMaxLength?: number | null }, xPremium: boolean): number =>
+  Math.min(plan.aiMaxLength ?? X_STANDARD_MAX, xLengthLimit(xPremium));
+
 export const finalText = (raw: string, options: { xPremium: boolean }): FinalText => {
   let stripped: { text: string; removed: string[] };
   try {
@@ -41,6 +48,8 @@ export interface TemplateForReply extends RotationCandidate {
   useAI: boolean;
   viralStyle: WritingStyle;
   imageUrl: string | null;
+  /** The template's cap for AI-written replies (50-4000); absent: X's standard 280. */
+  aiMaxLength?: number;
 }
 
 export interface ScheduleTextFacts {
@@ -69,6 +78,8 @@ export type TextPlan =
       nextTemplateIndex: number | null;
       /** The template's image, used when the schedule has none. */
       templateImageUrl: string | null;
+      /** The template's cap for AI text; null: none given (X's standard 280). */
+      aiMaxLength?: number | null;
     }
   | { kind: 'none'; reason: string };
 
@@ -79,6 +90,7 @@ const fromTemplate = (templateId: string, t: TemplateForReply, nextTemplateIndex
   templateId,
   nextTemplateIndex,
   templateImageUrl: t.imageUrl,
+  aiMaxLength: t.aiMaxLength ?? null,
 });
 
 export const textSource = (schedule: ScheduleTextFacts, lookups: TextLookups): TextPlan => {
