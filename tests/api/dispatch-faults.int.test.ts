@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDispatchWorld, type DispatchWorld, type ReplyView } from './dispatch.support';
 import { errorOf } from './support';
+import { connectXByPin } from './x.support';
 
 let w: DispatchWorld;
 
@@ -108,11 +109,7 @@ describe('Scheduler Test (admin)', () => {
     // The admin connects an X account of their own, as any user would.
     const target = await w.newTarget();
     const adminX = `adm_${Date.now().toString(36).slice(-8)}`;
-    const start = await w.admin.get('/api/x/auth/url');
-    const { url, token } = start.body as { url: string; token: string };
-    const { consent } = await import('./x.support');
-    const { pin } = await consent(url, adminX);
-    expect((await w.admin.post('/api/x/auth/verify-pin', { token, pinCode: pin })).status).toBe(200);
+    await connectXByPin(w.admin, adminX);
     const post = w.emulator.control.post(target.username, `Hi @${adminX}`);
 
     const bad = await w.admin.post('/api/admin/create-test-schedule', { accountId: target.id, content: '' });

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
 import { eventually } from './schedules.support';
 import { startTestServer, uniqueName, type Client, type TestServer } from './support';
-import { consent } from './x.support';
+import { connectXByPin } from './x.support';
 
 export type ReplyView = {
   id: string;
@@ -65,16 +65,7 @@ export const startDispatchWorld = async (env: Record<string, string> = {}): Prom
     const { client, user } = await server.newUser();
     const handle = `x_${uniqueName('u').slice(-10)}`;
     if (options.premium === true) emulator.control.createUser(handle, { premium: true });
-    const start = await client.get('/api/x/auth/url');
-    expect(start.status, JSON.stringify(start.body)).toBe(200);
-    const { url, token } = start.body as { url: string; token: string };
-    const { pin } = await consent(url, handle);
-    const verified = await client.post('/api/x/auth/verify-pin', { token, pinCode: pin });
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    const accounts = (await client.get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
-    const account = accounts.accounts.find((a) => a.username === handle);
-    expect(account).toBeDefined();
-    return { client, user, handle, connectedAccountId: account!.id };
+    return { client, user, handle, connectedAccountId: await connectXByPin(client, handle) };
   };
 
   /** A monitored account for a fresh X user of the emulator, added by the admin (seen by users). */

@@ -20,7 +20,7 @@ import { replyStream } from '@core/replies';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { runReplyId } from '@core/scheduling/schedule';
 import { startTestServer, uniqueName, type Client, type TestServer } from '../api/support';
-import { consent } from '../api/x.support';
+import { connectXByPin } from '../api/x.support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -87,16 +87,7 @@ export interface Person {
 export const userWithX = async (world: World): Promise<Person> => {
   const { client, user } = await world.server.newUser();
   const handle = `x_${uniqueName('u').slice(-12)}`;
-  const start = await client.get('/api/x/auth/url');
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const { url, token } = start.body as { url: string; token: string };
-  const { pin } = await consent(url, handle);
-  const verified = await client.post('/api/x/auth/verify-pin', { token, pinCode: pin });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const accounts = (await client.get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
-  const account = accounts.accounts.find((a) => a.username === handle);
-  expect(account).toBeDefined();
-  return { client, userId: user.id, handle, connectedAccountId: account!.id };
+  return { client, userId: user.id, handle, connectedAccountId: await connectXByPin(client, handle) };
 };
 
 export interface Target {
