@@ -65,6 +65,8 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
       RIPOSTE_X_API_URL: emulator.url,
       RIPOSTE_SCHEDULER: 'embedded',
       RIPOSTE_SCHEDULER_INTERVAL_MS: '500',
+      // Look for the assisted reply the person posted every 2 s rather than every 30 s.
+      RIPOSTE_X_DETECT_INTERVAL_MS: '2000',
     });
     browser = await launchBrowser();
   }, 60_000);
