@@ -44,7 +44,7 @@ interface Worker {
 }
 
 describe('never two sends for one run', () => {
-  it('property: any interleaving of claims, takeovers, sends, crashes and outcomes posts at most once, and an unknown outcome is never sent again unless X's late answer said it was not posted', () => {
+  it('property: any interleaving of claims, takeovers, sends, crashes and outcomes posts at most once, and an unknown outcome is never sent again unless the late answer of X said it was not posted', () => {
     // Mostly short steps (a live scheduler at work), sometimes a pause past the lease (a stalled or dead one).
     const advance = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5_000 }), weight: 8 }, { arbitrary: fc.integer({ min: LEASE / 2, max: 2 * LEASE }), weight: 1 });
     const step = fc.record({ worker: fc.nat(2), advance, answer: fc.constantFrom(...xAnswers) });
