@@ -105,21 +105,11 @@ describe('X faults while replies go out', () => {
     expect(postsTried(since)).toBe(seeded.length);
   }, 180_000);
 
-  it('a 5xx after X stored the post: unconfirmed, then found on X by reconcile: sent, once', async () => {
-    world.emulator.control.inject({ kind: 'status', status: 500, afterStore: true }, { ...POST_REPLY, times: 3 });
-    const since = Date.now();
-    const seeded = await dueRuns(3);
-    const replies = await untilFinal(seeded);
-    for (const s of seeded) {
-      expect(replies.get(s.replyId)?.status).toBe('sent');
-      expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
-    }
-    expectExactlyOnce(world, seeded, replies);
-    expect(postsTried(since)).toBe(seeded.length);
-  }, 180_000);
-
-  it('a dropped connection after X stored the post: reconcile finds it: sent, not re-sent', async () => {
-    world.emulator.control.inject({ kind: 'drop', afterStore: true }, { ...POST_REPLY, times: 3 });
+  it.each([
+    ['a 5xx after X stored the post: unconfirmed, then found on X by reconcile: sent, once', { kind: 'status', status: 500, afterStore: true } as const],
+    ['a dropped connection after X stored the post: reconcile finds it: sent, not re-sent', { kind: 'drop', afterStore: true } as const],
+  ])('%s', async (_name, fault) => {
+    world.emulator.control.inject(fault, { ...POST_REPLY, times: 3 });
     const since = Date.now();
     const seeded = await dueRuns(3);
     const replies = await untilFinal(seeded);
