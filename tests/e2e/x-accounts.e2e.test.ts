@@ -162,6 +162,51 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     await closeCleanTab(tab);
   });
 
+  it('keeps /email-collection going when a check was answered under the session the password change revoked', async () => {
+    // Changing the password revokes every session of the user and issues a new one. A query the
+    // page sent before the new cookie arrived is answered 401 (what this test gives the held
+    // check, taken from the server itself), and 4xx answers are not retried: the page once waited
+    // on that answer forever (a browser test timed out under load on exactly this).
+    const revoked = await fetch(new URL('/api/user/needs-email', suite.server.url));
+    const revokedAnswer = { status: revoked.status, body: await revoked.text() };
+    expect(revokedAnswer.status).toBe(401);
+
+    const tab = await openTab(suite.browser, suite.server.url);
+    const { page } = tab;
+    let checks = 0;
+    let answerHeld = () => {};
+    const held = new Promise<void>((resolve) => {
+      answerHeld = resolve;
+    });
+    await page.route('**/api/user/needs-email*', async (route) => {
+      checks += 1;
+      // The first check is the callback page's; the second is /email-collection's own.
+      if (checks !== 2) return route.continue();
+      await held;
+      await route.fulfill({ status: revokedAnswer.status, contentType: 'application/json', body: revokedAnswer.body });
+    });
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in with X' }).click();
+    await page.waitForURL((url) => url.pathname === '/oauth/authenticate', { timeout: 15_000 });
+    await authorizeOnSandboxX(page, 'xe2e_erin');
+    await waitForPath(page, '/email-collection');
+    await expect.poll(() => checks).toBe(2);
+
+    const dialog = page.getByTestId('change-password-dialog');
+    await dialog.getByLabel('New password', { exact: true }).fill('erin-first-pass');
+    await dialog.getByLabel('Confirm new password').fill('erin-first-pass');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    answerHeld();
+
+    await page.getByRole('heading', { name: 'Welcome to Riposte!' }).waitFor();
+    await page.getByLabel('Email address').fill('xe2e_erin@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(page, '/schedule-replies');
+    await closeCleanTab(tab);
+  });
+
   it('connects a second X account by PIN through the 800x800 popup (admin, unlimited slots)', async () => {
     const tab = await openTab(suite.browser, suite.server.url);
     const { page, context } = tab;

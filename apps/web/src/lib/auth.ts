@@ -42,6 +42,17 @@ export function setSessionUser(user: User | null): Promise<unknown> {
   return mutate(AUTH_STATUS_KEY, user ? { isAuthenticated: true, user } : null, { revalidate: false });
 }
 
+/**
+ * The server has just issued this user a new session (a password change revokes every other one,
+ * and with them the cookie of any request still in flight). A query sent in that moment was
+ * answered 401 although the user is signed in, and a 4xx is never retried: ask every query again
+ * under the new cookie, so none stays on that answer (a screen would wait on it forever).
+ */
+export async function sessionRenewed(user: User): Promise<void> {
+  await setSessionUser(user);
+  await mutate((key) => key !== AUTH_STATUS_KEY);
+}
+
 /** Ask the server again (X sign-in completion polls this). */
 export async function refetchAuthStatus(): Promise<AuthStatus | null> {
   const status = await fetchAuthStatus(AUTH_STATUS_KEY);

@@ -3,7 +3,7 @@
 import { mutate } from 'swr';
 import { apiRequest, errorMessage } from '@web/lib/api';
 import { toast } from '@web/components/ui/use-toast';
-import { setSessionUser } from '@web/lib/auth';
+import { sessionRenewed, setSessionUser } from '@web/lib/auth';
 import type { RegisterInput } from '@core/users/schemas';
 import type { User } from '@web/lib/user-model';
 
@@ -52,6 +52,6 @@ export type PasswordChange = { currentPassword: string; newPassword: string; con
 /** Throws on failure so the dialog can keep its state; the caller picks the toast texts. */
 export async function changePassword(fields: PasswordChange): Promise<User> {
   const { user } = await apiRequest<UserAnswer>('PUT', '/api/auth/change-password', fields);
-  await setSessionUser({ ...user, passwordChangeRequired: false });
+  await sessionRenewed({ ...user, passwordChangeRequired: false });
   return user;
 }

@@ -12,8 +12,10 @@ import { HOME_AFTER_SIGN_IN } from '@web/features/auth/constants';
 export default function EmailCollectionPage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
-  const { data, isLoading } = useNeedsEmail(user !== null);
-  if (isLoading || data === undefined) return <PageSpinner />;
+  const { data, error, isLoading } = useNeedsEmail(user !== null);
+  // Sign-in sent this user here because the email is missing: if the check fails (its toast says
+  // so), the form is still the right thing to show, never an endless spinner.
+  if (data === undefined && (isLoading || error === undefined)) return <PageSpinner />;
   if (data && !data.needsEmail) return <Redirect to={HOME_AFTER_SIGN_IN} replace />;
   return (
     <AuthLayout>
