@@ -13,11 +13,12 @@ import { loadState } from '@core/eventstore/load-state';
 import type { EventStore, Position } from '@core/eventstore/types';
 import type { ImageStore } from '@core/images';
 import { uploadFileNameOf } from '@core/images';
-import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP } from '@core/replies';
+import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP, X_POST_BUDGETS, type PostBudgets } from '@core/replies';
 import type { Decider } from '@core/shared/decider';
 import type { XAppClient, XMedia, XPost, XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
 import type { CrashHook } from './crash';
+import { createPostLedger, type PostLedger } from './post-ledger';
 
 export interface DispatchSettings {
   /** How long a claim holds without its claimant finishing (core DEFAULT_CLAIM_LEASE_MS). */
@@ -27,6 +28,8 @@ export interface DispatchSettings {
   /** How recent a target post must be, and how long a ready reply waits. */
   freshnessMs: number;
   hourlyCap: number;
+  /** X's posting limits for one account and for the whole app (X_POST_BUDGETS: X's published ones). */
+  postBudgets: PostBudgets;
   /**
    * Runs in flight at once in this process. Each mostly waits on X and the store: 300 runs due
    * together against an emulator answering in 300 ms took 16 s with 64 and 10 s with 256 (SQLite,
@@ -48,6 +51,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   graceMs: DEFAULT_GRACE_MS,
   freshnessMs: DEFAULT_FRESHNESS_MS,
   hourlyCap: DEFAULT_HOURLY_CAP,
+  postBudgets: X_POST_BUDGETS,
   concurrency: 256,
   batch: 1_000,
   detectEveryMs: 30_000,
@@ -99,6 +103,8 @@ export interface Context extends Omit<DispatchDeps, 'settings' | 'crash'> {
   recentPostsOf(xUserId: string): Promise<XPost[]>;
   /** When a prepared reply's target post was made (its ready link expires a freshness window later). */
   postTimes: Map<string, string>;
+  /** X's posting budgets as this process sees them. */
+  postLedger: PostLedger;
 }
 
 
@@ -111,6 +117,7 @@ export const createContext = (deps: DispatchDeps): Context => {
   const targetPosts = new Map<string, Promise<XPost[]>>();
   return {
     postTimes: new Map(),
+    postLedger: createPostLedger(),
     recentPostsOf: (xUserId) => {
       const x = deps.x;
       if (x === null) return Promise.resolve([]);

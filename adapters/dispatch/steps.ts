@@ -3,7 +3,7 @@
  * (`reply-<replyId>`) before anything is done at X:
  *  - start: lateness, target post, the one-reply-per-post reservation, text (the 24 h same-text
  *    rule), delivery mode; then Prepare, or SkipRun / Refuse with the reason;
- *  - send: the trial's reply (ConsumeReply), the hourly cap, StartSending (the durable record: only
+ *  - send: the trial's reply (ConsumeReply), the hourly cap, X's posting budgets, StartSending (the durable record: only
  *    the process whose append succeeded posts), the POST, RecordOutcome;
  *  - hand over: the trial's reply, then the X web-intent link (assisted delivery);
  *  - settle: what a reply that ended gives back (the trial's reply, the text for other accounts).
@@ -45,7 +45,7 @@ import { AppError, isAppError } from '@core/shared/errors';
 import type { WritingStyle } from '@core/styles';
 import { userDecider } from '@core/users/decider';
 import { userStream } from '@core/users/streams';
-import { hasLongPosts, isXError, replyIntentUrl, type XPost } from '@core/x';
+import { hasLongPosts, isXError, replyIntentUrl, type XPost, type XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
 import { connectedAccount, mediaOf, userClientOf, type Context } from './context';
 import { textKeyOf } from './text-key';
@@ -292,21 +292,46 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
     await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: cap.retryAt, message: cap.reason, now });
     return 'progress';
   }
-  const account = await connectedAccount(ctx, run.connectedAccountId);
-  const client = account === null ? null : userClientOf(ctx, account);
-  if (client === null) {
-    await replyCmd(ctx, run.replyId, { type: 'Refuse', status: 'failed', message: ACCOUNT_GONE, now: ctx.nowIso() });
+  // X's budgets (its per-account and per-app limits, the app's shared fairly): checked and the slot
+  // taken in one synchronous step; given back unless this process is the one that POSTs.
+  const budget = ctx.postLedger.take(ctx.db(), { replyId: run.replyId, userId: run.userId, accountId: run.connectedAccountId }, nowMs, ctx.settings.postBudgets);
+  if (!budget.allowed) {
+    await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: budget.retryAt, message: budget.reason, now });
     return 'progress';
   }
-  const media = await mediaOf(ctx, prepared.imageUrl);
-  // Appended (synchronous FULL on SQLite) before the POST: of several processes only the one whose
-  // append succeeded posts; a crash after this point makes the reply unconfirmed, never re-sent.
+  let posting = false;
   try {
-    await replyCmd(ctx, run.replyId, { type: 'StartSending', now: ctx.nowIso() });
-  } catch (error) {
-    if (isAppError(error) && error.code === 'conflict') return 'taken';
-    throw error;
+    const account = await connectedAccount(ctx, run.connectedAccountId);
+    const client = account === null ? null : userClientOf(ctx, account);
+    if (account === null || client === null) {
+      await replyCmd(ctx, run.replyId, { type: 'Refuse', status: 'failed', message: ACCOUNT_GONE, now: ctx.nowIso() });
+      return 'progress';
+    }
+    const media = await mediaOf(ctx, prepared.imageUrl);
+    // Appended (synchronous FULL on SQLite) before the POST: of several processes only the one whose
+    // append succeeded posts; a crash after this point makes the reply unconfirmed, never re-sent.
+    try {
+      await replyCmd(ctx, run.replyId, { type: 'StartSending', now: ctx.nowIso() });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'conflict') return 'taken';
+      throw error;
+    }
+    posting = true;
+    return await post(ctx, state, account, client, media, now);
+  } finally {
+    if (!posting) ctx.postLedger.release(run.replyId);
   }
+};
+
+const post = async (
+  ctx: Context,
+  state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>,
+  account: ConnectedXAccount,
+  client: XUserClient,
+  media: Awaited<ReturnType<typeof mediaOf>>,
+  now: string,
+): Promise<StepResult> => {
+  const { run, prepared } = state;
   ctx.crash('after_sending');
   const outcome = await client.reply({ inReplyToPostId: prepared.postId, text: prepared.text, ...(media === null ? {} : { media }) });
   if (outcome.kind === 'sent') ctx.crash('after_x_accepted');
@@ -314,7 +339,7 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   // direct alike: design.md), so it is not lost to a rule only X applies.
   const fallback = outcome.kind === 'not_summoned' ? await handover(ctx, { ...state, status: 'sending', since: now }) : undefined;
   await replyCmd(ctx, run.replyId, { type: 'RecordOutcome', outcome, now: ctx.nowIso(), ...(fallback === undefined ? {} : { fallback }) });
-  if (outcome.kind === 'auth_failed' && account !== null) await markAuthFailed(ctx, account, outcome.message);
+  if (outcome.kind === 'auth_failed') await markAuthFailed(ctx, account, outcome.message);
   return 'progress';
 };
 

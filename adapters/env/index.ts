@@ -155,6 +155,19 @@ export const uploadGraceHours = () =>
     '24',
   );
 
+const POST_LIMIT_FORMAT = 'expected <posts>/<window> with the window in minutes or hours, at most 24h (e.g. 100/15m, 10000/24h)';
+
+/** `100/15m`, `10000/24h`: a number of posts per window (minutes or hours, up to a day). */
+const postLimit = z
+  .string()
+  .regex(/^[1-9]\d{0,6}\/[1-9]\d{0,4}[mh]$/, { message: POST_LIMIT_FORMAT })
+  .transform((v) => {
+    const [count, window] = v.split('/') as [string, string];
+    const n = Number(window.slice(0, -1));
+    return { limit: Number(count), windowMs: n * (window.endsWith('h') ? 3_600_000 : 60_000) };
+  })
+  .refine((l) => l.windowMs <= 86_400_000, { message: POST_LIMIT_FORMAT });
+
 /**
  * The dispatch settings both apps read (server with the embedded scheduler, `npm run scheduler`):
  *  - RIPOSTE_X_DETECT_INTERVAL_MS: at most one read of a connected account's own recent posts per
@@ -164,9 +177,14 @@ export const uploadGraceHours = () =>
  *    finishing it; a scheduler that died is taken over after this;
  *  - RIPOSTE_X_RECONCILE_AFTER_MS: an unconfirmed reply not found among its account's posts on X
  *    after this long is settled as not posted;
+ *  - RIPOSTE_X_ACCOUNT_POST_LIMIT, RIPOSTE_X_APP_POST_LIMIT: X's posting limits of the app's plan,
+ *    as `<posts>/<window>` with the window in minutes or hours (`100/15m`, `10000/24h`, X's
+ *    published ones and the defaults); Riposte stays inside them and shares the app's fairly;
  *  - RIPOSTE_DISPATCH_CRASH_AT: test only, see dispatchCrashAt.
  */
 export const dispatchShape = {
+  RIPOSTE_X_ACCOUNT_POST_LIMIT: withDefault(postLimit, '100/15m'),
+  RIPOSTE_X_APP_POST_LIMIT: withDefault(postLimit, '10000/24h'),
   RIPOSTE_X_DETECT_INTERVAL_MS: withDefault(
     z
       .string()

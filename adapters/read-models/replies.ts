@@ -12,6 +12,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ActivityItem } from '@core/dashboard/views';
 import { repliesProjection } from '@core/replies/projection';
 import { adminRecentReply, replyView, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
+import type { PostUsage } from '@core/replies/rules/x-budget';
 
 export { repliesProjection };
 export type { AdminRecentReply, ReplyRow, ReplyView };
@@ -103,6 +104,34 @@ export const recentRepliesForAdmin = (db: ReadDb, limit: number): AdminRecentRep
 /** When the user's replies of the last hour went out (the hourly cap). */
 export const sentAtSince = (db: ReadDb, userId: string, since: string): string[] =>
   db.prepare<[string, string], string>(`SELECT sent_at FROM replies WHERE user_id = ? AND status = 'sent' AND sent_at > ?`).pluck().all(userId, since);
+
+/**
+ * What went to X within the budgets' windows (rules/x-budget): the account's POSTs since
+ * `accountSince`, and per user the app's POSTs since `appSince` with the oldest one's time.
+ */
+export const xPostUsage = (db: ReadDb, connectedAccountId: string, accountSince: string, appSince: string): PostUsage => {
+  const accountAttempts = db
+    .prepare<[string, string], string>('SELECT at FROM x_post_attempts WHERE connected_account_id = ? AND at > ?')
+    .pluck()
+    .all(connectedAccountId, accountSince)
+    .map((t) => Date.parse(t));
+  const rows = db
+    .prepare<[string], { user_id: string; n: number; oldest: string }>('SELECT user_id, count(*) AS n, min(at) AS oldest FROM x_post_attempts WHERE at > ? GROUP BY user_id')
+    .all(appSince);
+  const oldest = rows.reduce<string | null>((o, r) => (o === null || r.oldest < o ? r.oldest : o), null);
+  return { accountAttempts, appByUser: new Map(rows.map((r) => [r.user_id, Number(r.n)])), appOldestMs: oldest === null ? null : Date.parse(oldest) };
+};
+
+/** When each of these replies last went to X, as far as the read model shows (epoch ms). */
+export const latestPostAttempts = (db: ReadDb, replyIds: readonly string[]): Map<string, number> => {
+  if (replyIds.length === 0) return new Map();
+  const rows = db
+    .prepare<string[], { reply_id: string; at: string }>(
+      `SELECT reply_id, max(at) AS at FROM x_post_attempts WHERE reply_id IN (${replyIds.map(() => '?').join(', ')}) GROUP BY reply_id`,
+    )
+    .all(...replyIds);
+  return new Map(rows.map((r) => [r.reply_id, Date.parse(r.at)]));
+};
 
 /** Replies sent by the user, all time (the dashboard's Replies Sent). */
 export const countSentReplies = (db: ReadDb, userId: string): number =>

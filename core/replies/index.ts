@@ -15,6 +15,7 @@ export * from './rules/target';
 export * from './rules/delivery';
 export * from './rules/text';
 export * from './rules/allowance';
+export * from './rules/x-budget';
 export * from './text-usage';
 export * from './post-reservation';
 export * from './run';

@@ -3,6 +3,14 @@
  * replies stored as 'failed' avoid the words of the 'Auth Failed' rule (core/x/auth-failure.ts)
  * unless they are about authentication.
  */
+/** '15 minutes', 'hour', '24 hours': a window of time in words. */
+export const windowInWords = (ms: number): string => {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 !== 0) return minutes === 1 ? 'minute' : `${minutes} minutes`;
+  const hours = minutes / 60;
+  return hours === 1 ? 'hour' : `${hours} hours`;
+};
+
 export const REPLY_MESSAGES = {
   notFound: 'Reply not found',
   // Runs that end before anything is sent
@@ -15,6 +23,11 @@ export const REPLY_MESSAGES = {
   templateUnavailable: 'The template of this schedule is deleted or inactive',
   noTemplateInGroup: 'The template group has no active template',
   hourlyCap: (cap: number) => `At most ${cap} replies an hour; this one waits for the next slot`,
+  xAccountBudget: (limit: number, windowMs: number) => `X allows an account ${limit} posts every ${windowInWords(windowMs)}; this reply waits for the next slot`,
+  xAppBudget: (limit: number, windowMs: number) =>
+    `Riposte's X posting allowance (${limit} posts every ${windowInWords(windowMs)}, shared by all users) is used up; this reply waits for the next slot`,
+  xFairShare: (used: number, share: number) =>
+    `Riposte's X posting allowance is shared fairly between users and is running low; you have used your share (${used} of ${share}), so this reply waits`,
   // Delivery
   notReachedNothingSent: 'X could not be reached; nothing was posted',
   interrupted: 'The scheduler stopped while sending; Riposte is checking X for the reply',

@@ -14,6 +14,8 @@ import { assertNever } from '@core/shared/decider';
 import { REPLY_EVENT_TYPES, type ReplyEvent } from './events';
 import type { ReplyRun, ReplyStatus } from './model';
 import { upcastReplyPrepared } from './upcast';
+import { POST_ATTEMPTS_KEPT_MS } from './rules/x-budget';
+import { toInstant, toMs } from '@core/scheduling/time';
 
 export type RecordedReplyEvent = ReplyEvent extends infer E ? (E extends { type: infer T extends string; data: infer D } ? RecordedEvent<T, D> : never) : never;
 
@@ -52,7 +54,7 @@ const unpreparedRow = (run: ReplyRun, status: ReplyStatus, message: string, at: 
 
 export const repliesProjection: Projection<RecordedReplyEvent> = {
   name: 'replies',
-  version: 2,
+  version: 3,
   schema: [
     `CREATE TABLE replies (
       id TEXT PRIMARY KEY,
@@ -90,6 +92,18 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
     `CREATE INDEX replies_follow_up ON replies (status, updated_at) WHERE status IN ('ready', 'unconfirmed', 'rate_limited')`,
     'CREATE INDEX replies_by_account_post ON replies (connected_account_id, post_id) WHERE post_id IS NOT NULL',
     `CREATE INDEX replies_sent_by_user ON replies (user_id, sent_at) WHERE status = 'sent'`,
+    // Every POST to X (X counts attempts, whatever it answers): the posting budgets (rules/x-budget).
+    // Rows older than any budget window are dropped as new ones come.
+    `CREATE TABLE x_post_attempts (
+      reply_id TEXT NOT NULL,
+      attempt INTEGER NOT NULL,
+      user_id TEXT NOT NULL,
+      connected_account_id TEXT NOT NULL,
+      at TEXT NOT NULL,
+      PRIMARY KEY (reply_id, attempt)
+    ) STRICT`,
+    'CREATE INDEX x_post_attempts_by_time ON x_post_attempts (at, user_id)',
+    'CREATE INDEX x_post_attempts_by_account ON x_post_attempts (connected_account_id, at)',
   ],
   handles: REPLY_EVENT_TYPES,
   project(event): SqlStatement[] {
@@ -127,8 +141,18 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
           },
         ];
       }
-      case 'ReplySending':
-        return [update(event.data.replyId, event.data.at, { status: 'sending' satisfies ReplyStatus, status_message: null, attempts: event.data.attempt })];
+      case 'ReplySending': {
+        const d = event.data;
+        return [
+          update(d.replyId, d.at, { status: 'sending' satisfies ReplyStatus, status_message: null, attempts: d.attempt }),
+          {
+            sql: `INSERT OR IGNORE INTO x_post_attempts (reply_id, attempt, user_id, connected_account_id, at)
+                  SELECT id, @attempt, user_id, connected_account_id, @at FROM replies WHERE id = @id`,
+            params: { id: d.replyId, attempt: d.attempt, at: d.at },
+          },
+          { sql: 'DELETE FROM x_post_attempts WHERE at < @before', params: { before: toInstant(toMs(d.at, 'at') - POST_ATTEMPTS_KEPT_MS) } },
+        ];
+      }
       case 'ReplySent':
         return [
           update(event.data.replyId, event.data.at, {

@@ -26,14 +26,26 @@ const recorded = (event: ReplyEvent): RecordedReplyEvent => {
   } as RecordedReplyEvent;
 };
 
-const project = (...events: ReplyEvent[]) => {
+const projectDb = (...events: ReplyEvent[]) => {
   const db = new Database(':memory:');
   for (const ddl of repliesProjection.schema) db.exec(ddl);
   for (const s of projectEvents(repliesProjection, events.map(recorded))) db.prepare(s.sql).run(s.params as Record<string, unknown>);
-  return db.prepare('SELECT * FROM replies').all() as ReplyRow[];
+  return db;
 };
+const project = (...events: ReplyEvent[]) => projectDb(...events).prepare('SELECT * FROM replies').all() as ReplyRow[];
 
 describe('repliesProjection', () => {
+  it('counts every POST to X (a resend after a 429 too) for the posting budgets, and drops those older than two days', () => {
+    const r = run();
+    const db = projectDb(E.prepared(), E.sending(1, at(10)), E.rateLimited(at(900), at(20)), E.sending(2, at(30)));
+    expect(db.prepare('SELECT reply_id, attempt, user_id, connected_account_id, at FROM x_post_attempts ORDER BY attempt').all()).toEqual([
+      { reply_id: r.replyId, attempt: 1, user_id: r.userId, connected_account_id: r.connectedAccountId, at: at(10) },
+      { reply_id: r.replyId, attempt: 2, user_id: r.userId, connected_account_id: r.connectedAccountId, at: at(30) },
+    ]);
+    const later = projectDb(E.prepared(), E.sending(1, at(10)), E.rateLimited(at(900), at(20)), E.sending(2, at(10 + 2 * 86_400 + 1)));
+    expect(later.prepare('SELECT attempt FROM x_post_attempts').pluck().all()).toEqual([2]);
+  });
+
   it('handles every reply event', () => {
     expect([...(repliesProjection.handles ?? [])].sort()).toEqual([...REPLY_EVENT_TYPES].sort());
   });

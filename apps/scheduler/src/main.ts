@@ -123,6 +123,7 @@ const main = async () => {
       concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
       leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
       reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
+      postBudgets: { account: env.RIPOSTE_X_ACCOUNT_POST_LIMIT, app: env.RIPOSTE_X_APP_POST_LIMIT },
     },
     crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),
   });

@@ -23,6 +23,7 @@ import {
   withDefault,
 } from '@adapters/env';
 import type { DiskReserve } from '@core/images';
+import type { PostBudgets } from '@core/replies';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
@@ -192,9 +193,17 @@ export interface ServerConfig {
   tokens: TokenEnv;
   /**
    * RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY, RIPOSTE_DISPATCH_LEASE_MS,
-   * RIPOSTE_X_RECONCILE_AFTER_MS and the test-only RIPOSTE_DISPATCH_CRASH_AT.
+   * RIPOSTE_X_RECONCILE_AFTER_MS, RIPOSTE_X_ACCOUNT_POST_LIMIT, RIPOSTE_X_APP_POST_LIMIT and the
+   * test-only RIPOSTE_DISPATCH_CRASH_AT.
    */
-  dispatch: { detectEveryMs: number; concurrency: number; leaseMs: number; reconcileAfterMs: number; crashAt: ServerEnv['RIPOSTE_DISPATCH_CRASH_AT'] };
+  dispatch: {
+    detectEveryMs: number;
+    concurrency: number;
+    leaseMs: number;
+    reconcileAfterMs: number;
+    postBudgets: PostBudgets;
+    crashAt: ServerEnv['RIPOSTE_DISPATCH_CRASH_AT'];
+  };
   logLevel: ServerEnv['LOG_LEVEL'];
   fastHashes: boolean;
 }
@@ -250,6 +259,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
     leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
     reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
+    postBudgets: { account: env.RIPOSTE_X_ACCOUNT_POST_LIMIT, app: env.RIPOSTE_X_APP_POST_LIMIT },
     crashAt: env.RIPOSTE_DISPATCH_CRASH_AT,
   },
   tokens: { RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS },

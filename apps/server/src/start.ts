@@ -188,6 +188,7 @@ export const startServer = async (
       concurrency: config.dispatch.concurrency,
       leaseMs: config.dispatch.leaseMs,
       reconcileAfterMs: config.dispatch.reconcileAfterMs,
+      postBudgets: config.dispatch.postBudgets,
     },
     crash: crashAt(config.dispatch.crashAt),
   });
