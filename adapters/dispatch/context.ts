@@ -36,6 +36,11 @@ export interface DispatchSettings {
    * synchronous FULL, shared 2-core machine); the store's commits are what remains.
    */
   concurrency: number;
+  /**
+   * How long before its time a run is claimed and its reply prepared (target post, text, AI), so
+   * that at the time itself only the post is left; 0: nothing before the time.
+   */
+  leadMs: number;
   /** Due runs taken per tick; follow-ups looked at per tick. */
   batch: number;
   /** At most one read of a connected account's own posts per this interval (detection, reconcile). */
@@ -53,6 +58,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   hourlyCap: DEFAULT_HOURLY_CAP,
   postBudgets: X_POST_BUDGETS,
   concurrency: 256,
+  leadMs: 30_000,
   batch: 1_000,
   detectEveryMs: 30_000,
   reconcileAfterMs: 60_000,

@@ -19,7 +19,7 @@ import { dueRuns } from '@adapters/read-models/scheduling';
 import { repliesToFollowUp, type FollowUpRow } from '@adapters/read-models/replies';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { findOwnReply, isXError, type XPost } from '@core/x';
-import { followUp, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState } from '@core/replies';
+import { followUp, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState, type RunRecord } from '@core/replies';
 import type { Position } from '@core/eventstore/types';
 import { runReplyId } from '@core/scheduling/schedule';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
@@ -81,14 +81,57 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   const nextReadAt = new Map<string, number>();
   const sinceIds = new Map<string, string>();
 
-  /** Claim, carry on, record. Null when another process holds the run or it is not due any more. */
-  const runDue = async (scheduleId: string, slot: string): Promise<string | null> => {
+  /**
+   * Runs prepared ahead of their time, by schedule: each goes on at its time (a timer; the next
+   * tick too, whichever comes first, so a clock moved on is followed). Still this process's claim.
+   */
+  const waiting = new Map<string, { untilMs: number; resume: () => Promise<unknown>; timer: ReturnType<typeof setTimeout> }>();
+  const waitedOut = new Set<Promise<unknown>>();
+
+  /** Hands a run's work to the pool; the schedule is in flight until it ends. */
+  const launch = (scheduleId: string, work: () => Promise<unknown>): Promise<void> => {
+    inFlight.add(scheduleId);
+    return runs
+      .run(work)
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        // A stream that kept changing (a user's other replies going out at the same moment)
+        // decided nothing: the run goes again at the next tick, not after the wait for X.
+        if (isAppError(err) && err.reason === 'CONCURRENCY_CONFLICT') {
+          retryAt.delete(scheduleId);
+          ctx.logger.warn({ err, scheduleId }, 'a due run met concurrent writes; it goes again at the next tick');
+          return;
+        }
+        retryAt.set(scheduleId, ctx.clock().getTime() + settings.retryStartMs);
+        ctx.logger.error({ err, scheduleId }, 'dispatching a due run failed');
+      })
+      .finally(() => inFlight.delete(scheduleId));
+  };
+
+  const wake = (scheduleId: string): void => {
+    const entry = waiting.get(scheduleId);
+    if (entry === undefined) return;
+    waiting.delete(scheduleId);
+    clearTimeout(entry.timer);
+    const done = launch(scheduleId, entry.resume);
+    waitedOut.add(done);
+    void done.finally(() => waitedOut.delete(done));
+  };
+
+  const waitFor = (scheduleId: string, until: string, resume: () => Promise<unknown>): void => {
+    const untilMs = Date.parse(until);
+    const timer = setTimeout(() => wake(scheduleId), Math.max(0, untilMs - ctx.clock().getTime()));
+    waiting.set(scheduleId, { untilMs, resume, timer });
+  };
+
+  /** Claim (up to the lead ahead of its time), carry on, record. Null when another process holds the run or it is not due. */
+  const runDue = async (scheduleId: string, slot: string, aheadMs = 0): Promise<string | null> => {
     let claimed;
     try {
       claimed = await ctx.exec(
         scheduleStream(scheduleId),
         scheduleDecider,
-        { type: 'ClaimRun', scheduleId, slot, now: ctx.nowIso(), claimant: ctx.claimant, leaseMs: settings.leaseMs },
+        { type: 'ClaimRun', scheduleId, slot, now: ctx.nowIso(), claimant: ctx.claimant, leaseMs: settings.leaseMs, aheadMs },
         scheduleId,
       );
     } catch (error) {
@@ -110,7 +153,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       connectedUsername: schedule.accountName,
     };
     const source = { kind: 'schedule' as const, content: schedule.content, lastTemplateIndex: schedule.lastTemplateIndex, imageUrl: schedule.imageUrl };
-    const result = await carryOn(ctx, run.replyId, { run, source }, async (record) => {
+    const record = async (record: RunRecord) => {
       try {
         await ctx.exec(
           scheduleStream(scheduleId),
@@ -131,9 +174,14 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
         // Deactivated or deleted meanwhile: the reply stands, the schedule runs no more.
         if (!quietConflict(error)) throw error;
       }
-    });
-    if (!result.done) retryAt.set(scheduleId, ctx.clock().getTime() + settings.retryStartMs);
-    else retryAt.delete(scheduleId);
+    };
+    const proceed = async (): Promise<void> => {
+      const result = await carryOn(ctx, run.replyId, { run, source }, record);
+      if (result.waitUntil !== undefined) return waitFor(scheduleId, result.waitUntil, proceed);
+      if (!result.done) retryAt.set(scheduleId, ctx.clock().getTime() + settings.retryStartMs);
+      else retryAt.delete(scheduleId);
+    };
+    await proceed();
     return run.replyId;
   };
 
@@ -141,29 +189,15 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
     name: DISPATCH_JOB,
     run: async (now) => {
       if (ctx.x === null) return;
-      const free = settings.batch - inFlight.size;
-      if (free <= 0) return;
       const nowMs = now.getTime();
-      const due = dueRuns(ctx.db(), now.toISOString(), free + inFlight.size).filter(
-        (d) => !inFlight.has(d.scheduleId) && (retryAt.get(d.scheduleId) ?? 0) <= nowMs,
+      for (const [scheduleId, entry] of waiting) if (entry.untilMs <= nowMs) wake(scheduleId);
+      const free = settings.batch - inFlight.size - waiting.size;
+      if (free <= 0) return;
+      // Runs due within the lead are claimed and prepared now, and posted at their time.
+      const due = dueRuns(ctx.db(), new Date(nowMs + settings.leadMs).toISOString(), free + inFlight.size + waiting.size).filter(
+        (d) => !inFlight.has(d.scheduleId) && !waiting.has(d.scheduleId) && (retryAt.get(d.scheduleId) ?? 0) <= nowMs,
       );
-      for (const d of due.slice(0, free)) {
-        inFlight.add(d.scheduleId);
-        void runs
-          .run(() => runDue(d.scheduleId, d.slot))
-          .catch((err: unknown) => {
-            // A stream that kept changing (a user's other replies going out at the same moment)
-            // decided nothing: the run goes again at the next tick, not after the wait for X.
-            if (isAppError(err) && err.reason === 'CONCURRENCY_CONFLICT') {
-              retryAt.delete(d.scheduleId);
-              ctx.logger.warn({ err, scheduleId: d.scheduleId }, 'a due run met concurrent writes; it goes again at the next tick');
-              return;
-            }
-            retryAt.set(d.scheduleId, ctx.clock().getTime() + settings.retryStartMs);
-            ctx.logger.error({ err, scheduleId: d.scheduleId }, 'dispatching a due run failed');
-          })
-          .finally(() => inFlight.delete(d.scheduleId));
-      }
+      for (const d of due.slice(0, free)) void launch(d.scheduleId, () => runDue(d.scheduleId, d.slot, settings.leadMs));
     },
   };
 
@@ -313,6 +347,11 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       }
     },
     stop: async () => {
+      // Runs prepared ahead go out at their time (at most the lead away), then the pools drain.
+      while (waiting.size > 0 || waitedOut.size > 0) {
+        await Promise.all([...waitedOut]);
+        if (waiting.size > 0) await new Promise((r) => setTimeout(r, 50));
+      }
       await Promise.all([runs.idle(), followUps.idle()]);
     },
   };

@@ -20,18 +20,20 @@ const MAX_STEPS = 8;
 /**
  * Follows the reply until its run is decided. `onRecord` records the run on the schedule. Answers
  * the reply's state, and whether the run is over (false: X could not be reached, or another
- * process holds the send).
+ * process holds the send; with `waitUntil`: prepared ahead, it goes on at its time).
  */
 export const carryOn = async (
   ctx: Context,
   replyId: string,
   begin: RunStart | null,
   onRecord?: (record: RunRecord) => Promise<void>,
-): Promise<{ state: ReplyState; done: boolean }> => {
+): Promise<{ state: ReplyState; done: boolean; waitUntil?: string }> => {
   for (let i = 0; i < MAX_STEPS; i += 1) {
     const state = await ctx.load(replyStream(replyId), replyDecider);
-    const step = dispatchStep(state);
+    const step = dispatchStep(state, ctx.nowIso());
     switch (step.step) {
+      case 'wait':
+        return { state, done: false, waitUntil: step.until };
       case 'start': {
         if (begin === null) return { state, done: false };
         if ((await start(ctx, begin.run, begin.source, begin.forceMode)) !== 'progress') return { state, done: false };

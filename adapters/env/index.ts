@@ -173,6 +173,8 @@ const postLimit = z
  *  - RIPOSTE_X_DETECT_INTERVAL_MS: at most one read of a connected account's own recent posts per
  *    this interval while it has replies ready or unconfirmed (detection, reconciliation);
  *  - RIPOSTE_DISPATCH_CONCURRENCY: replies in flight at once per process;
+ *  - RIPOSTE_DISPATCH_LEAD_MS: how long before its time a run is claimed and its reply prepared
+ *    (target post, text, AI), so that at the time only the post is left; 0 prepares at the time;
  *  - RIPOSTE_DISPATCH_LEASE_MS: how long a claimed run stays its scheduler's without that scheduler
  *    finishing it; a scheduler that died is taken over after this;
  *  - RIPOSTE_X_RECONCILE_AFTER_MS: an unconfirmed reply not found among its account's posts on X
@@ -200,6 +202,14 @@ export const dispatchShape = {
       .transform(Number)
       .pipe(z.number().min(1, { message: 'expected a whole number from 1 to 1000' }).max(1000, { message: 'expected a whole number from 1 to 1000' })),
     '256',
+  ),
+  RIPOSTE_DISPATCH_LEAD_MS: withDefault(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'expected milliseconds as a whole number' })
+      .transform(Number)
+      .pipe(z.number().max(120_000, { message: 'expected at most 120000 ms' })),
+    '30000',
   ),
   RIPOSTE_DISPATCH_LEASE_MS: withDefault(
     z

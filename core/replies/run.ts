@@ -21,6 +21,8 @@ export interface RunRecord {
 export type DispatchStep =
   /** Nothing recorded: lateness, target post, text, reservation; then Prepare, SkipRun or Refuse. */
   | { step: 'start' }
+  /** Prepared ahead of its time: nothing goes to X (or to the user) before the run's slot. */
+  | { step: 'wait'; until: Instant }
   /** Prepared for direct delivery: trial, hourly cap, StartSending, the POST, RecordOutcome. */
   | { step: 'send' }
   /** Prepared for assisted delivery: trial, then HandOver with the intent link. */
@@ -60,11 +62,13 @@ export const runRecordOf = (state: ReplyState): RunRecord | null => {
   }
 };
 
-export const dispatchStep = (state: ReplyState): DispatchStep => {
+/** `now` given: a reply prepared before its run's time waits for it. */
+export const dispatchStep = (state: ReplyState, now?: Instant | number): DispatchStep => {
   switch (state.status) {
     case 'none':
       return { step: 'start' };
     case 'pending':
+      if (now !== undefined && toMs(now, 'now') < toMs(state.run.slot, 'slot')) return { step: 'wait', until: state.run.slot };
       return state.prepared.mode === 'direct' ? { step: 'send' } : { step: 'hand_over' };
     case 'sending':
       return { step: 'mark_unconfirmed', reason: REPLY_MESSAGES.interrupted };

@@ -15,6 +15,15 @@ describe('dispatchStep: what a scheduler holding the claim does next', () => {
     expect(dispatchStep(state(E.prepared({ mode: 'assisted' })))).toEqual({ step: 'hand_over' });
   });
 
+  it('keeps a reply prepared ahead of its time waiting until the slot, direct or assisted', () => {
+    const slot = run().slot;
+    const before = new Date(Date.parse(slot) - 1).toISOString();
+    expect(dispatchStep(state(E.prepared()), before)).toEqual({ step: 'wait', until: slot });
+    expect(dispatchStep(state(E.prepared({ mode: 'assisted' })), before)).toEqual({ step: 'wait', until: slot });
+    expect(dispatchStep(state(E.prepared()), slot)).toEqual({ step: 'send' });
+    expect(dispatchStep(state(E.prepared({ mode: 'assisted' })), slot)).toEqual({ step: 'hand_over' });
+  });
+
   it('marks a reply left sending unconfirmed: a takeover never posts again', () => {
     expect(dispatchStep(state(E.prepared(), E.sending()))).toEqual({ step: 'mark_unconfirmed', reason: REPLY_MESSAGES.interrupted });
   });

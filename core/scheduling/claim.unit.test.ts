@@ -65,6 +65,15 @@ describe('ClaimRun', () => {
     expect(error.reason).toBe('RUN_CLAIMED');
   });
 
+  it('claims a run up to its lead ahead of its time (to prepare the reply), never earlier', () => {
+    const ahead = (now: string, aheadMs: number): ScheduleCommand => ({ ...claim('A', now), aheadMs }) as ScheduleCommand;
+    spec.given(once).when(ahead(after(-20_000), 30_000)).then([claimed('A', after(-20_000))]);
+    spec.given(once).when(ahead(after(-30_000), 30_000)).then([claimed('A', after(-30_000))]);
+    expect(spec.given(once).when(ahead(after(-30_001), 30_000)).thenRefuses('conflict').reason).toBe('RUN_NOT_DUE');
+    expect(spec.given(once).when(ahead(after(-20_000), 10_000)).thenRefuses('conflict').reason).toBe('RUN_NOT_DUE');
+    spec.given(once).when(ahead(after(-20_000), -1)).thenRefuses('internal');
+  });
+
   it('refuses a slot that is not the current run, a run not yet due, and closed schedules', () => {
     expect(spec.given(once).when(claim('A', after(1_000), after(60_000 * 60))).thenRefuses('conflict').reason).toBe('RUN_NOT_DUE');
     expect(spec.given(once).when(claim('A', after(-1_000))).thenRefuses('conflict').reason).toBe('RUN_NOT_DUE');

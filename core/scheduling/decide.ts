@@ -178,8 +178,10 @@ const claimRun = (command: Extract<ScheduleCommand, { type: 'ClaimRun' }>, state
   const nowMs = toMs(command.now, 'now');
   if (!Number.isInteger(command.leaseMs) || command.leaseMs <= 0) throw new AppError('internal', `A claim needs a positive lease, got ${command.leaseMs}`);
   if (command.claimant.trim() === '') throw new AppError('internal', 'A claim needs a claimant');
+  const aheadMs = command.aheadMs ?? 0;
+  if (!Number.isInteger(aheadMs) || aheadMs < 0) throw new AppError('internal', `A claim ahead of time needs a lead of 0 or more, got ${aheadMs}`);
   const slot = toInstant(slotMs);
-  if (slotMs > nowMs) throw runNotDue();
+  if (slotMs > nowMs + aheadMs) throw runNotDue();
   if (schedule.plan.kind === 'auto') {
     if (lastRunSlot !== undefined && slotMs <= toMs(lastRunSlot)) throw runNotDue();
   } else if (slot !== schedule.nextRunTime) {

@@ -65,8 +65,10 @@ export type ScheduleCommand =
    * A scheduler process takes the due run `slot` (the current nextRunTime; for auto, the post's
    * due time). Appended at the revision read, so of several processes exactly one wins; the others
    * re-decide and are refused (RUN_CLAIMED). A claim whose lease has passed may be taken over.
+   * `aheadMs` lets the run be claimed that long before its time, to prepare the reply (text, AI,
+   * target post) ahead and post at the time itself; 0 or absent: only once due.
    */
-  | { type: 'ClaimRun'; scheduleId: string; slot: Instant; now: Instant; claimant: string; leaseMs: number };
+  | { type: 'ClaimRun'; scheduleId: string; slot: Instant; now: Instant; claimant: string; leaseMs: number; aheadMs?: number };
 
 /**
  * The facts of a creation: what the user chose (target, connected account, content source, image,

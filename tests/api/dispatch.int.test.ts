@@ -68,6 +68,24 @@ describe('a one-time schedule that comes due', () => {
     expect(repliesOnX(alice.handle)).toHaveLength(1);
   });
 
+  it('is prepared within the lead before its time (RIPOSTE_DISPATCH_LEAD_MS, 30 s by default) and posted at the time, never before', async () => {
+    const erin = await userWithX();
+    const target = await newTarget();
+    const post = emulator.control.post(target.username, `Ready when you are, @${erin.handle}`);
+    const { scheduleId, at, content } = await scheduleDueNow(erin.client, target.id, erin.connectedAccountId);
+    // Ten seconds before its time: the reply is prepared (post chosen, text fixed), nothing is on X.
+    moveClockTo(at - 11_000);
+    const prepared = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'pending' && r.postId !== null);
+    expect(prepared).toMatchObject({ postId: post.id, content, replyPostId: null });
+    expect(repliesOnX(erin.handle)).toHaveLength(0);
+
+    moveClockTo(at);
+    const sent = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'sent');
+    expect(sent.id).toBe(prepared.id);
+    expect(Date.parse(sent.sentAt ?? '')).toBeGreaterThanOrEqual(at);
+    expect(repliesOnX(erin.handle)).toEqual([expect.objectContaining({ id: sent.replyPostId, replyToId: post.id })]);
+  });
+
   it("is skipped with 'No recent post from @name' when the target posted nothing lately", async () => {
     const bob = await userWithX();
     const target = await newTarget();

@@ -19,6 +19,7 @@ export type ReplyView = {
   postId: string | null;
   postText: string | null;
   replyPostId: string | null;
+  sentAt: string | null;
   content: string;
   mode: string | null;
   intentUrl: string | null;

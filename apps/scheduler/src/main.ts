@@ -121,6 +121,7 @@ const main = async () => {
     settings: {
       detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS,
       concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
+      leadMs: env.RIPOSTE_DISPATCH_LEAD_MS,
       leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
       reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
       postBudgets: { account: env.RIPOSTE_X_ACCOUNT_POST_LIMIT, app: env.RIPOSTE_X_APP_POST_LIMIT },

@@ -192,13 +192,14 @@ export interface ServerConfig {
   x: XEnv & { sandbox: boolean };
   tokens: TokenEnv;
   /**
-   * RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY, RIPOSTE_DISPATCH_LEASE_MS,
+   * RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY, RIPOSTE_DISPATCH_LEAD_MS, RIPOSTE_DISPATCH_LEASE_MS,
    * RIPOSTE_X_RECONCILE_AFTER_MS, RIPOSTE_X_ACCOUNT_POST_LIMIT, RIPOSTE_X_APP_POST_LIMIT and the
    * test-only RIPOSTE_DISPATCH_CRASH_AT.
    */
   dispatch: {
     detectEveryMs: number;
     concurrency: number;
+    leadMs: number;
     leaseMs: number;
     reconcileAfterMs: number;
     postBudgets: PostBudgets;
@@ -257,6 +258,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   dispatch: {
     detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS,
     concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
+    leadMs: env.RIPOSTE_DISPATCH_LEAD_MS,
     leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
     reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
     postBudgets: { account: env.RIPOSTE_X_ACCOUNT_POST_LIMIT, app: env.RIPOSTE_X_APP_POST_LIMIT },

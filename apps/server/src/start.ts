@@ -186,6 +186,7 @@ export const startServer = async (
     settings: {
       detectEveryMs: config.dispatch.detectEveryMs,
       concurrency: config.dispatch.concurrency,
+      leadMs: config.dispatch.leadMs,
       leaseMs: config.dispatch.leaseMs,
       reconcileAfterMs: config.dispatch.reconcileAfterMs,
       postBudgets: config.dispatch.postBudgets,
