@@ -6,6 +6,7 @@
  */
 import type { Projection } from '@core/shared/projection';
 import { monitoredAccountsProjection } from './monitoring';
+import { pollingSettingsProjection } from './polling';
 import { repliesProjection } from './replies';
 import { schedulesProjection } from './scheduling';
 import { templateGroupsProjection, templatesProjection } from './templates';
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   schedulesProjection as Projection,
   connectedAccountsProjection as Projection,
   repliesProjection as Projection,
+  pollingSettingsProjection as Projection,
 ];

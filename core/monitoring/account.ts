@@ -13,6 +13,9 @@ import { approvalOnAdd, canAdd, canManage, canSee, type Approval, type Monitorin
 import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, type AccountInput, type AccountPatch, type VisibilityChange } from './schemas';
 import { intervalOfTier, type MonitoringTier } from './tiers';
 
+/** Spec part 2 §8: a tier change without the X Admin step-up. */
+export const X_ADMIN_REQUIRED_FOR_TIERS = 'X Admin authentication is required to change account tiers.';
+
 export const monitoredAccountStream = (accountId: string): string => `monitored-account-${accountId}`;
 
 /** Reservation kind of monitored usernames (core/eventstore/reservation.ts). */
@@ -90,6 +93,11 @@ export type MonitoredAccountCommand =
   | { type: 'EditMonitoredAccount'; accountId: string; actor: MonitoringActor; changes: AccountPatch }
   | { type: 'SetAccountVisibility'; accountId: string; actor: MonitoringActor; visibility: VisibilityChange }
   | { type: 'SetMonitoringTier'; accountId: string; actor: MonitoringActor; tier: MonitoringTier }
+  /**
+   * Tier Management's change: the same fact as SetMonitoringTier, allowed only to an admin whose
+   * session passed the X Admin step-up (checked by the server; docs/adr/0022-x-admin-step-up.md).
+   */
+  | { type: 'AssignMonitoringTier'; accountId: string; actor: MonitoringActor; tier: MonitoringTier; xAdminVerified: boolean }
   | { type: 'ApproveMonitoredAccount'; accountId: string; actor: MonitoringActor }
   | { type: 'PauseMonitoring'; accountId: string; actor: MonitoringActor }
   | { type: 'ResumeMonitoring'; accountId: string; actor: MonitoringActor }
@@ -308,8 +316,12 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
       return editEvents(manageable(state, command.actor), command.changes);
     case 'SetAccountVisibility':
       return visibilityEvents(manageable(state, command.actor), command.visibility);
-    case 'SetMonitoringTier': {
+    case 'SetMonitoringTier':
+    case 'AssignMonitoringTier': {
       const current = manageable(state, command.actor);
+      if (command.type === 'AssignMonitoringTier' && !command.xAdminVerified) {
+        throw forbidden(X_ADMIN_REQUIRED_FOR_TIERS, 'X_ADMIN_REQUIRED');
+      }
       if (current.monitoringTier === command.tier && current.monitoringInterval === intervalOfTier(command.tier)) return [];
       return [
         { type: 'MonitoringScheduleChanged', data: { accountId: current.accountId, monitoringTier: command.tier, monitoringInterval: intervalOfTier(command.tier) } },

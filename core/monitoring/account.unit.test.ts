@@ -197,6 +197,25 @@ describe('visibility, tier, pause and resume', () => {
   });
 });
 
+describe('AssignMonitoringTier (Tier Management, behind the X Admin step-up)', () => {
+  const assign = (tier: 'high' | 'standard' | 'low', xAdminVerified: boolean, actor = admin) =>
+    ({ type: 'AssignMonitoringTier', accountId: id, actor, tier, xAdminVerified }) as const;
+
+  it('emits the schedule change for a verified admin', () => {
+    spec.given(added()).when(assign('low', true)).then([{ type: 'MonitoringScheduleChanged', data: { accountId: id, monitoringTier: 'low', monitoringInterval: 60 } }]);
+  });
+
+  it('refuses without the step-up, and refuses non-admins whatever they claim', () => {
+    spec.given(added()).when(assign('high', false)).thenRefuses('forbidden', 'X Admin authentication is required to change account tiers.');
+    spec.given(added()).when(assign('high', true, permitted)).thenRefuses('forbidden');
+    spec.given().when(assign('high', true)).thenRefuses('not_found');
+  });
+
+  it('stays quiet when the tier is the one held', () => {
+    spec.given(added()).when(assign('standard', true)).thenNothing();
+  });
+});
+
 describe('ResolveXUser', () => {
   const resolve = { type: 'ResolveXUser' as const, accountId: id, profile: { xUserId: '745273', displayName: 'Naval', profilePicture: 'https://pbs.example/n.jpg', bio: 'Angel' } };
 
