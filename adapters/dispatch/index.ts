@@ -77,6 +77,13 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   const followUps = createPool(Math.max(1, Math.min(16, settings.concurrency)));
   const inFlight = new Set<string>();
   const retryAt = new Map<string, number>();
+  /**
+   * Runs another process holds: their slot and the end of that claim's lease. The read model does
+   * not know claims, so without this every tick would ask the store again for every run in flight
+   * elsewhere (20 to 46 refused claims per run and process when three schedulers shared a burst of 500);
+   * once the lease ends the run is tried again, which is how a dead claimant's run is taken over.
+   */
+  const heldElsewhere = new Map<string, { slot: string; until: number }>();
   const repliesInFlight = new Set<string>();
   const nextReadAt = new Map<string, number>();
   const sinceIds = new Map<string, string>();
@@ -124,6 +131,11 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
     waiting.set(scheduleId, { untilMs, resume, timer });
   };
 
+  const rememberHolder = async (scheduleId: string, slot: string) => {
+    const state = await ctx.load(scheduleStream(scheduleId), scheduleDecider);
+    if (state.status === 'pending' && state.claim !== undefined) heldElsewhere.set(scheduleId, { slot, until: Date.parse(state.claim.leaseUntil) });
+  };
+
   /** Claim (up to the lead ahead of its time), carry on, record. Null when another process holds the run or it is not due. */
   const runDue = async (scheduleId: string, slot: string, aheadMs = 0): Promise<string | null> => {
     let claimed;
@@ -135,8 +147,9 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
         scheduleId,
       );
     } catch (error) {
-      if (quietConflict(error)) return null;
-      throw error;
+      if (!quietConflict(error)) throw error;
+      if (isAppError(error) && error.reason === 'RUN_CLAIMED') await rememberHolder(scheduleId, slot);
+      return null;
     }
     const state = claimed.state;
     if (state.status !== 'pending' || state.claim === undefined) return null;
@@ -193,9 +206,14 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       for (const [scheduleId, entry] of waiting) if (entry.untilMs <= nowMs) wake(scheduleId);
       const free = settings.batch - inFlight.size - waiting.size;
       if (free <= 0) return;
+      for (const [id, held] of heldElsewhere) if (held.until <= nowMs) heldElsewhere.delete(id);
       // Runs due within the lead are claimed and prepared now, and posted at their time.
-      const due = dueRuns(ctx.db(), new Date(nowMs + settings.leadMs).toISOString(), free + inFlight.size + waiting.size).filter(
-        (d) => !inFlight.has(d.scheduleId) && !waiting.has(d.scheduleId) && (retryAt.get(d.scheduleId) ?? 0) <= nowMs,
+      const due = dueRuns(ctx.db(), new Date(nowMs + settings.leadMs).toISOString(), free + inFlight.size + waiting.size + heldElsewhere.size).filter(
+        (d) =>
+          !inFlight.has(d.scheduleId) &&
+          !waiting.has(d.scheduleId) &&
+          (retryAt.get(d.scheduleId) ?? 0) <= nowMs &&
+          heldElsewhere.get(d.scheduleId)?.slot !== d.slot,
       );
       for (const d of due.slice(0, free)) void launch(d.scheduleId, () => runDue(d.scheduleId, d.slot, settings.leadMs));
     },

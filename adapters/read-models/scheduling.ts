@@ -224,6 +224,9 @@ export interface DueRun {
 /**
  * Runs due at `now` of active, not yet executed timed schedules, the longest overdue first, at most
  * `limit`. Auto schedules have no next run time (a post starts their run), so they are not here.
+ * Runs due at the same instant (a wall-clock minute many users chose) come in a random order: with
+ * one shared order, every scheduler process walked the same runs, the first to commit its claims
+ * took the whole walk and the others were refused run after run.
  */
 export const dueRuns = (db: ReadDb, now: string, limit: number): DueRun[] =>
   db
@@ -231,7 +234,7 @@ export const dueRuns = (db: ReadDb, now: string, limit: number): DueRun[] =>
       `SELECT id, user_id, next_run_time FROM schedules
         WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL AND pending_batch IS NULL
           AND next_run_time <= ?
-        ORDER BY next_run_time, id LIMIT ?`,
+        ORDER BY next_run_time, random() LIMIT ?`,
     )
     .all(now, limit)
     .map((r) => ({ scheduleId: r.id, userId: r.user_id, slot: r.next_run_time }));

@@ -61,16 +61,22 @@ describe('three scheduler processes on one store', () => {
       expect(statuses).toEqual(Array.from({ length: TARGETS }, () => 'executed'));
     }
 
-    // Each run claimed once, and the work shared between the processes.
-    const claimants = new Map<string, number>();
+    // Each run claimed once, by one of the three. How the runs spread is printed, not asserted:
+    // each process lists runs due at one instant in its own random order, but the first to list
+    // them claims as many as it runs at once (256) in one commit, and a process whose read model
+    // or tick comes after the others claimed the rest gets none (docs/adr/0019, "How the work
+    // spreads"): timing, on a loaded machine.
+    const claimsByPid = new Map<number, number>();
     for (const s of seeded) {
       const claims = (await world.store.readStream(scheduleStream(s.scheduleId))).filter((e) => e.type === 'ScheduleRunClaimed');
       expect(claims).toHaveLength(1);
-      const who = (claims[0]!.data as { claimant: string }).claimant;
-      claimants.set(who, (claimants.get(who) ?? 0) + 1);
+      // The claimant is "<host>:<pid>:<random>" (apps/scheduler/src/main.ts).
+      const pid = Number((claims[0]!.data as { claimant: string }).claimant.split(':').at(-2));
+      claimsByPid.set(pid, (claimsByPid.get(pid) ?? 0) + 1);
     }
-    console.log(`500 runs seeded in ${seededInMs} ms; all sent ${tookMs} ms after they came due; runs per scheduler: ${[...claimants.values()].join(', ')}`);
-    expect(claimants.size).toBeGreaterThanOrEqual(2);
+    const perScheduler = schedulers.map((s) => claimsByPid.get(s.child.pid!) ?? 0);
+    console.log(`500 runs seeded in ${seededInMs} ms; all sent ${tookMs} ms after they came due; runs claimed per scheduler: ${perScheduler.join(', ')}`);
+    expect(perScheduler.reduce((a, b) => a + b, 0)).toBe(500);
     for (const s of schedulers) expect(s.child.exitCode, s.stderr()).toBeNull();
   }, 300_000);
 });
