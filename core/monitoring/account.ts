@@ -11,10 +11,7 @@ import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
 import { approvalOnAdd, canAdd, canManage, canSee, type Approval, type MonitoringActor } from './access';
 import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, type AccountInput, type AccountPatch, type VisibilityChange } from './schemas';
-import { intervalOfTier, type MonitoringTier } from './tiers';
-
-/** Spec part 2 §8: a tier change without the X Admin step-up. */
-export const X_ADMIN_REQUIRED_FOR_TIERS = 'X Admin authentication is required to change account tiers.';
+import { intervalOfTier, X_ADMIN_REQUIRED_FOR_TIERS, type MonitoringTier } from './tiers';
 
 export const monitoredAccountStream = (accountId: string): string => `monitored-account-${accountId}`;
 

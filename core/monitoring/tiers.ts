@@ -28,3 +28,6 @@ export const TIER_LABELS: Readonly<Record<MonitoringTier, string>> = {
 export const monitoringTierSchema = z.enum(MONITORING_TIERS, { error: 'Tier must be one of high, standard or low' });
 
 export const intervalOfTier = (tier: MonitoringTier): number => TIER_INTERVALS[tier];
+
+/** Spec part 2 §8: a tier change without the X Admin step-up (docs/adr/0022-x-admin-step-up.md). */
+export const X_ADMIN_REQUIRED_FOR_TIERS = 'X Admin authentication is required to change account tiers.';

@@ -1,4 +1,4 @@
-import { X_ADMIN_REQUIRED_FOR_TIERS } from '@core/monitoring/account';
+import { X_ADMIN_REQUIRED_FOR_TIERS } from '@core/monitoring/tiers';
 
 /** The admin pages' texts (spec part 2 §8, §9) and the server's answers about polling settings. */
 export const POLLING_MESSAGES = {

@@ -90,7 +90,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await sidebar.getByRole('button', { name: 'Admin Settings' }).click();
     await sidebar.getByRole('link', { name: 'Polling Settings' }).click();
     await waitForPath(page, '/admin/polling-settings');
-    await page.getByTestId('coming-next').waitFor();
+    await page.getByTestId('polling-settings-page').waitFor();
 
     // On an admin route the group is open even after a fresh load.
     await page.reload();

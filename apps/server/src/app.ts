@@ -31,6 +31,7 @@ import { aiRoutes } from './ai/routes';
 import { authRoutes } from './users/auth-routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { miscRoutes } from './http/misc-routes';
+import { pollingRoutes } from './polling/routes';
 import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { templateRoutes } from './templates/routes';
@@ -45,6 +46,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   userRoutes(deps),
   dashboardRoutes(deps),
   adminRoutes(deps),
+  pollingRoutes(deps),
   templateRoutes(deps),
   accountRoutes(deps),
   scheduleRoutes(deps),

@@ -270,6 +270,12 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
       position: (await run(accountId, { type: 'SetMonitoringTier', accountId, actor, tier }, ctx)).position,
     }),
 
+    /** Tier Management: the same change, refused unless the admin's session passed the X Admin step-up. */
+    assignTier: async (actor: MonitoringActor, accountId: string, tier: MonitoringTier, xAdminVerified: boolean, ctx: CommandContext): Promise<Written> => ({
+      id: accountId,
+      position: (await run(accountId, { type: 'AssignMonitoringTier', accountId, actor, tier, xAdminVerified }, ctx)).position,
+    }),
+
     /** An admin publishes a non-admin's account to the audiences its flags name. */
     approveAccount: async (actor: MonitoringActor, accountId: string, ctx: CommandContext): Promise<Written> => ({
       id: accountId,

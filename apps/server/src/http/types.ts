@@ -9,6 +9,8 @@ export interface RiposteSession {
   /** Set by signIn; absent for a visitor. */
   userId?: string;
   signedInAt?: string;
+  /** Set when this session passed the X Admin step-up (polling/x-admin.ts); gone with the session. */
+  xAdminVerified?: { userId: string; at: string };
   regenerate(): Promise<void>;
   save(): Promise<void>;
   readonly isNew: boolean;

@@ -1,6 +1,4 @@
 /** Signed-in routes that have no screen of their own; they show a 'coming next' panel. */
 export const comingNextPatterns = [
   '/settings',
-  '/admin/polling-settings',
-  '/admin/tier-management',
 ] as const;

@@ -24,6 +24,8 @@ const HistoryPage = lazy(() => import('@web/features/replies/history/history-pag
 const ReadyPage = lazy(() => import('@web/features/replies/ready/ready-page'));
 const ReplyStatusTestPage = lazy(() => import('@web/features/replies/badge-test/reply-status-test-page'));
 const SchedulerTestPage = lazy(() => import('@web/features/scheduler-test/scheduler-test-page'));
+const PollingSettingsPage = lazy(() => import('@web/features/polling/polling-settings-page'));
+const TierManagementPage = lazy(() => import('@web/features/polling/tier-management-page'));
 
 export default function SignedInArea() {
   return (
@@ -48,6 +50,8 @@ export default function SignedInArea() {
             <Route path="/ready-to-send" component={ReadyPage} />
             <Route path="/admin/reply-status-test" component={ReplyStatusTestPage} />
             <Route path="/admin/scheduler-test" component={SchedulerTestPage} />
+            <Route path="/admin/polling-settings" component={PollingSettingsPage} />
+            <Route path="/admin/tier-management" component={TierManagementPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

@@ -1,9 +1,7 @@
 // What each signed-in screen without its page will do (from spec part 2 §2), shown on its
 // 'coming next' panel so a link to it never lands on an empty or broken page.
 import {
-  Gauge,
   Settings,
-  Timer,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -22,19 +20,5 @@ export const comingNext: Record<string, ComingNext> = {
     icon: Settings,
     summary: 'Your profile, password, notifications and billing options.',
     points: ['Account management: change password', 'Notifications and application preferences', 'Billing options and the danger zone'],
-  },
-  '/admin/polling-settings': {
-    title: 'Polling Settings',
-    icon: Timer,
-    adminOnly: true,
-    summary: 'How often monitored accounts are checked, by time of day and day of week.',
-    points: ['Tabs per setting category', 'Peak-hour and overnight intervals'],
-  },
-  '/admin/tier-management': {
-    title: 'Tier Management',
-    icon: Gauge,
-    adminOnly: true,
-    summary: 'Monitoring tiers of accounts and the limits of each tier.',
-    points: ['Tier Settings and Account Tiers tabs', 'X admin token dialog'],
   },
 };
