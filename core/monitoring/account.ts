@@ -87,11 +87,11 @@ export type MonitoredAccountCommand =
       profilePicture: string | null;
     }
   | { type: 'SeedCuratedAccount'; accountId: string; seed: CuratedSeed }
-  | { type: 'EditMonitoredAccount'; accountId: string; actor: MonitoringActor; changes: AccountPatch }
+  /** A change of tier or interval needs the X Admin step-up, as on Tier Management. */
+  | { type: 'EditMonitoredAccount'; accountId: string; actor: MonitoringActor; changes: AccountPatch; xAdminVerified: boolean }
   | { type: 'SetAccountVisibility'; accountId: string; actor: MonitoringActor; visibility: VisibilityChange }
-  | { type: 'SetMonitoringTier'; accountId: string; actor: MonitoringActor; tier: MonitoringTier }
   /**
-   * Tier Management's change: the same fact as SetMonitoringTier, allowed only to an admin whose
+   * A tier change (Tier Management, PATCH /api/accounts/:id/tier): allowed only to an admin whose
    * session passed the X Admin step-up (checked by the server; docs/adr/0022-x-admin-step-up.md).
    */
   | { type: 'AssignMonitoringTier'; accountId: string; actor: MonitoringActor; tier: MonitoringTier; xAdminVerified: boolean }
@@ -188,7 +188,7 @@ const scheduleAfter = (
   return { monitoringTier, monitoringInterval };
 };
 
-const editEvents = (current: MonitoredAccount, changes: AccountPatch): MonitoredAccountEvent[] => {
+const editEvents = (current: MonitoredAccount, changes: AccountPatch, xAdminVerified: boolean): MonitoredAccountEvent[] => {
   const events: MonitoredAccountEvent[] = [];
   const before = detailsOf(current);
   const after: AccountDetails = {
@@ -205,6 +205,7 @@ const editEvents = (current: MonitoredAccount, changes: AccountPatch): Monitored
   events.push(...visibilityEvents(current, changes));
   const schedule = scheduleAfter(current, changes.monitoringTier, changes.monitoringInterval);
   if (schedule.monitoringTier !== current.monitoringTier || schedule.monitoringInterval !== current.monitoringInterval) {
+    if (!xAdminVerified) throw forbidden(X_ADMIN_REQUIRED_FOR_TIERS, 'X_ADMIN_REQUIRED');
     events.push({ type: 'MonitoringScheduleChanged', data: { accountId: current.accountId, ...schedule } });
   }
   if (changes.shouldMonitor !== undefined && changes.shouldMonitor !== current.shouldMonitor) {
@@ -310,13 +311,12 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
       return [{ type: 'MonitoredAccountAdded', data: account }];
     }
     case 'EditMonitoredAccount':
-      return editEvents(manageable(state, command.actor), command.changes);
+      return editEvents(manageable(state, command.actor), command.changes, command.xAdminVerified);
     case 'SetAccountVisibility':
       return visibilityEvents(manageable(state, command.actor), command.visibility);
-    case 'SetMonitoringTier':
     case 'AssignMonitoringTier': {
       const current = manageable(state, command.actor);
-      if (command.type === 'AssignMonitoringTier' && !command.xAdminVerified) {
+      if (!command.xAdminVerified) {
         throw forbidden(X_ADMIN_REQUIRED_FOR_TIERS, 'X_ADMIN_REQUIRED');
       }
       if (current.monitoringTier === command.tier && current.monitoringInterval === intervalOfTier(command.tier)) return [];

@@ -125,11 +125,12 @@ describe('SeedCuratedAccount', () => {
 });
 
 describe('EditMonitoredAccount', () => {
-  const edit = (actor: MonitoringActor, changes: Record<string, unknown>) => ({
+  const edit = (actor: MonitoringActor, changes: Record<string, unknown>, xAdminVerified = true) => ({
     type: 'EditMonitoredAccount' as const,
     accountId: id,
     actor,
     changes: parseOrThrow(accountPatchSchema, changes),
+    xAdminVerified,
   });
 
   it('emits one event per kind of change', () => {
@@ -151,6 +152,15 @@ describe('EditMonitoredAccount', () => {
       .then([{ type: 'MonitoringScheduleChanged', data: { accountId: id, monitoringTier: 'high', monitoringInterval: 7 } }]);
   });
 
+  it('refuses a tier or interval change without the X Admin step-up, and lets the rest through', () => {
+    spec.given(added()).when(edit(admin, { monitoringTier: 'low' }, false)).thenRefuses('forbidden', 'X Admin authentication is required to change account tiers.');
+    spec.given(added()).when(edit(admin, { monitoringInterval: 7 }, false)).thenRefuses('forbidden', 'X Admin authentication is required to change account tiers.');
+    spec
+      .given(added())
+      .when(edit(admin, { monitoringTier: 'standard', shouldMonitor: false }, false))
+      .then([{ type: 'MonitoringPaused', data: { accountId: id } }]);
+  });
+
   it('refuses non-admins: forbidden when they see it, not found when they do not', () => {
     spec.given(added()).when(edit(legacy, { displayName: 'x' })).thenRefuses('forbidden', ACCOUNT_MESSAGES.manageForbidden);
     spec.given(added({ userId: 'perm1' })).when(edit(permitted, { displayName: 'x' })).thenRefuses('forbidden');
@@ -164,16 +174,12 @@ describe('EditMonitoredAccount', () => {
   });
 });
 
-describe('visibility, tier, pause and resume', () => {
+describe('visibility, pause and resume', () => {
   it('emits the change', () => {
     spec
       .given(added())
       .when({ type: 'SetAccountVisibility', accountId: id, actor: admin, visibility: { visibleToLegacy: false } })
       .then([{ type: 'MonitoredAccountVisibilityChanged', data: { accountId: id, visibleToLegacy: false, visibleToNormal: true, adminOnly: false } }]);
-    spec
-      .given(added())
-      .when({ type: 'SetMonitoringTier', accountId: id, actor: admin, tier: 'high' })
-      .then([{ type: 'MonitoringScheduleChanged', data: { accountId: id, monitoringTier: 'high', monitoringInterval: 5 } }]);
     const paused = spec.given(added()).when({ type: 'PauseMonitoring', accountId: id, actor: admin }).then([{ type: 'MonitoringPaused', data: { accountId: id } }]);
     expect(paused.status === 'live' && paused.account.shouldMonitor).toBe(false);
     spec
@@ -184,14 +190,12 @@ describe('visibility, tier, pause and resume', () => {
 
   it('refuses non-admins', () => {
     spec.given(added()).when({ type: 'SetAccountVisibility', accountId: id, actor: legacy, visibility: { adminOnly: true } }).thenRefuses('forbidden');
-    spec.given(added()).when({ type: 'SetMonitoringTier', accountId: id, actor: permitted, tier: 'low' }).thenRefuses('forbidden');
     spec.given(added()).when({ type: 'PauseMonitoring', accountId: id, actor: plain }).thenRefuses('forbidden');
     spec.given(added({ userOnly: true, userId: 'leg1' })).when({ type: 'ResumeMonitoring', accountId: id, actor: plain }).thenRefuses('not_found');
   });
 
   it('stays quiet when nothing changes', () => {
     spec.given(added()).when({ type: 'SetAccountVisibility', accountId: id, actor: admin, visibility: { adminOnly: false } }).thenNothing();
-    spec.given(added()).when({ type: 'SetMonitoringTier', accountId: id, actor: admin, tier: 'standard' }).thenNothing();
     spec.given(added({ shouldMonitor: false })).when({ type: 'PauseMonitoring', accountId: id, actor: admin }).thenNothing();
     spec.given(added()).when({ type: 'ResumeMonitoring', accountId: id, actor: admin }).thenNothing();
   });

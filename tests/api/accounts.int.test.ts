@@ -240,10 +240,11 @@ describe('permission matrix', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ displayName: 'Renamed', bio: 'New bio' });
 
+    // Tier changes need the X Admin step-up, which needs an X app (none here: sandbox X is off);
+    // tests/security/tier-step-up.int.test.ts changes tiers with it.
     const tier = await patch(admin, `/api/accounts/${a.id}/tier`, { tier: 'high' });
-    expect(tier.body).toMatchObject({ monitoringTier: 'high', monitoringInterval: 5 });
-    const low = await admin.put(`/api/accounts/${a.id}`, { monitoringTier: 'low' });
-    expect(low.body).toMatchObject({ monitoringTier: 'low', monitoringInterval: 60 });
+    expect(errorOf(tier).message).toBe('X Admin authentication is required to change account tiers.');
+    expect((await admin.post('/api/admin/polling-settings/verify-x-admin', { xAdminToken: 'anything' })).status).toBe(503);
 
     const hidden = await patch(admin, `/api/accounts/${a.id}/visibility`, { visibleToNormal: false });
     expect(hidden.body).toMatchObject({ visibleToNormal: false, visibleToLegacy: true, adminOnly: false });

@@ -9,8 +9,9 @@
  *   POST   /api/accounts                  add (the standard form), or legacy mode when addedByOwner: true
  *   POST   /api/accounts/legacy/verify-pin  unlock the legacy form (the PIN is checked again on every add)
  *   PUT    /api/accounts/:id              edit (admins): form fields, visibility, tier, shouldMonitor
+ *                                          (a tier or interval change needs the X Admin step-up, docs/adr/0022)
  *   PATCH  /api/accounts/:id/visibility   admins: visibleToLegacy, visibleToNormal, adminOnly
- *   PATCH  /api/accounts/:id/tier         admins: { tier }
+ *   PATCH  /api/accounts/:id/tier         admins: { tier, xAdminToken? }, behind the X Admin step-up
  *   DELETE /api/accounts/:id              admins
  *   PUT    /api/admin/accounts/:id/approve  admins: publish an account a non-admin added (pending till then)
  *   GET    /api/user/accounts             the slim list (id, username, xUserId, displayName) for forms
@@ -30,11 +31,11 @@ import {
   legacyAccountInputSchema,
   legacyPinSchema,
   monitoringActorOf,
-  tierChangeSchema,
   visibilitySchema,
   type MonitoringActor,
 } from '@core/monitoring';
 import type { AccountsAccessView } from '@core/monitoring/views';
+import { tierAssignmentSchema } from '@core/polling/schemas';
 import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
@@ -43,6 +44,7 @@ import type { AppDeps } from '../deps';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
+import { xAdminStepUp } from '../polling/x-admin';
 
 // Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
 const notFound = () => new AppError('not_found', ACCOUNT_MESSAGES.notFound, { reason: 'ACCOUNT_NOT_FOUND' });
@@ -53,6 +55,7 @@ const isLegacyAdd = (body: unknown): boolean =>
 export const accountRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const db = () => deps.projector.db;
+  const stepUp = (ctx: Context, token: string | undefined): boolean => xAdminStepUp(ctx, currentUser(ctx), deps.config.x, token, deps.clock());
   const actorOf = (ctx: Context): MonitoringActor => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
 
   /**
@@ -115,7 +118,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
     const changes = parseOrThrow(accountPatchSchema, ctx.request.body);
-    await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, commandContext(ctx)));
+    await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, stepUp(ctx, undefined), commandContext(ctx)));
   });
 
   router.patch('/accounts/:id/visibility', requireUser, async (ctx) => {
@@ -128,8 +131,8 @@ export const accountRoutes = (deps: AppDeps): Router => {
   router.patch('/accounts/:id/tier', requireUser, async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
-    const { tier } = parseOrThrow(tierChangeSchema, ctx.request.body);
-    await answer(ctx, actor, await deps.accounts.setTier(actor, id, tier, commandContext(ctx)));
+    const { tier, xAdminToken } = parseOrThrow(tierAssignmentSchema, ctx.request.body);
+    await answer(ctx, actor, await deps.accounts.assignTier(actor, id, tier, stepUp(ctx, xAdminToken), commandContext(ctx)));
   });
 
   router.delete('/accounts/:id', requireUser, async (ctx) => {

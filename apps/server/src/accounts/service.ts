@@ -240,8 +240,8 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
       return legacyPin.check({ userId: actor.userId, address }, pin);
     },
 
-    editAccount: async (actor: MonitoringActor, accountId: string, changes: AccountPatch, ctx: CommandContext): Promise<Written> => {
-      const command: MonitoredAccountCommand = { type: 'EditMonitoredAccount', accountId, actor, changes };
+    editAccount: async (actor: MonitoringActor, accountId: string, changes: AccountPatch, xAdminVerified: boolean, ctx: CommandContext): Promise<Written> => {
+      const command: MonitoredAccountCommand = { type: 'EditMonitoredAccount', accountId, actor, changes, xAdminVerified };
       const current = await precheck(accountId, command);
       const renamed = changes.username !== undefined && usernameKey(changes.username) !== usernameKey(current.username);
       if (!renamed) return { id: accountId, position: (await run(accountId, command, ctx)).position };
@@ -265,12 +265,7 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
       position: (await run(accountId, { type: 'SetAccountVisibility', accountId, actor, visibility }, ctx)).position,
     }),
 
-    setTier: async (actor: MonitoringActor, accountId: string, tier: MonitoringTier, ctx: CommandContext): Promise<Written> => ({
-      id: accountId,
-      position: (await run(accountId, { type: 'SetMonitoringTier', accountId, actor, tier }, ctx)).position,
-    }),
-
-    /** Tier Management: the same change, refused unless the admin's session passed the X Admin step-up. */
+    /** A tier change (Tier Management, PATCH /api/accounts/:id/tier), refused unless the admin's session passed the X Admin step-up. */
     assignTier: async (actor: MonitoringActor, accountId: string, tier: MonitoringTier, xAdminVerified: boolean, ctx: CommandContext): Promise<Written> => ({
       id: accountId,
       position: (await run(accountId, { type: 'AssignMonitoringTier', accountId, actor, tier, xAdminVerified }, ctx)).position,

@@ -26,7 +26,7 @@ import { answerWritten, idParam } from '../http/route-helpers';
 import { currentUser, requireAdmin } from '../http/guards';
 import { commandContext } from '../http/present';
 import { createPollingService } from './service';
-import { isXAdminVerified, verifyXAdmin } from './x-admin';
+import { verifyXAdmin, xAdminStepUp } from './x-admin';
 
 const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 const settingNotFound = () => new AppError('not_found', POLLING_MESSAGES.notFound, { reason: 'SETTING_NOT_FOUND' });
@@ -38,12 +38,7 @@ export const pollingRoutes = (deps: AppDeps): Router => {
   const polling = createPollingService(deps.store, deps.clock);
   const actorOf = (ctx: Context) => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
 
-  /** Checks a token sent with a change (marking the session), then answers whether the session is verified. */
-  const stepUp = (ctx: Context, token: string | undefined): boolean => {
-    const user = currentUser(ctx);
-    if (token !== undefined) verifyXAdmin(ctx, user, deps.config.x, token, deps.clock());
-    return isXAdminVerified(ctx, user);
-  };
+  const stepUp = (ctx: Context, token: string | undefined): boolean => xAdminStepUp(ctx, currentUser(ctx), deps.config.x, token, deps.clock());
 
   router.get('/polling-settings', requireAdmin, (ctx) => {
     ctx.body = listPollingSettings(db());

@@ -40,3 +40,12 @@ export const verifyXAdmin = (ctx: Context, user: User, x: ServerConfig['x'], tok
   if (ctx.session === null) throw new AppError('internal', 'No session middleware on this route');
   ctx.session.xAdminVerified = { userId: user.id, at: now.toISOString() };
 };
+
+/**
+ * For a change that needs the step-up: checks a token sent with it (marking the session; a wrong
+ * one refuses the change), then answers whether this session is verified.
+ */
+export const xAdminStepUp = (ctx: Context, user: User, x: ServerConfig['x'], token: string | undefined, now: Date): boolean => {
+  if (token !== undefined) verifyXAdmin(ctx, user, x, token, now);
+  return isXAdminVerified(ctx, user);
+};

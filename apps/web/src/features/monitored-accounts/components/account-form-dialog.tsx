@@ -226,6 +226,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
                       ))}
                     </SelectContent>
                   </Select>
+                  {editing && <p className="text-xs text-muted-foreground">A new tier or interval needs X Admin verification (Tier Management).</p>}
                 </div>
                 <div className="grid content-start gap-2">
                   <Label htmlFor="account-interval">Check every (minutes)</Label>
