@@ -105,21 +105,20 @@ export const recentRepliesForAdmin = (db: ReadDb, limit: number): AdminRecentRep
 export const sentAtSince = (db: ReadDb, userId: string, since: string): string[] =>
   db.prepare<[string, string], string>(`SELECT sent_at FROM replies WHERE user_id = ? AND status = 'sent' AND sent_at > ?`).pluck().all(userId, since);
 
-/**
- * What went to X within the budgets' windows (rules/x-budget): the account's POSTs since
- * `accountSince`, and per user the app's POSTs since `appSince` with the oldest one's time.
- */
-export const xPostUsage = (db: ReadDb, connectedAccountId: string, accountSince: string, appSince: string): PostUsage => {
-  const accountAttempts = db
-    .prepare<[string, string], string>('SELECT at FROM x_post_attempts WHERE connected_account_id = ? AND at > ?')
-    .pluck()
-    .all(connectedAccountId, accountSince)
-    .map((t) => Date.parse(t));
+/** The connected account's POSTs since `since` (reply and epoch ms): its budget window. */
+export const accountPostTimes = (db: ReadDb, connectedAccountId: string, since: string): { replyId: string; atMs: number }[] =>
+  db
+    .prepare<[string, string], { reply_id: string; at: string }>('SELECT reply_id, at FROM x_post_attempts WHERE connected_account_id = ? AND at > ?')
+    .all(connectedAccountId, since)
+    .map((r) => ({ replyId: r.reply_id, atMs: Date.parse(r.at) }));
+
+/** The app's POSTs since `since`, per user, with the oldest one's time: the app's budget window. */
+export const appPostUsage = (db: ReadDb, since: string): Omit<PostUsage, 'accountAttempts'> => {
   const rows = db
     .prepare<[string], { user_id: string; n: number; oldest: string }>('SELECT user_id, count(*) AS n, min(at) AS oldest FROM x_post_attempts WHERE at > ? GROUP BY user_id')
-    .all(appSince);
+    .all(since);
   const oldest = rows.reduce<string | null>((o, r) => (o === null || r.oldest < o ? r.oldest : o), null);
-  return { accountAttempts, appByUser: new Map(rows.map((r) => [r.user_id, Number(r.n)])), appOldestMs: oldest === null ? null : Date.parse(oldest) };
+  return { appByUser: new Map(rows.map((r) => [r.user_id, Number(r.n)])), appOldestMs: oldest === null ? null : Date.parse(oldest) };
 };
 
 /** When each of these replies last went to X, as far as the read model shows (epoch ms). */

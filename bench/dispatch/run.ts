@@ -404,7 +404,8 @@ const main = async () => {
   const cpuMs = done.cpu - beforeSchedules.cpu;
   console.log(
     `  CPU time of the scheduler process from just before the schedules were written to the end: ${ms(cpuMs)} = ${(cpuMs / Math.max(1, sent)).toFixed(2)} ms per reply ` +
-      `(utime + stime from /proc/${pid}/stat, tick ${1000 / clockTick} ms; nothing subtracted; idle it spends ${idleCpuPerS.toFixed(1)} ms per s)`,
+      `(utime + stime from /proc/${pid}/stat, tick ${1000 / clockTick} ms; nothing subtracted; idle it spends ${idleCpuPerS.toFixed(1)} ms per s); ` +
+      `from the due time on: ${((done.cpu - atT.cpu) / Math.max(1, sent)).toFixed(2)} ms per reply`,
   );
   console.log(
     `  memory: RSS ${mib(atT.rss)} at the due time, peak ${mib(probe.sinceDue?.rss ?? NaN)} after it (VmHWM over the whole life ${mib(peakRss)}); ` +
