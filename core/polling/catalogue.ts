@@ -27,6 +27,14 @@ export const PERIOD_LABELS: Readonly<Record<PollingPeriod, string>> = {
   weekend: 'Weekend',
 };
 
+/** The period in a sentence: 'during peak hours', 'overnight', 'at weekends'. */
+export const PERIOD_IN_WORDS: Readonly<Record<PollingPeriod, string>> = {
+  peak: 'during peak hours',
+  off_peak: 'during off-peak hours',
+  overnight: 'overnight',
+  weekend: 'at weekends',
+};
+
 export const POLLING_CATEGORIES = ['tiers', 'schedule', 'limits'] as const;
 export type PollingCategory = (typeof POLLING_CATEGORIES)[number];
 
@@ -91,7 +99,7 @@ const intervalDefinitions: SettingDefinition[] = MONITORING_TIERS.flatMap((tier)
     max: MAX_INTERVAL_MINUTES,
     defaultValue: String(DEFAULT_INTERVALS[tier][period]),
     displayName: `${TIER_LABELS[tier]} tier · ${PERIOD_LABELS[period]}`,
-    description: `Minutes between two reads of a ${TIER_LABELS[tier].toLowerCase()}-tier account's posts during ${PERIOD_LABELS[period].toLowerCase()}.`,
+    description: `Minutes between two reads of a ${TIER_LABELS[tier].toLowerCase()}-tier account's posts ${PERIOD_IN_WORDS[period]}.`,
     requiresXAuth: true,
   })),
 );

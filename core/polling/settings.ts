@@ -11,7 +11,7 @@
 import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
 import { MONITORING_TIERS, TIER_LABELS } from '@core/monitoring/tiers';
-import { DEFAULT_VALUES, PERIOD_LABELS, POLLING_PERIODS, settingDefinition, type SettingDefinition } from './catalogue';
+import { DEFAULT_VALUES, PERIOD_IN_WORDS, POLLING_PERIODS, settingDefinition, type SettingDefinition } from './catalogue';
 import { pollingSettingsFrom } from './interval';
 import { POLLING_MESSAGES } from './messages';
 
@@ -66,8 +66,8 @@ export const tierOrderViolation = (values: Readonly<Record<string, string>>): st
       const b = intervals[slower][period];
       if (a > b) {
         return (
-          `${TIER_LABELS[faster]} tier must be read at least as often as ${TIER_LABELS[slower]} tier during ` +
-          `${PERIOD_LABELS[period].toLowerCase()} (${TIER_LABELS[faster].toLowerCase()} ${a}, ${TIER_LABELS[slower].toLowerCase()} ${b} minutes)`
+          `${TIER_LABELS[faster]} tier must be read at least as often as ${TIER_LABELS[slower]} tier ` +
+          `${PERIOD_IN_WORDS[period]} (${TIER_LABELS[faster].toLowerCase()} ${a}, ${TIER_LABELS[slower].toLowerCase()} ${b} minutes)`
         );
       }
     }
