@@ -27,7 +27,8 @@
  * BENCH_RUNS (1000), BENCH_CONCURRENCY (the scheduler's default), BENCH_X_LATENCY_MS (100),
  * BENCH_X_JITTER_MS (100), BENCH_X_READ_LIMIT (10000: X's per-app 15-minute limit on reading a
  * user's posts; the emulator's default, 900, would hold back 100 of the 1,000 reads) and
- * BENCH_LEAD_S (15: seconds between planning T and T) change the run; BENCH_DISPATCH_LEAD_MS sets the
+ * BENCH_LEAD_S (15: seconds between planning T and T) change the run; BENCH_SCHEDULERS (1) runs that
+ * many scheduler processes on the store (they share the runs by claiming; CPU is summed); BENCH_DISPATCH_LEAD_MS sets the
  * scheduler's RIPOSTE_DISPATCH_LEAD_MS (its default: runs due within it are prepared ahead and
  * posted at T; 0 prepares at T). CPU is counted from just before the schedules are written, so
  * the work done ahead of T counts too. BENCH_CPU_PROF=<dir> has the
@@ -58,6 +59,8 @@ import { asSealed, xAccountDecider, xAccountStream } from '@core/x-accounts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? DEFAULT_DISPATCH_SETTINGS.concurrency);
+/** Scheduler processes sharing the runs (`npm run scheduler` ×N on one store). */
+const SCHEDULERS = Math.max(1, Number(process.env.BENCH_SCHEDULERS ?? 1));
 const LATENCY_MS = Number(process.env.BENCH_X_LATENCY_MS ?? 100);
 const JITTER_MS = Number(process.env.BENCH_X_JITTER_MS ?? 100);
 const READ_LIMIT = Number(process.env.BENCH_X_READ_LIMIT ?? 10_000);
@@ -253,28 +256,35 @@ const main = async () => {
   // The scheduler process, as `npm run scheduler` runs it, on this data directory.
   const probeFile = join(dir, 'probe.json');
   const logFile = join(dir, 'scheduler.log');
-  const log = openSync(logFile, 'w');
   const env: Record<string, string> = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !e[0].startsWith('RIPOSTE_') && e[1] !== undefined));
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const scheduler = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', join(here, 'probe.ts'), join(root, 'apps/scheduler/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...env,
-      RIPOSTE_DATA_DIR: dir,
-      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
-      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-      RIPOSTE_X_API_URL: x.url,
-      RIPOSTE_DISPATCH_CONCURRENCY: String(CONCURRENCY),
-      ...(process.env.BENCH_DISPATCH_LEAD_MS === undefined ? {} : { RIPOSTE_DISPATCH_LEAD_MS: process.env.BENCH_DISPATCH_LEAD_MS }),
-      BENCH_PROBE_FILE: probeFile,
-    },
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
-  children.add(scheduler);
-  scheduler.once('exit', () => children.delete(scheduler));
-  const exited = new Promise<number | null>((resolve) => scheduler.on('exit', resolve));
+  const startScheduler = (n: number) => {
+    const log = openSync(n === 1 ? logFile : join(dir, `scheduler-${n}.log`), 'w');
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', join(here, 'probe.ts'), join(root, 'apps/scheduler/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...env,
+        RIPOSTE_DATA_DIR: dir,
+        RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
+        RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
+        RIPOSTE_X_API_URL: x.url,
+        RIPOSTE_DISPATCH_CONCURRENCY: String(CONCURRENCY),
+        ...(process.env.BENCH_DISPATCH_LEAD_MS === undefined ? {} : { RIPOSTE_DISPATCH_LEAD_MS: process.env.BENCH_DISPATCH_LEAD_MS }),
+        BENCH_PROBE_FILE: n === 1 ? probeFile : join(dir, `probe-${n}.json`),
+      },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    return child;
+  };
+  // The first process is the one whose memory and strace are reported; CPU is summed over all.
+  const scheduler = startScheduler(1);
+  const others = Array.from({ length: SCHEDULERS - 1 }, (_, i) => startScheduler(i + 2));
+  const exited = Promise.all([scheduler, ...others].map((c) => new Promise<number | null>((resolve) => c.on('exit', resolve))));
   const pid = scheduler.pid ?? NaN;
+  const cpuOfAll = () => [scheduler, ...others].reduce((sum, c) => sum + cpuMsOf(c.pid ?? NaN), 0);
 
   const readDb = async (): Promise<Database.Database> => {
     for (let until = Date.now() + 60_000; Date.now() < until; await sleep(100)) {
@@ -296,9 +306,9 @@ const main = async () => {
   }
 
   // Idle: what the scheduler spends with nothing to do, over two seconds before any schedule exists.
-  const idleFrom = { at: Date.now(), cpu: cpuMsOf(pid) };
+  const idleFrom = { at: Date.now(), cpu: cpuOfAll() };
   await sleep(2_000);
-  const beforeSchedules = { at: Date.now(), cpu: cpuMsOf(pid) };
+  const beforeSchedules = { at: Date.now(), cpu: cpuOfAll() };
   await x.counts(); // X's requests are counted from here
   const idleCpuPerS = ((beforeSchedules.cpu - idleFrom.cpu) / (beforeSchedules.at - idleFrom.at)) * 1000;
 
@@ -331,7 +341,7 @@ const main = async () => {
     if (Date.now() > T - 500) throw new Error(`the schedules were not in the scheduler's read model 0.5 s before they were due; raise BENCH_LEAD_S`);
   }
   await sleep(T - Date.now());
-  const atT = { at: Date.now(), cpu: cpuMsOf(pid), rss: statusOf(pid, 'VmRSS') };
+  const atT = { at: Date.now(), cpu: cpuOfAll(), rss: statusOf(pid, 'VmRSS') };
   scheduler.kill('SIGUSR2');
   // Optional: the scheduler's fsync and write calls over the dispatch (strace -c, wall time per call).
   const strace = process.env.BENCH_STRACE
@@ -342,7 +352,7 @@ const main = async () => {
   let done = { at: NaN, cpu: NaN };
   for (const until = T + TIMEOUT_MS; Date.now() < until; await sleep(50)) {
     if (countExecutedSchedules(read) >= RUNS) {
-      done = { at: Date.now(), cpu: cpuMsOf(pid) };
+      done = { at: Date.now(), cpu: cpuOfAll() };
       break;
     }
   }
@@ -353,7 +363,7 @@ const main = async () => {
     console.log(readFileSync(join(dir, 'strace.txt'), 'utf8'));
   }
   const xCounts = await x.counts();
-  scheduler.kill('SIGTERM');
+  for (const c of [scheduler, ...others]) c.kill('SIGTERM');
   await exited;
   read.close();
   const probe = JSON.parse(readFileSync(probeFile, 'utf8')) as { overall: Record<string, number>; sinceDue: Record<string, number> | null; maxRssKiB: number };
@@ -393,7 +403,7 @@ const main = async () => {
   }
 
   console.log('');
-  console.log(`Scheduler process (apps/scheduler/src/main.ts), ${fmt(sent)} of ${fmt(RUNS)} replies accepted by X:`);
+  console.log(`Scheduler ${SCHEDULERS === 1 ? 'process' : `processes (${SCHEDULERS})`} (apps/scheduler/src/main.ts), ${fmt(sent)} of ${fmt(RUNS)} replies accepted by X:`);
   console.log(`  outcomes: ${[...types].filter(([k]) => /^Reply(Sent|Failed|Unconfirmed|Ready|Skipped|RateLimited)$/.test(k)).map(([k, v]) => `${k} ${fmt(v)}`).join(', ') || 'none'}`);
   console.log(`  ${line('lateness, due time -> X answered', answered)}`);
   console.log(`  ${line('  due time -> run claimed (negative: ahead)', phases.claim)}`);
@@ -404,7 +414,7 @@ const main = async () => {
   const cpuMs = done.cpu - beforeSchedules.cpu;
   console.log(
     `  CPU time of the scheduler process from just before the schedules were written to the end: ${ms(cpuMs)} = ${(cpuMs / Math.max(1, sent)).toFixed(2)} ms per reply ` +
-      `(utime + stime from /proc/${pid}/stat, tick ${1000 / clockTick} ms; nothing subtracted; idle it spends ${idleCpuPerS.toFixed(1)} ms per s); ` +
+      `(${SCHEDULERS === 1 ? `utime + stime from /proc/${pid}/stat` : `utime + stime of the ${SCHEDULERS} processes summed`}, tick ${1000 / clockTick} ms; nothing subtracted; idle it spends ${idleCpuPerS.toFixed(1)} ms per s); ` +
       `from the due time on: ${((done.cpu - atT.cpu) / Math.max(1, sent)).toFixed(2)} ms per reply`,
   );
   console.log(
