@@ -15,7 +15,10 @@
  * The dispatcher also runs one schedule now, or a direct reply, for the admin's Scheduler Test.
  */
 import { randomUUID } from 'node:crypto';
-import { dueRuns } from '@adapters/read-models/scheduling';
+import { activeAutoSchedules, dueRuns } from '@adapters/read-models/scheduling';
+import { watchedPostsSince } from '@adapters/read-models/watching';
+import { AUTO_DELAY_MAX_MINUTES } from '@core/scheduling/messages';
+import { autoRunsDue } from '@core/watching';
 import { repliesToFollowUp, type FollowUpRow } from '@adapters/read-models/replies';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { findOwnReply, isXError, type XPost } from '@core/x';
@@ -137,7 +140,12 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   };
 
   /** Claim (up to the lead ahead of its time), carry on, record. Null when another process holds the run or it is not due. */
-  const runDue = async (scheduleId: string, slot: string, aheadMs = 0): Promise<string | null> => {
+  /** A post seen this long before a run's grace began can still be due (its slot: at most the seen time plus the delay). */
+  const AUTO_DELAY_MAX_MS = AUTO_DELAY_MAX_MINUTES * 60_000;
+  /** Auto runs (schedule and slot) this process saw end or refused: not asked for again. */
+  const autoSettled = new Map<string, number>();
+
+  const runDue = async (scheduleId: string, slot: string, aheadMs = 0, auto?: { postId: string; dueAt: string }): Promise<string | null> => {
     let claimed;
     try {
       claimed = await ctx.exec(
@@ -165,7 +173,13 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       connectedAccountId: schedule.connectedAccountId,
       connectedUsername: schedule.accountName,
     };
-    const source = { kind: 'schedule' as const, content: schedule.content, lastTemplateIndex: schedule.lastTemplateIndex, imageUrl: schedule.imageUrl };
+    const source = {
+      kind: 'schedule' as const,
+      content: schedule.content,
+      lastTemplateIndex: schedule.lastTemplateIndex,
+      imageUrl: schedule.imageUrl,
+      ...(auto === undefined ? {} : { postId: auto.postId, dueAt: auto.dueAt }),
+    };
     const record = async (record: RunRecord) => {
       try {
         await ctx.exec(
@@ -198,6 +212,38 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
     return run.replyId;
   };
 
+  /**
+   * Auto schedules: one run per new original post of their target the watcher recorded, its slot
+   * the post's time plus the delay (due when seen, if that is later), answering that post. ClaimRun takes an auto slot only after the
+   * last one recorded, and the run's reply id comes from the slot: a post seen twice, a restart or a
+   * second process makes no second reply. Slots past the grace are not asked for (they would be
+   * skipped as missed); runs of one schedule go one at a time, oldest first.
+   */
+  const launchAutoRuns = (nowMs: number, free: number) => {
+    if (free <= 0) return;
+    const oldest = nowMs - settings.graceMs;
+    for (const [key, slotMs] of autoSettled) if (slotMs < oldest) autoSettled.delete(key);
+    const runs = autoRunsDue(activeAutoSchedules(ctx.db()), watchedPostsSince(ctx.db(), new Date(oldest - AUTO_DELAY_MAX_MS).toISOString()), nowMs + settings.leadMs, oldest);
+    const taken = new Set<string>();
+    let left = free;
+    for (const r of runs) {
+      if (left <= 0) return;
+      const key = `${r.scheduleId}@${r.slot}`;
+      if (taken.has(r.scheduleId) || autoSettled.has(key)) continue;
+      taken.add(r.scheduleId);
+      if (inFlight.has(r.scheduleId) || waiting.has(r.scheduleId) || (retryAt.get(r.scheduleId) ?? 0) > nowMs || heldElsewhere.get(r.scheduleId)?.slot === r.slot) continue;
+      left -= 1;
+      void launch(r.scheduleId, async () => {
+        const replyId = await runDue(r.scheduleId, r.slot, settings.leadMs, { postId: r.postId, dueAt: r.dueAt });
+        // Refused (an older or the same slot recorded, the schedule stopped) or carried to its end.
+        if ((replyId === null && !heldElsewhere.has(r.scheduleId)) || (replyId !== null && !retryAt.has(r.scheduleId) && !waiting.has(r.scheduleId))) {
+          autoSettled.set(key, Date.parse(r.slot));
+        }
+        return replyId;
+      });
+    }
+  };
+
   const dispatchJob: SchedulerJob = {
     name: DISPATCH_JOB,
     run: async (now) => {
@@ -216,6 +262,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
           heldElsewhere.get(d.scheduleId)?.slot !== d.slot,
       );
       for (const d of due.slice(0, free)) void launch(d.scheduleId, () => runDue(d.scheduleId, d.slot, settings.leadMs));
+      launchAutoRuns(nowMs, free - Math.min(free, due.length));
     },
   };
 

@@ -52,11 +52,16 @@ import { textKeyOf } from './text-key';
 
 /** Where the text of a run comes from: a schedule's content, or the admin's direct reply. */
 export type ReplySource =
-  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; imageUrl: string | null }
+  /**
+   * `postId`: the post an auto run answers (the one the watcher saw), not the target's latest;
+   * `dueAt`: when it became due (the post seen after its slot), what its lateness counts from.
+   */
+  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; imageUrl: string | null; postId?: string; dueAt?: string }
   | { kind: 'direct'; postId: string; text: string; style: WritingStyle | null };
 
 export const ACCOUNT_GONE = 'The X account that posts this reply is no longer connected';
 const X_NOT_CONFIGURED = 'X is not configured';
+export const POST_GONE = 'The post is deleted or not visible';
 const DIRECT_REASON = 'Sent from the Scheduler Test page through the API';
 
 /** What a step did: moved the reply on, or could not (X unreachable): try again later. */
@@ -145,9 +150,10 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
   const x = ctx.x;
   if (x === null) return null;
   try {
-    if (source.kind === 'direct') {
-      const post = await x.getPost(source.postId);
-      return post === null ? { skip: 'The post is deleted or not visible' } : { post };
+    const postId = source.kind === 'direct' ? source.postId : source.postId;
+    if (postId !== undefined) {
+      const post = await x.getPost(postId);
+      return post === null ? { skip: POST_GONE } : { post };
     }
     const identity = targetIdentity(ctx.db(), run.targetAccountId);
     const username = identity?.username ?? run.targetUsername;
@@ -173,7 +179,7 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
 /** Nothing recorded yet: decide everything up to Prepare (or end the run with its reason). */
 export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, forceMode?: DeliveryChoice): Promise<StepResult> => {
   if (source.kind === 'schedule') {
-    const late = lateness(run.slot, ctx.nowIso(), ctx.settings.graceMs);
+    const late = lateness(source.dueAt ?? run.slot, ctx.nowIso(), ctx.settings.graceMs);
     if (late.late) {
       await skip(ctx, run, late.reason);
       return 'progress';

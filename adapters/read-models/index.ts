@@ -11,6 +11,7 @@ import { repliesProjection } from './replies';
 import { schedulesProjection } from './scheduling';
 import { templateGroupsProjection, templatesProjection } from './templates';
 import { usersProjection } from './users';
+import { watchedPostsProjection } from './watching';
 import { connectedAccountsProjection } from './x-accounts';
 
 export const allProjections: readonly Projection[] = [
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   connectedAccountsProjection as Projection,
   repliesProjection as Projection,
   pollingSettingsProjection as Projection,
+  watchedPostsProjection as Projection,
 ];

@@ -13,6 +13,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
 import { monitoredAccountsProjection } from '@core/monitoring/projection';
 import type { AccountActivity, AccountOption, AccountView } from '@core/monitoring/views';
+import type { WatchableAccount } from '@core/watching/due';
 import { sentRepliesByTarget } from './replies';
 import { scheduleActivityByTarget } from './scheduling';
 
@@ -128,3 +129,12 @@ export const targetIdentity = (db: ReadDb, id: string): { username: string; xUse
   const row = db.prepare<[string], { username: string; x_user_id: string | null }>('SELECT username, x_user_id FROM monitored_accounts WHERE id = ?').get(id);
   return row === undefined ? null : { username: row.username, xUserId: row.x_user_id };
 };
+
+/** Every monitored account as the watcher needs it (id, X id, tier, whether it is active). */
+export const watchableAccounts = (db: ReadDb): WatchableAccount[] =>
+  db
+    .prepare<[], { id: string; x_user_id: string | null; monitoring_tier: string; is_active: number }>(
+      'SELECT id, x_user_id, monitoring_tier, is_active FROM monitored_accounts',
+    )
+    .all()
+    .map((r) => ({ accountId: r.id, xUserId: r.x_user_id, tier: r.monitoring_tier as MonitoringTier, active: r.is_active === 1 }));

@@ -19,6 +19,7 @@ import type { ScheduleBatchData } from '@core/scheduling/batch';
 import { schedulesProjection } from '@core/scheduling/projection';
 import type { PeakWindow } from '@core/scheduling/time';
 import { recurringUtcClock, statusFlags, type ScheduleReplyView, type ScheduleView } from '@core/scheduling/views';
+import type { AutoScheduleRef } from '@core/watching/due';
 import { templateGroupNamesByIds, templateNamesByIds } from './templates';
 import { usernamesByIds } from './users';
 
@@ -238,3 +239,13 @@ export const dueRuns = (db: ReadDb, now: string, limit: number): DueRun[] =>
     )
     .all(now, limit)
     .map((r) => ({ scheduleId: r.id, userId: r.user_id, slot: r.next_run_time }));
+
+/** The active auto schedules ('reply when this account posts'), for the watcher and the dispatch job. */
+export const activeAutoSchedules = (db: ReadDb): AutoScheduleRef[] =>
+  db
+    .prepare<[], { id: string; target_account_id: string; delay_minutes: number; created_at: string }>(
+      `SELECT id, target_account_id, delay_minutes, created_at FROM schedules
+        WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND pending_batch IS NULL AND schedule_type = 'auto'`,
+    )
+    .all()
+    .map((r) => ({ scheduleId: r.id, targetAccountId: r.target_account_id, delayMinutes: r.delay_minutes, createdAt: r.created_at }));

@@ -45,10 +45,11 @@ export interface DispatchWorld {
   close(): Promise<void>;
 }
 
-export const startDispatchWorld = async (env: Record<string, string> = {}): Promise<DispatchWorld> => {
-  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
+/** `sharedClock`: the emulator's clock is the server's (posts made after a move are dated after it). */
+export const startDispatchWorld = async (env: Record<string, string> = {}, options: { sharedClock?: boolean } = {}): Promise<DispatchWorld> => {
   let offsetMs = 0;
   const serverNow = () => Date.now() + offsetMs;
+  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, ...(options.sharedClock === true ? { clock: serverNow } : {}) });
   const server = await startTestServer(
     {
       RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,

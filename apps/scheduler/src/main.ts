@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { aiEnvSchema, aiWriterFor } from '@adapters/ai-openai';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenEnvSchema, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
+import { createWatcher } from '@adapters/watching';
 import {
   commaList,
   directory,
@@ -128,9 +129,11 @@ const main = async () => {
     },
     crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),
   });
+  const watcher = createWatcher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'watching' }) });
   const scheduler = createScheduler({
     jobs: [
       ...dispatcher.jobs,
+      watcher.job,
       createXIdResolverJob({
         accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
         db: () => projector.db,
@@ -154,6 +157,7 @@ const main = async () => {
     void (async () => {
       await scheduler.stop();
       await dispatcher.stop();
+      await watcher.idle();
       await projector.stop();
       readSlot.release();
       dataKeys.close();

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import { aiWriterFor } from '@adapters/ai-openai';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
+import { createWatcher } from '@adapters/watching';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
@@ -193,12 +194,15 @@ export const startServer = async (
     },
     crash: crashAt(config.dispatch.crashAt),
   });
+  // Monitored accounts read for auto schedules (adapters/watching), in whichever process schedules.
+  const watcher = createWatcher({ store, db: () => projector.db, x: openedX.app, clock, logger: logger.child({ component: 'watching' }) });
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
           jobs: [
             ...dispatcher.jobs,
+            watcher.job,
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
             createUploadCleanupJob(
@@ -253,6 +257,7 @@ export const startServer = async (
   const closeStores = async () => {
     await scheduler?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the scheduler failed'));
     await dispatcher.stop().catch((err: unknown) => logger.error({ err }, 'stopping the dispatch failed'));
+    await watcher.idle();
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();
