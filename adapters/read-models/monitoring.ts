@@ -7,7 +7,8 @@
  * an account someone may not see is never answered, and is "not found" by id.
  *
  * The Account Activity Overview counts the caller's own schedules per account, asked of the
- * schedules read model, and the replies it sent to each, asked of the replies read model.
+ * schedules read model, and the replies it sent to each, asked of the replies read model; the
+ * account's last post and last read come from the watched posts read model.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
@@ -16,6 +17,7 @@ import type { AccountActivity, AccountOption, AccountView } from '@core/monitori
 import type { WatchableAccount } from '@core/watching/due';
 import { sentRepliesByTarget } from './replies';
 import { scheduleActivityByTarget } from './scheduling';
+import { watchStatuses } from './watching';
 
 export { monitoredAccountsProjection };
 export type { AccountActivity, AccountOption, AccountView };
@@ -106,6 +108,7 @@ export const accountActivity = (db: ReadDb, actor: MonitoringActor, userId: stri
   const accounts = listVisibleAccounts(db, actor);
   const scheduled = scheduleActivityByTarget(db, userId);
   const replied = sentRepliesByTarget(db, userId);
+  const watched = watchStatuses(db);
   return accounts.map((a) => {
     const s = scheduled.get(a.id);
     const r = replied.get(a.id);
@@ -117,6 +120,8 @@ export const accountActivity = (db: ReadDb, actor: MonitoringActor, userId: stri
       displayName: a.displayName,
       profilePicture: a.profilePicture,
       lastActivity: times.at(-1) ?? null,
+      lastPostAt: watched.get(a.id)?.lastPostAt ?? null,
+      lastCheckedAt: watched.get(a.id)?.lastPolledAt ?? null,
       repliesSent: r?.sent ?? 0,
       scheduledReplies: s?.upcoming ?? 0,
       status: a.isMonitored ? 'Monitoring' : 'Paused',

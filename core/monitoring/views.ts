@@ -50,6 +50,10 @@ export interface AccountActivity {
   profilePicture: string | null;
   /** The caller's latest reply sent to, or schedule made for, this account; null when none. */
   lastActivity: string | null;
+  /** The account's latest original post the watcher saw; null when none (or it is not read). */
+  lastPostAt: string | null;
+  /** When the watcher last read the account; null when it never did (no auto schedule targets it). */
+  lastCheckedAt: string | null;
   repliesSent: number;
   scheduledReplies: number;
   status: 'Monitoring' | 'Paused';

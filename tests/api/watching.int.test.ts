@@ -55,6 +55,14 @@ describe('auto schedules', () => {
     expect(reply.postId).toBe(post.id);
     expect(timelineReads(xUserId)).toBeGreaterThan(readsBefore);
     expect(world.repliesOnX(handle).map((r) => r.replyToId)).toEqual([post.id]);
+    // The Activity Overview shows the post and the read the watcher recorded.
+    const activity = await eventually(
+      async () => ((await client.get('/api/accounts/activity')).body as { accountId: string; lastPostAt: string | null; lastCheckedAt: string | null }[]).find((r) => r.accountId === target.id),
+      (r) => r?.lastPostAt !== null,
+      'the target in the activity overview',
+    );
+    expect(activity?.lastPostAt).toBe(new Date(post.createdAt).toISOString());
+    expect(Date.parse(activity?.lastCheckedAt ?? '')).toBeGreaterThanOrEqual(post.createdAt);
 
     // Read again an interval later (nothing new since): no second reply.
     const readsAfter = timelineReads(xUserId);

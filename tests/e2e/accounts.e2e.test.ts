@@ -54,6 +54,8 @@ describe.skipIf(skip !== null)('monitored accounts in a real browser', () => {
     await card(page, 'naval').getByText('High · 5 min').waitFor();
     await page.getByTestId('activity-overview').getByRole('columnheader', { name: 'Scheduled Replies' }).waitFor();
     await activityRow(page, 'naval').getByText('No activity yet').waitFor();
+    // Nobody's auto schedule targets it: the watcher has not read it.
+    await activityRow(page, 'naval').getByText('Not checked').waitFor();
 
     await page.getByRole('button', { name: 'Add Account' }).click();
     const dialog = page.getByTestId('account-dialog');

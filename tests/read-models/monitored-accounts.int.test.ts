@@ -14,6 +14,7 @@ import {
 } from '@core/monitoring';
 import { decideSchedule, schedulesProjection, type ScheduleEvent } from '@core/scheduling';
 import { repliesProjection } from '@core/replies';
+import { watchedPostsProjection, type WatchEvent } from '@core/watching';
 import { aMonitoredAccount } from '@core/monitoring/test-fixtures';
 import { projectEvents } from '@core/shared/projection';
 import { accountActivity, listVisibleAccounts, unresolvedAccountIds } from '@adapters/read-models/monitoring';
@@ -32,10 +33,10 @@ const recorded = (event: MonitoredAccountEvent, time = '2026-03-01T10:00:00.000Z
   };
 };
 
-// A read database holds every registered projection's tables; these tests read two of them.
+// A read database holds every registered projection's tables; these tests read some of them.
 const freshDb = () => {
   const db = new Database(':memory:');
-  for (const ddl of [...monitoredAccountsProjection.schema, ...schedulesProjection.schema, ...repliesProjection.schema]) db.exec(ddl);
+  for (const ddl of [...monitoredAccountsProjection.schema, ...schedulesProjection.schema, ...repliesProjection.schema, ...watchedPostsProjection.schema]) db.exec(ddl);
   return db;
 };
 
@@ -138,8 +139,26 @@ describe('activity overview', () => {
     const db = freshDb();
     apply(db, [{ type: 'MonitoredAccountAdded', data: base('a1') }]);
     expect(accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1')).toEqual([
-      { accountId: 'a1', username: 'user_a1', displayName: 'User a1', profilePicture: null, lastActivity: null, repliesSent: 0, scheduledReplies: 0, status: 'Monitoring' },
+      { accountId: 'a1', username: 'user_a1', displayName: 'User a1', profilePicture: null, lastActivity: null, lastPostAt: null, lastCheckedAt: null, repliesSent: 0, scheduledReplies: 0, status: 'Monitoring' },
     ]);
+  });
+
+  it("shows the account's last post and last read as the watcher recorded them (a post seen twice is one row)", () => {
+    const db = freshDb();
+    apply(db, [{ type: 'MonitoredAccountAdded', data: base('a1') }, { type: 'MonitoredAccountAdded', data: base('a2') }]);
+    const watchEvents: WatchEvent[] = [
+      { type: 'WatchedPostSeen', data: { accountId: 'a1', postId: '100', postedAt: '2026-03-01T09:58:00.000Z', seenAt: '2026-03-01T10:00:00.000Z' } },
+      { type: 'AccountPolled', data: { accountId: 'a1', at: '2026-03-01T10:00:00.000Z', newestId: '100', newPosts: 1 } },
+      { type: 'WatchedPostSeen', data: { accountId: 'a1', postId: '100', postedAt: '2026-03-01T09:58:00.000Z', seenAt: '2026-03-01T10:00:01.000Z' } },
+      { type: 'AccountPolled', data: { accountId: 'a1', at: '2026-03-01T10:05:00.000Z', newestId: null, newPosts: 0 } },
+    ];
+    for (const st of projectEvents(watchedPostsProjection as never, watchEvents.map((e) => recorded(e as never)) as never)) db.prepare(st.sql).run((st.params ?? {}) as Record<string, unknown>);
+    const rows = accountActivity(db, { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: false }, 'u1');
+    expect(rows.map(({ accountId, lastPostAt, lastCheckedAt }) => ({ accountId, lastPostAt, lastCheckedAt }))).toEqual([
+      { accountId: 'a1', lastPostAt: '2026-03-01T09:58:00.000Z', lastCheckedAt: '2026-03-01T10:05:00.000Z' },
+      { accountId: 'a2', lastPostAt: null, lastCheckedAt: null },
+    ]);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM watched_posts').get()).toEqual({ n: 1 });
   });
 
   it("counts only the caller's own pending schedules, with the latest activity", () => {

@@ -1,6 +1,8 @@
-// Account Activity Overview (spec part 2 §2): Account, Last Activity, Replies Sent, Scheduled
-// Replies, Status. The counts are the user's own, read from the server's read models (the spec's
-// random placeholders are not kept): zeros until replies and schedules exist.
+// Account Activity Overview (spec part 2 §2): Account, Last Activity, Last Post, Last Checked,
+// Replies Sent, Scheduled Replies, Status. The counts are the user's own, read from the server's
+// read models (the spec's random placeholders are not kept): zeros until replies and schedules
+// exist. Last Post and Last Checked are the watcher's: an account is read while an auto schedule
+// targets it.
 import type { AccountActivity } from '@core/monitoring/views';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -16,7 +18,7 @@ export function ActivityTable({ rows, error }: Props) {
     <Card className="min-w-0 gap-2" data-testid="activity-overview">
       <CardHeader>
         <CardTitle>Account Activity Overview</CardTitle>
-        <CardDescription>Your replies and scheduled replies per monitored account.</CardDescription>
+        <CardDescription>Your replies and scheduled replies per monitored account, and when Riposte last checked it for new posts.</CardDescription>
       </CardHeader>
       <CardContent className="px-2 sm:px-4">
         {error ? (
@@ -37,6 +39,8 @@ export function ActivityTable({ rows, error }: Props) {
               <TableRow>
                 <TableHead>Account</TableHead>
                 <TableHead>Last Activity</TableHead>
+                <TableHead>Last Post</TableHead>
+                <TableHead>Last Checked</TableHead>
                 <TableHead className="text-right">Replies Sent</TableHead>
                 <TableHead className="text-right">Scheduled Replies</TableHead>
                 <TableHead>Status</TableHead>
@@ -53,6 +57,15 @@ export function ActivityTable({ rows, error }: Props) {
                   </TableCell>
                   <TableCell className="text-muted-foreground" title={r.lastActivity ? new Date(r.lastActivity).toLocaleString() : undefined}>
                     {r.lastActivity ? timeAgo(r.lastActivity) : 'No activity yet'}
+                  </TableCell>
+                  <TableCell className="text-muted-foreground" title={r.lastPostAt ? new Date(r.lastPostAt).toLocaleString() : undefined}>
+                    {r.lastPostAt ? timeAgo(r.lastPostAt) : 'None seen'}
+                  </TableCell>
+                  <TableCell
+                    className="text-muted-foreground"
+                    title={r.lastCheckedAt ? new Date(r.lastCheckedAt).toLocaleString() : 'Checked while an auto schedule replies to this account'}
+                  >
+                    {r.lastCheckedAt ? timeAgo(r.lastCheckedAt) : 'Not checked'}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{r.repliesSent}</TableCell>
                   <TableCell className="text-right tabular-nums">{r.scheduledReplies}</TableCell>
