@@ -150,7 +150,7 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
   const x = ctx.x;
   if (x === null) return null;
   try {
-    const postId = source.kind === 'direct' ? source.postId : source.postId;
+    const postId = source.postId;
     if (postId !== undefined) {
       const post = await x.getPost(postId);
       return post === null ? { skip: POST_GONE } : { post };
