@@ -223,7 +223,10 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
     if (free <= 0) return;
     const oldest = nowMs - settings.graceMs;
     for (const [key, slotMs] of autoSettled) if (slotMs < oldest) autoSettled.delete(key);
-    const runs = autoRunsDue(activeAutoSchedules(ctx.db()), watchedPostsSince(ctx.db(), new Date(oldest - AUTO_DELAY_MAX_MS).toISOString()), nowMs + settings.leadMs, oldest);
+    const posts = watchedPostsSince(ctx.db(), new Date(oldest - AUTO_DELAY_MAX_MS).toISOString());
+    // Most ticks have no recent post: the schedules are not read then.
+    if (posts.length === 0) return;
+    const runs = autoRunsDue(activeAutoSchedules(ctx.db()), posts, nowMs + settings.leadMs, oldest);
     const taken = new Set<string>();
     let left = free;
     for (const r of runs) {
