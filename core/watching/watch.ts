@@ -78,4 +78,7 @@ export const watchDecider: Decider<WatchCommand, WatchEvent, WatchState> = {
   decide: decideWatch,
   evolve: evolveWatch,
   initialState: () => ({ newestId: null, lastPolledAt: null, seen: [] }),
+  // Every read appends to the account's stream (one event per interval): a load starts from a
+  // snapshot and folds at most about this many events (ADR 0015).
+  snapshot: { version: 'watch-1', every: 100 },
 };

@@ -15,6 +15,7 @@ import { PERMISSIONS, ROLES } from '@core/users/constants';
 import { userDecider } from '@core/users/decider';
 import type { UserEvent } from '@core/users/events';
 import { at, registered } from '@core/users/test-fixtures';
+import { watchDecider, watchStream } from '@core/watching';
 
 const instant = fc.integer({ min: 0, max: 500_000 }).map(at);
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
@@ -98,5 +99,23 @@ describe('loadState with snapshots', () => {
     const result = await handleCommand(store, stream, userDecider, { type: 'RecordLogin', now: at(1_000) }, { metadata: toNew(registered()).metadata, newId: randomUUID });
     expect(result.revision).toBe(501n);
     expect(result.state).toEqual(fold(userDecider, (await store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as UserEvent)));
+  });
+});
+
+describe('a watch stream (one event per read of a monitored account)', () => {
+  it('loads from its snapshot with the state of the full fold, and a post read again after 250 reads is still recorded once', async () => {
+    const store = createMemoryEventStore();
+    const stream = watchStream('acc');
+    const ctx = (i: number) => ({ metadata: { actor: 'system', correlationId: 'acc', causationId: null, time: at(i) }, newId: randomUUID });
+    for (let i = 1; i <= 250; i += 1) {
+      const posts = i % 25 === 0 ? [{ postId: String(1000 + i), postedAt: at(i - 1) }] : [];
+      await handleCommand(store, stream, watchDecider, { type: 'RecordPoll', accountId: 'acc', at: at(i), posts }, ctx(i));
+    }
+    const loaded = await loadState(store, stream, watchDecider);
+    const all = await store.readStream(stream);
+    expect(loaded.folded).toBeLessThan(100);
+    expect(loaded.state).toEqual(fold(watchDecider, all.map((e) => ({ type: e.type, data: e.data }) as never)));
+    const again = await handleCommand(store, stream, watchDecider, { type: 'RecordPoll', accountId: 'acc', at: at(251), posts: [{ postId: '1025', postedAt: at(24) }] }, ctx(251));
+    expect(again.events.map((e) => e.type)).toEqual(['AccountPolled']);
   });
 });
