@@ -8,13 +8,12 @@
 //   - 'Logout Instead' ends the session; a user who is not an admin gets neither page nor data;
 //   - the badge page lists every category and fits a 375 px phone.
 // Every wait is for a state on the page or in the emulator, never for a toast or a moment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
-import { chromiumMissing, closeCleanTab, expectFitsPhone, launchBrowser, openTab, snap } from './support/browser';
+import { xEmulatorSuite } from './support/suite';
+import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
-import { startTestServer, type RunningServer } from './support/server';
 
 /** Polls follow the page's own refreshes and a loaded machine: generous, never a fixed sleep. */
 const WAIT = { timeout: 30_000, interval: 250 };
@@ -25,34 +24,26 @@ if (skip) console.warn(skip);
 const POSTER = 'admin_poster';
 type Target = { id: string; username: string };
 
-/** Picks `option` in the select labelled `label` inside `scope`, and waits until the list has closed. */
+/**
+ * Picks `option` in the select labelled `label` inside `scope`, and waits until the list has closed.
+ * The option is chosen with the keyboard (focus, Enter): a pointer click that lands while the list
+ * is still settling can be taken by the select as the release of the click that opened it (seen
+ * once under heavy load: the list stayed open), while Enter on a focused option always selects.
+ */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
+  const item = page.getByRole('listbox').getByRole('option', { name: option });
+  await item.focus();
+  await item.press('Enter');
   await page.getByRole('listbox').waitFor({ state: 'detached' });
   await scope.getByRole('combobox', { name: label, exact: true }).getByText(option).waitFor();
 }
 
 describe.skipIf(skip !== null)('Admin Scheduler Test and Reply Status Badge Test in a real browser', () => {
-  let emulator: XEmulator;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
-    server = await startTestServer({
-      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
-      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-      RIPOSTE_X_API_URL: emulator.url,
-    });
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
-  });
+  const suite = xEmulatorSuite();
 
   it('sends a direct reply, shows it in Recent Replies, and recovers from refused X tokens', async () => {
+    const { emulator, server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page, context } = tab;
     await signInAdmin(page);
@@ -132,6 +123,7 @@ describe.skipIf(skip !== null)('Admin Scheduler Test and Reply Status Badge Test
   }, 150_000);
 
   it('creates a test schedule, runs it now, and shows what the run became', async () => {
+    const { emulator, server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page } = tab;
     await signInAdmin(page);
@@ -177,6 +169,7 @@ describe.skipIf(skip !== null)('Admin Scheduler Test and Reply Status Badge Test
   }, 120_000);
 
   it('shows every badge by category to admins, and neither page nor data to other users', async () => {
+    const { server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page } = tab;
     await signInAdmin(page);

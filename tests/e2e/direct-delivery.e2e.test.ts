@@ -5,13 +5,11 @@
 // link to the reply on X. With the rule on, the same send falls back to assisted delivery: that
 // is covered over HTTP (tests/api/dispatch-faults.int.test.ts).
 // Every wait is for a state on a page or in the emulator, never for a toast or a moment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
-import { chromiumMissing, closeCleanTab, launchBrowser, openTab } from './support/browser';
+import { xEmulatorSuite } from './support/suite';
+import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
-import { startTestServer, type RunningServer } from './support/server';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
@@ -33,28 +31,14 @@ const dueSoon = (): string => {
 };
 
 describe.skipIf(skip !== null)('Direct delivery with the summon rule off (switched on Sandbox X)', () => {
-  let emulator: XEmulator;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
-    server = await startTestServer({
-      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
-      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-      RIPOSTE_X_API_URL: emulator.url,
-      RIPOSTE_X_DELIVERY: 'direct',
-      RIPOSTE_SCHEDULER: 'embedded',
-      RIPOSTE_SCHEDULER_INTERVAL_MS: '500',
-    });
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+  const suite = xEmulatorSuite({
+    RIPOSTE_X_DELIVERY: 'direct',
+    RIPOSTE_SCHEDULER: 'embedded',
+    RIPOSTE_SCHEDULER_INTERVAL_MS: '500',
   });
 
   it('posts through the API a reply to a post that did not mention the account, once, and lists it as Sent', async () => {
+    const { emulator, server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page, context } = tab;
 

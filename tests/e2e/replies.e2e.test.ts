@@ -9,13 +9,12 @@
 //   - Reply History lists the four with their badges and reasons, links to the replies on X,
 //     searches (back to page 1) and fits a 375 px phone, as does the queue.
 // Every wait is for a state on the page or in the emulator, never for a toast or a moment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
-import { chromiumMissing, closeCleanTab, expectFitsPhone, launchBrowser, openTab, snap } from './support/browser';
+import { xEmulatorSuite } from './support/suite';
+import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
-import { startTestServer, type RunningServer } from './support/server';
 
 /** Polls follow the page's own refreshes and a loaded machine: generous, never a fixed sleep. */
 const WAIT = { timeout: 30_000, interval: 250 };
@@ -54,29 +53,15 @@ const history = async (page: Page, query = ''): Promise<{ items: Reply[]; total:
   json(await page.request.get(`/api/replies?page=1&limit=25${query}`, { headers: CSRF }));
 
 describe.skipIf(skip !== null)('Replies in a real browser: ready to send, history, direct and assisted delivery', () => {
-  let emulator: XEmulator;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
-    server = await startTestServer({
-      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
-      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-      RIPOSTE_X_API_URL: emulator.url,
-      RIPOSTE_SCHEDULER: 'embedded',
-      RIPOSTE_SCHEDULER_INTERVAL_MS: '500',
-      // Look for the assisted reply the person posted every 2 s rather than every 30 s.
-      RIPOSTE_X_DETECT_INTERVAL_MS: '2000',
-    });
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await emulator?.close();
+  const suite = xEmulatorSuite({
+    RIPOSTE_SCHEDULER: 'embedded',
+    RIPOSTE_SCHEDULER_INTERVAL_MS: '500',
+    // Look for the assisted reply the person posted every 2 s rather than every 30 s.
+    RIPOSTE_X_DETECT_INTERVAL_MS: '2000',
   });
 
   it('turns due schedules into replies the person sends, marks, skips or sees sent, and lists them in history', async () => {
+    const { emulator, server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page, context } = tab;
     await register(page, newUser('replies'));
@@ -194,6 +179,7 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
   }, 360_000);
 
   it('pages through a long history: 10, 25, 50 or 100 a page, a new search back on page 1', async () => {
+    const { emulator, server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page } = tab;
     await signInAdmin(page);

@@ -1,6 +1,7 @@
 // One real server and one Chromium per describe block: started before its tests, closed after.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
 import { launchBrowser } from './browser';
 import { startTestServer, type RunningServer } from './server';
 
@@ -26,6 +27,50 @@ export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
     return value;
   };
   return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
+
+export interface XEmulatorSuite extends BrowserSuite {
+  readonly emulator: XEmulator;
+}
+
+/**
+ * A suite whose server talks to an X emulator this test controls (started first, reached by the
+ * real X adapter as the server would reach X): `suite.emulator.control` posts, counts and faults.
+ */
+export function xEmulatorSuite(env: Record<string, string> = {}): XEmulatorSuite {
+  let emulator: XEmulator | undefined;
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
+    server = await startTestServer({
+      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
+      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
+      RIPOSTE_X_API_URL: emulator.url,
+      ...env,
+    });
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await emulator?.close();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} of this suite is not started (use it inside a test)`);
+    return value;
+  };
+  return {
+    get emulator() {
+      return started(emulator, 'X emulator');
+    },
     get server() {
       return started(server, 'server');
     },
