@@ -1,0 +1,28 @@
+/**
+ * What may be asked of a user's billing. The provider's answers (an order, a capture, a refund)
+ * come in as plain data: the route or webhook handler calls PayPal, the decider judges the answer.
+ */
+import type { Instant } from '@core/users/time';
+import type { OrderPurpose, ReversalKind } from './events';
+
+/** A capture as the provider reports it (the capture call's answer, or a webhook's resource). */
+export interface ProviderCapture {
+  id: string;
+  /** PayPal: COMPLETED, DECLINED, PENDING, PARTIALLY_REFUNDED, REFUNDED, FAILED. */
+  status: string;
+  amount: string;
+  currency: string;
+  customId: string | null;
+  /** When the provider made it; the period starts here, whichever path reports it first. */
+  createTime: Instant | null;
+}
+
+export type BillingCommand =
+  | { type: 'CreateOrder'; userId: string; orderId: string; customId: string; amount: string; currency: string; purpose: OrderPurpose; requestId: string; now: Instant }
+  | { type: 'ApproveOrder'; orderId: string; payerId: string | null; webhookId: string | null; now: Instant }
+  | { type: 'RecordCapture'; orderId: string; capture: ProviderCapture; vaultId: string | null; webhookId: string | null; now: Instant }
+  | { type: 'CancelSubscription'; now: Instant }
+  | { type: 'RecordRenewalFailure'; orderId: string | null; reason: string; now: Instant }
+  | { type: 'RecordReversal'; captureId: string; kind: ReversalKind; providerId: string; amount: string | null; webhookId: string | null; now: Instant };
+
+export type BillingCommandType = BillingCommand['type'];

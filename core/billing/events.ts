@@ -1,0 +1,74 @@
+/**
+ * What happened to a user's billing. Every event carries the provider's ids (order, capture,
+ * vault, refund, webhook event) and its own time, so history and audits need nothing else.
+ */
+import type { Instant } from '@core/users/time';
+
+export type OrderPurpose = 'first' | 'renewal';
+/** Why a capture gave no Premium. */
+export type RefusalReason = 'DECLINED' | 'AMOUNT_MISMATCH' | 'CURRENCY_MISMATCH' | 'CUSTOM_ID_MISMATCH' | 'REVERSED';
+export type ReversalKind = 'refund' | 'chargeback';
+
+export type BillingEvent =
+  | {
+      type: 'OrderCreated';
+      data: { userId: string; orderId: string; customId: string; amount: string; currency: string; purpose: OrderPurpose; requestId: string; at: Instant };
+    }
+  | { type: 'OrderApproved'; data: { orderId: string; payerId: string | null; webhookId: string | null; at: Instant } }
+  | {
+      type: 'PaymentCaptured';
+      data: {
+        orderId: string;
+        captureId: string;
+        amount: string;
+        currency: string;
+        /** The vaulted payment method later renewals charge (null: none was saved). */
+        vaultId: string | null;
+        subscriptionId: string;
+        /** 1 for the first month of a subscription, 2 for its first renewal... */
+        period: number;
+        anchor: Instant;
+        periodStart: Instant;
+        periodEnd: Instant;
+        webhookId: string | null;
+        at: Instant;
+      };
+    }
+  | {
+      type: 'CaptureRefused';
+      data: { orderId: string; captureId: string | null; reason: RefusalReason; providerStatus: string; webhookId: string | null; at: Instant };
+    }
+  | { type: 'SubscriptionCancelled'; data: { subscriptionId: string; activeUntil: Instant; at: Instant } }
+  | { type: 'RenewalFailed'; data: { subscriptionId: string; orderId: string | null; reason: string; activeUntil: Instant; at: Instant } }
+  | {
+      type: 'PaymentReversed';
+      data: {
+        /** null when the reversal arrived before the capture it reverses. */
+        orderId: string | null;
+        captureId: string;
+        kind: ReversalKind;
+        /** The refund's (or reversal's) id at the provider. */
+        providerId: string;
+        amount: string | null;
+        /** The subscription this ended (null: the capture paid nothing current). */
+        revokedSubscriptionId: string | null;
+        webhookId: string | null;
+        at: Instant;
+      };
+    };
+
+export type BillingEventType = BillingEvent['type'];
+
+export const BILLING_EVENT_TYPES = [
+  'OrderCreated',
+  'OrderApproved',
+  'PaymentCaptured',
+  'CaptureRefused',
+  'SubscriptionCancelled',
+  'RenewalFailed',
+  'PaymentReversed',
+] as const satisfies readonly BillingEventType[];
+
+type Missing = Exclude<BillingEventType, (typeof BILLING_EVENT_TYPES)[number]>;
+const _allListed: Missing extends never ? true : never = true;
+void _allListed;

@@ -1,0 +1,62 @@
+/**
+ * A user's billing: the orders Riposte created (what each must be paid with), the captures seen,
+ * and the subscription as a union of named cases. Premium holds to `periodEnd` in every case but
+ * 'none' and 'revoked'; the clock ends it (core/users tier), nothing has to be recorded then.
+ */
+import type { Instant } from '@core/users/time';
+import type { OrderPurpose, ReversalKind } from './events';
+
+export interface Order {
+  orderId: string;
+  customId: string;
+  amount: string;
+  currency: string;
+  purpose: OrderPurpose;
+  status: 'created' | 'approved' | 'captured' | 'refused';
+  captureId: string | null;
+}
+
+export interface Paid {
+  subscriptionId: string;
+  anchor: Instant;
+  periods: number;
+  periodStart: Instant;
+  periodEnd: Instant;
+  vaultId: string | null;
+}
+
+export type Subscription =
+  | { status: 'none' }
+  /** Renews each month. */
+  | ({ status: 'active' } & Paid)
+  /** Cancelled by the user: Premium to the period end, no renewal. */
+  | ({ status: 'cancelled'; cancelledAt: Instant } & Paid)
+  /** The renewal charge failed: Premium to the period end, no renewal. */
+  | ({ status: 'renewal_failed'; reason: string } & Paid)
+  /** Refunded or charged back: Premium ended at once. */
+  | { status: 'revoked'; subscriptionId: string; kind: ReversalKind; at: Instant; periodEnd: Instant };
+
+export interface BillingState {
+  userId: string | null;
+  orders: Record<string, Order>;
+  /** Capture id -> the order and subscription it paid, and whether it was reversed. */
+  captures: Record<string, { orderId: string; subscriptionId: string; reversed: boolean }>;
+  /** Reversals that arrived before their capture (webhooks come in any order). */
+  earlyReversals: Record<string, ReversalKind>;
+  subscription: Subscription;
+  /** Provider webhook event ids already applied. */
+  webhookIds: string[];
+}
+
+export const initialBillingState = (): BillingState => ({
+  userId: null,
+  orders: {},
+  captures: {},
+  earlyReversals: {},
+  subscription: { status: 'none' },
+  webhookIds: [],
+});
+
+/** The paid part of a subscription that still gives Premium until its period end. */
+export const paidSubscription = (s: Subscription): (Paid & { status: 'active' | 'cancelled' | 'renewal_failed' }) | null =>
+  s.status === 'active' || s.status === 'cancelled' || s.status === 'renewal_failed' ? s : null;
