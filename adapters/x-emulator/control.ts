@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { XReplySettings } from '@core/x';
+import type { EmuMetrics } from './metrics';
 import type { Endpoint, RateLimits } from './rate-limits';
 import type { EmuApp, EmuPost, EmuUser, World } from './world';
 
@@ -55,6 +56,12 @@ export interface XEmulatorControl {
   getPost(id: string): EmuPost | undefined;
   /** A user's stored posts, newest first (deleted ones included, marked). */
   postsBy(username: string): EmuPost[];
+  /** The post's public metrics now, as GET /2/tweets answers them (metrics.ts). */
+  metricsOf(id: string): EmuMetrics;
+  /** Pins some of a post's figures (the others keep growing); an empty object unpins. */
+  setMetrics(id: string, metrics: Partial<EmuMetrics>): void;
+  /** Pins figures for every post of the user without figures of its own, made already or later. */
+  setAuthorMetrics(username: string, metrics: Partial<EmuMetrics>): void;
   createUser(username: string, options?: { displayName?: string; premium?: boolean }): EmuUser;
   user(username: string): EmuUser | undefined;
   suspend(username: string, suspended?: boolean): void;
@@ -125,6 +132,9 @@ export const createControl = (
       return world.posts.get(id);
     },
     postsBy: (username) => world.postsBy(userNamed(username).id),
+    metricsOf: (id) => world.metricsOf(postWithId(id)),
+    setMetrics: (id, metrics) => void world.pinnedMetrics.set(postWithId(id).id, { ...metrics }),
+    setAuthorMetrics: (username, metrics) => void world.pinnedAuthorMetrics.set(userNamed(username).id, { ...metrics }),
     createUser: (username, options = {}) =>
       world.addUser({ username, ...(options.displayName ? { displayName: options.displayName } : {}), premium: options.premium ?? false }),
     user: (username) => world.userByName(username.replace(/^@/, '')),

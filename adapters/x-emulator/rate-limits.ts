@@ -9,6 +9,7 @@ export const ENDPOINTS = [
   'GET /2/users/by/username',
   'GET /2/users/:id/tweets',
   'GET /2/tweets/:id',
+  'GET /2/tweets',
   'POST /2/tweets',
   'POST /2/media/upload',
 ] as const;
@@ -20,6 +21,7 @@ export const DEFAULT_LIMITS: Readonly<Record<Endpoint, number>> = {
   'GET /2/users/by/username': 300,
   'GET /2/users/:id/tweets': 900,
   'GET /2/tweets/:id': 900,
+  'GET /2/tweets': 900,
   'POST /2/tweets': 300,
   'POST /2/media/upload': 500,
 };

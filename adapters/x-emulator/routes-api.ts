@@ -1,6 +1,6 @@
 /**
- * The X API v2 endpoints Riposte uses: users/me, users/by/username, users/:id/tweets, tweets/:id
- * and POST tweets, with X's checks on a post in X's order: caller, suspension, rate limit, body,
+ * The X API v2 endpoints Riposte uses: users/me, users/by/username, users/:id/tweets, tweets/:id,
+ * tweets?ids= (public metrics) and POST tweets, with X's checks on a post in X's order: caller, suspension, rate limit, body,
  * length, media, reply target, reply settings, the 2026 summon rule, duplicate content.
  */
 import { canReplyDirectly, isSummoned, replySettingsAllow, type XReplySettings } from '@core/x';
@@ -97,6 +97,27 @@ export const createApiRoutes = ({ world, limits, authenticate, summonRule }: Api
       return { status: 200, body: { data: tweetJson(world, post, fieldsOf(ctx.query, 'tweet.fields')), ...includesFor(world, [post], ctx.query) } };
     });
 
+  /** GET /2/tweets?ids=: up to 100 posts; missing ones come back in `errors` (X's lookup shape). */
+  const tweets = guarded('GET /2/tweets', false, (ctx) => {
+    const raw = ctx.query.get('ids');
+    if (raw === null || raw.trim() === '') return invalidRequest('The `ids` query parameter can not be empty', 'ids');
+    const ids = raw.split(',').map((s) => s.trim());
+    if (ids.length > 100) return invalidRequest(`The \`ids\` query parameter value [${raw}] is not between 1 and 100`, 'ids');
+    const bad = ids.find((id) => !/^\d{1,19}$/.test(id));
+    if (bad !== undefined) return invalidRequest(`The \`ids\` query parameter value [${bad}] does not match ^[0-9]{1,19}$`, 'ids');
+    const found = ids.map((id) => ({ id, post: world.visiblePost(id) }));
+    const shown = found.flatMap((f) => (f.post ? [f.post] : []));
+    const fields = fieldsOf(ctx.query, 'tweet.fields');
+    const errors = found.filter((f) => !f.post).map((f) => notFoundError('tweet', 'ids', f.id, `Could not find tweet with ids: [${f.id}].`));
+    return {
+      status: 200,
+      body: {
+        ...(shown.length > 0 ? { data: shown.map((p) => tweetJson(world, p, fields)), ...includesFor(world, shown, ctx.query) } : {}),
+        ...(errors.length > 0 ? { errors } : {}),
+      },
+    };
+  });
+
   const createTweet = guarded('POST /2/tweets', true, (ctx, caller) => {
     const { user, app } = caller as Extract<Caller, { kind: 'user' }>;
     if (user.suspended) return forbidden('Your account is suspended and is not permitted to access this feature.');
@@ -146,5 +167,5 @@ export const createApiRoutes = ({ world, limits, authenticate, summonRule }: Api
     return { status: 201, body: { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } } };
   });
 
-  return { guarded, me, userByUsername, userTweets, tweet, createTweet };
+  return { guarded, me, userByUsername, userTweets, tweet, tweets, createTweet };
 };

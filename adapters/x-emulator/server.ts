@@ -183,6 +183,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     ['GET', /^\/2\/users\/by\/username\/([^/]+)$/, (c, m) => api.userByUsername(decodeURIComponent(m[1] ?? ''))(c)],
     ['GET', /^\/2\/users\/([^/]+)\/tweets$/, (c, m) => api.userTweets(decodeURIComponent(m[1] ?? ''))(c)],
     ['GET', /^\/2\/tweets\/([^/]+)$/, (c, m) => api.tweet(decodeURIComponent(m[1] ?? ''))(c)],
+    ['GET', /^\/2\/tweets$/, (c) => api.tweets(c)],
     ['POST', /^\/2\/tweets$/, (c) => api.createTweet(c)],
     ['POST', /^\/2\/media\/upload\/initialize$/, (c) => api.guarded('POST /2/media/upload', true, media.initialize)(c)],
     ['POST', /^\/2\/media\/upload\/([^/]+)\/append$/, (c, m) => api.guarded('POST /2/media/upload', true, media.append(m[1] ?? ''))(c)],

@@ -2,6 +2,7 @@
  * X API v2 wire shapes: users and posts with the fields and expansions a request asks for, and
  * X's error bodies (v2 problems, v1.1 error codes).
  */
+import { publicMetricsJson } from './metrics';
 import type { EmuPost, EmuUser, World } from './world';
 
 export interface Reply {
@@ -79,7 +80,7 @@ export const tweetJson = (world: World, post: EmuPost, fields: Set<string>) => {
     ...(fields.has('entities') && mentions.length > 0 ? { entities: { mentions } } : {}),
     ...(fields.has('reply_settings') ? { reply_settings: post.replySettings } : {}),
     ...(fields.has('attachments') && post.mediaKeys.length > 0 ? { attachments: { media_keys: post.mediaKeys } } : {}),
-    ...(fields.has('public_metrics') ? { public_metrics: { retweet_count: 0, reply_count: 0, like_count: 0, quote_count: 0 } } : {}),
+    ...(fields.has('public_metrics') ? { public_metrics: publicMetricsJson(world.metricsOf(post)) } : {}),
   };
 };
 

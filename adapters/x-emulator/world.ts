@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { findMentions } from '@core/text/mentions';
 import type { XApiAccess, XPost, XReplySettings } from '@core/x';
 import { compareIds, decodeSnowflake, LIVE_WORKER, snowflake } from './ids';
+import { emulatedMetrics, type EmuMetrics } from './metrics';
 import { localDatesBetween, postsOfDay, type SimulatedAccount } from './schedule';
 
 export interface EmuApp {
@@ -94,6 +95,9 @@ export const createWorld = (seed: number, now: () => number) => {
   const requestTokens = new Map<string, RequestToken>();
   const accessTokens = new Map<string, AccessToken>();
   const media = new Map<string, EmuMedia>();
+  /** Figures pinned by control: per post, and per author (for posts not made yet). */
+  const pinnedMetrics = new Map<string, Partial<EmuMetrics>>();
+  const pinnedAuthorMetrics = new Map<string, Partial<EmuMetrics>>();
   let liveSequence = 0;
   let userCounter = 0;
 
@@ -224,9 +228,19 @@ export const createWorld = (seed: number, now: () => number) => {
     return { page: list.slice(0, q.max), more: list.length > q.max };
   };
 
+  /** A post's public metrics now (metrics.ts), pinned figures first. */
+  const metricsOf = (post: EmuPost): EmuMetrics => ({
+    ...emulatedMetrics(seed, post.id, users.get(post.authorId)?.followers ?? 0, now() - post.createdAt),
+    ...pinnedAuthorMetrics.get(post.authorId),
+    ...pinnedMetrics.get(post.id),
+  });
+
   return {
     seed,
     now,
+    pinnedMetrics,
+    pinnedAuthorMetrics,
+    metricsOf,
     apps,
     users,
     posts,

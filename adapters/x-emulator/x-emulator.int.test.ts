@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createXClient } from '@adapters/x-twitter';
 import { startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator';
 import { consentOverHttp } from '../../tests/contracts/x.contract-helpers';
+import { emulatedMetrics } from './metrics';
 import { hmacSha1, percentEncode, signatureBaseString } from './oauth';
 
 const running: XEmulator[] = [];
@@ -154,6 +155,65 @@ describe('the simulated clock and seed', () => {
     const fresh = await a.recentPosts({ userId: await idOf(a), sinceId: newest, maxResults: 100 });
     expect(fresh.length).toBeGreaterThan(3);
     expect(fresh.every((p) => Date.parse(p.createdAt!) <= now && Date.parse(p.createdAt!) > Date.parse('2026-03-10T12:00:00Z'))).toBe(true);
+  });
+});
+
+describe('public metrics', () => {
+  const clientOf = (emu: XEmulator) => createXClient({ consumerKey: emu.app.consumerKey, consumerSecret: emu.app.consumerSecret, apiBaseUrl: emu.url });
+
+  it('grow with the age of a post, flatten after two days, match the seeded curve, and can be pinned', async () => {
+    let now = Date.parse('2026-03-10T12:00:00Z');
+    const emu = await start({ seed: 9, clock: () => now });
+    const client = clientOf(emu);
+    const post = emu.control.post('metrics_person', 'a reply worth reading');
+    const at = async () => (await client.postMetrics([post.id]))[0]!;
+    expect((await at()).impressions).toBe(0);
+    const seen: number[] = [];
+    for (const hours of [0.25, 2, 12, 48, 96]) {
+      now = post.createdAt + hours * 3_600_000;
+      const m = await at();
+      expect(m).toEqual({ postId: post.id, ...emulatedMetrics(9, post.id, 0, hours * 3_600_000) });
+      expect(m).toEqual({ postId: post.id, ...emu.control.metricsOf(post.id) });
+      seen.push(m.impressions);
+    }
+    // Growing, and by 48 h within 2 % of where it ends.
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[3]! / seen[4]!).toBeGreaterThan(0.98);
+    const last = await at();
+    const engagements = last.likes + last.reposts + last.replies + last.quotes + last.bookmarks;
+    expect(engagements / last.impressions).toBeGreaterThan(0.01);
+    expect(engagements / last.impressions).toBeLessThan(0.1);
+    // Another seed, other figures; pinned figures are answered as they are.
+    expect(emulatedMetrics(10, post.id, 0, 96 * 3_600_000)).not.toEqual(emulatedMetrics(9, post.id, 0, 96 * 3_600_000));
+    emu.control.setMetrics(post.id, { impressions: 1234, likes: 56 });
+    expect(await at()).toMatchObject({ impressions: 1234, likes: 56, reposts: last.reposts });
+    emu.control.setAuthorMetrics('metrics_person', { impressions: 77 });
+    const later = emu.control.post('metrics_person', 'another one');
+    expect((await client.postMetrics([later.id, post.id])).map((m) => [m.postId, m.impressions])).toEqual([
+      [later.id, 77],
+      [post.id, 1234],
+    ]);
+  });
+
+  it('answer GET /2/tweets?ids= like X: up to 100 ids, missing posts in errors, bad ids refused', async () => {
+    const emu = await start();
+    const post = emu.control.post('metrics_person', 'hello');
+    const get = (ids: string) =>
+      fetch(`${emu.url}/2/tweets?ids=${ids}&tweet.fields=public_metrics`, { headers: { authorization: `Bearer ${emu.app.bearerToken}` } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { data?: { id: string; public_metrics: Record<string, number> }[]; errors?: { resource_id: string }[] },
+      }));
+    const ok = await get(`${post.id},1`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data?.map((d) => d.id)).toEqual([post.id]);
+    expect(Object.keys(ok.body.data?.[0]?.public_metrics ?? {}).sort()).toEqual(
+      ['bookmark_count', 'impression_count', 'like_count', 'quote_count', 'reply_count', 'retweet_count'],
+    );
+    expect(ok.body.errors?.map((e) => e.resource_id)).toEqual(['1']);
+    expect((await get(Array.from({ length: 101 }, (_, i) => i + 1).join(','))).status).toBe(400);
+    expect((await get('12,abc')).status).toBe(400);
+    expect((await get('')).status).toBe(400);
   });
 });
 

@@ -10,6 +10,7 @@
 import { TwitterApi, type TwitterApiReadOnly, type TwitterApiTokens, type TweetV2, type UserV2 } from 'twitter-api-v2';
 import {
   classifyXAnswer,
+  X_METRICS_IDS_PER_READ,
   XError,
   type XAppClient,
   type XMedia,
@@ -23,7 +24,7 @@ import {
 import { isStaleConnection, toXAnswer } from './answers';
 import { checkCredentials } from './credentials';
 import type { XClientConfig } from './config';
-import { POST_QUERY, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
+import { POST_QUERY, toMetrics, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
 import { browserUrl, postingAgent, redirectingAgent, timeoutPlugin, withDeadline } from './transport';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -81,6 +82,15 @@ const reader = (client: () => Promise<TwitterApiReadOnly>, read: Read): XReader 
       );
       return (answer.data ?? []).map((t) => toPost(t, answer.includes ?? {}));
     }),
+  postMetrics: async (postIds) => {
+    if (postIds.length > X_METRICS_IDS_PER_READ) throw new RangeError(`At most ${X_METRICS_IDS_PER_READ} post ids per metrics read (${postIds.length} given)`);
+    if (postIds.length === 0) return [];
+    return read(async () => {
+      // Missing posts come back in `errors`, the others in `data`.
+      const answer = await (await client()).v2.tweets([...postIds], { 'tweet.fields': ['public_metrics'] });
+      return (answer.data ?? []).map(toMetrics).filter((m) => m !== null);
+    });
+  },
 });
 
 /** A chunked upload is several calls (initialize, append, finalize, status). */

@@ -1,6 +1,6 @@
 /** X API v2 JSON into core/x's XUser and XPost, and the fields Riposte asks X for. */
 import type { TTweetv2Expansion, TTweetv2TweetField, TTweetv2UserField, TweetV2, UserV2 } from 'twitter-api-v2';
-import { isXSubscriptionType, type XPost, type XReplySettings, type XSubscriptionType, type XUser } from '@core/x';
+import { isXSubscriptionType, type XPost, type XPostMetrics, type XReplySettings, type XSubscriptionType, type XUser } from '@core/x';
 
 export const USER_FIELDS: TTweetv2UserField[] = [
   'profile_image_url',
@@ -76,5 +76,20 @@ export const toPost = (t: TweetV2, includes: Includes = {}): XPost => {
     }),
     mentions: (t.entities?.mentions ?? []).map((m) => ({ username: m.username, ...(m.id ? { userId: m.id } : {}) })),
     ...(replySettings && REPLY_SETTINGS.has(replySettings) ? { replySettings: replySettings as XReplySettings } : {}),
+  };
+};
+
+/** A post's `public_metrics` (a count X leaves out reads as 0: older posts have no bookmark count). */
+export const toMetrics = (t: TweetV2): XPostMetrics | null => {
+  const m = t.public_metrics;
+  if (m === undefined) return null;
+  return {
+    postId: t.id,
+    impressions: m.impression_count ?? 0,
+    likes: m.like_count ?? 0,
+    reposts: m.retweet_count ?? 0,
+    replies: m.reply_count ?? 0,
+    quotes: m.quote_count ?? 0,
+    bookmarks: m.bookmark_count ?? 0,
   };
 };

@@ -15,7 +15,7 @@
  */
 import type { XOutcome } from './outcomes';
 import type { XApiAccess, XDeliveryMode } from './summon';
-import type { XCredentialsStatus, XPost, XUser, XUserTokens } from './types';
+import type { XCredentialsStatus, XPost, XPostMetrics, XUser, XUserTokens } from './types';
 
 /**
  * 'authenticate' is sign in with X: a user who already approved the app goes straight back.
@@ -90,6 +90,11 @@ export interface XReader {
   recentPosts(query: XRecentPostsQuery): Promise<XPost[]>;
   /** With its author, mentions, references and reply settings; null when deleted or not visible. */
   getPost(postId: string): Promise<XPost | null>;
+  /**
+   * The public metrics of up to X_METRICS_IDS_PER_READ posts in one read (GET /2/tweets?ids=...).
+   * Deleted or invisible posts are left out of the answer; more ids than the bound throw.
+   */
+  postMetrics(postIds: readonly string[]): Promise<XPostMetrics[]>;
 }
 
 export interface XUserClient extends XReader {

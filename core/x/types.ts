@@ -62,6 +62,23 @@ export interface XPost {
   replySettings?: XReplySettings;
 }
 
+/**
+ * A post's public counts as X shows them to anyone (X API `public_metrics`). X counts impressions
+ * for every post; the others are engagements.
+ */
+export interface XPostMetrics {
+  postId: string;
+  impressions: number;
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  bookmarks: number;
+}
+
+/** How many ids one metrics read may carry (X's `ids` bound for GET /2/tweets). */
+export const X_METRICS_IDS_PER_READ = 100;
+
 /** A user's OAuth 1.0a access token pair. X does not expire these; the user may revoke them. */
 export interface XUserTokens {
   accessToken: string;

@@ -70,6 +70,19 @@ export const xContract = (name: string, options: XContractOptions, setup: () => 
         expect(newer.map((p) => p.id)).not.toContain(older.id);
       });
 
+      it('reads the public metrics of several posts in one read, leaving out the ones that do not exist', async () => {
+        const user = await subject.client.lookupUser(subject.knownAccount);
+        const posts = await subject.client.recentPosts({ userId: user!.id, maxResults: 5 });
+        const ids = posts.slice(0, 3).map((p) => p.id);
+        const metrics = await subject.client.postMetrics([...ids, '1']);
+        expect(metrics.map((m) => m.postId).sort()).toEqual([...ids].sort());
+        for (const m of metrics) {
+          for (const n of [m.impressions, m.likes, m.reposts, m.replies, m.quotes, m.bookmarks]) expect(Number.isInteger(n) && n >= 0).toBe(true);
+        }
+        expect(await subject.client.postMetrics([])).toEqual([]);
+        await expect(subject.client.postMetrics(Array.from({ length: 101 }, (_, i) => String(i + 1)))).rejects.toThrow(/At most 100/);
+      });
+
       it('reads a post with its author, mentions, references and reply settings; null when it does not exist', async () => {
         const user = await subject.client.lookupUser(subject.knownAccount);
         const [latest] = await subject.client.recentPosts({ userId: user!.id, maxResults: 5 });
