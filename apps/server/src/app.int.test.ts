@@ -87,6 +87,7 @@ const server = createServer(
         cipher,
       },
       hasher: createPasswordHasher('test'),
+      mail: { mailer: { kind: 'sink', send: () => Promise.reject(new Error('no mail in this test')) }, sink: null },
       loginLimiter: createLoginLimiter(),
       idempotency: createIdempotency(createSqliteIdempotencyStore({ path: ':memory:', owner: 'app-test' })),
       readModelWaitMs: 5_000,

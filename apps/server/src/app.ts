@@ -30,6 +30,7 @@ import { adminRoutes } from './users/admin-routes';
 import { aiRoutes } from './ai/routes';
 import { authRoutes } from './users/auth-routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { mailboxRoutes } from './mail/routes';
 import { miscRoutes } from './http/misc-routes';
 import { pollingRoutes } from './polling/routes';
 import { replyRoutes } from './replies/routes';
@@ -46,6 +47,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   userRoutes(deps),
   dashboardRoutes(deps),
   adminRoutes(deps),
+  mailboxRoutes(deps),
   pollingRoutes(deps),
   templateRoutes(deps),
   accountRoutes(deps),

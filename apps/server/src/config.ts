@@ -107,6 +107,15 @@ export const serverEnvSchema = z
     // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
     RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
+    // Mail (adapters/mail): an SMTP URL sends through that server; unset keeps every message as a
+    // file in <data>/mail, listed on the admin's sandbox Mailbox page.
+    RIPOSTE_SMTP_URL: optional(
+      z
+        .string()
+        .trim()
+        .refine((v) => /^smtps?:\/\/[^\s/]+/.test(v), { message: 'expected smtp://host:port or smtps://user:pass@host:port' }),
+    ),
+    RIPOSTE_MAIL_FROM: withDefault(z.string().trim().min(3, { message: 'expected a sender such as Riposte <no-reply@example.com>' }), 'Riposte <no-reply@riposte.local>'),
     // Sign-ups one address may attempt per hour; 0 = no limit.
     RIPOSTE_REGISTER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '10'),
     // Password hashes and checks (argon2id, 19 MiB each) running at once; a few more may wait.
@@ -178,6 +187,8 @@ export interface ServerConfig {
   /** RIPOSTE_LEGACY_PIN; undefined turns legacy mode off. */
   legacyPin: string | undefined;
   emailTestModeEverywhere: boolean;
+  /** RIPOSTE_SMTP_URL (unset: the local mail sink) and RIPOSTE_MAIL_FROM. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** RIPOSTE_REGISTER_LIMIT: sign-ups per address per hour (0: no limit). */
   registerLimit: number;
   /** RIPOSTE_PASSWORD_HASH_CONCURRENCY: argon2 hashes and checks at once. */
@@ -227,6 +238,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
+  mail: { smtpUrl: env.RIPOSTE_SMTP_URL, from: env.RIPOSTE_MAIL_FROM },
   registerLimit: env.RIPOSTE_REGISTER_LIMIT,
   hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,
   aiUserLimit: env.RIPOSTE_AI_USER_LIMIT,

@@ -4,7 +4,9 @@ import type { PasswordHasher } from '@adapters/password';
 import type { Projector } from '@adapters/projections-sqlite';
 import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
 import type { Dispatcher } from '@adapters/dispatch';
+import type { MailSink } from '@adapters/mail';
 import type { AiWriter } from '@core/ai';
+import type { Mailer } from '@core/mail';
 import type { ImageStore } from '@core/images';
 import type { EventStore } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
@@ -39,6 +41,8 @@ export interface AppDeps {
   x: XDeps;
   /** argon2id behind a cap on work in flight (users/hash-gate.ts). */
   hasher: PasswordHasher;
+  /** Mail: SMTP with RIPOSTE_SMTP_URL, else the local sink (its messages on the admin's Mailbox page). */
+  mail: { mailer: Mailer; sink: MailSink | null };
   loginLimiter: LoginLimiter;
   /** Idempotency-Key on creating calls: `idempotency.guard('POST /api/...')` before the handler. */
   idempotency: Idempotency;

@@ -21,6 +21,7 @@ import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/event
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
+import { openMailer } from '@adapters/mail';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
@@ -133,6 +134,8 @@ export const startServer = async (
   // Beside the sessions: like them, not rebuildable from the events (docs/adr/0012-idempotency-keys.md).
   const idempotencyKeys = createSqliteIdempotencyStore({ path: join(config.dataDir, SESSIONS_FILE), owner: randomUUID() });
   const users = createUsersService(store, clock);
+  const mail = openMailer(config.mail, config.dataDir, clock);
+  logger.info({ mailer: mail.mailer.kind }, mail.sink ? 'mail is kept in <data>/mail (sandbox Mailbox); set RIPOSTE_SMTP_URL to send it' : 'mail goes out through SMTP');
   const ai = aiWriterFor(config.ai);
   // X: the real adapter against X, or against the bundled emulator when no credentials are set.
   const tokenKeys = tokenKeyringFrom(config.tokens, config.dataDir);
@@ -239,6 +242,7 @@ export const startServer = async (
       cipher,
     },
     hasher,
+    mail,
     loginLimiter: createLoginLimiter(options.loginLimits),
     idempotency: createIdempotency(idempotencyKeys),
     readModelWaitMs: options.readModelWaitMs ?? 5_000,

@@ -23,6 +23,8 @@ export const miscRoutes = (deps: AppDeps): Router => {
       sandboxX: deps.x.sandbox,
       aiOffline: !wantsOpenAi(deps.config.ai),
       emailTestMode: emailTestModeAllowed(deps, ctx),
+      // True when mail is kept in the local sink (no RIPOSTE_SMTP_URL): admins read it on /admin/mailbox.
+      mailSandbox: deps.mail.sink !== null,
       version: deps.version,
     };
   });

@@ -26,6 +26,7 @@ const ReplyStatusTestPage = lazy(() => import('@web/features/replies/badge-test/
 const SchedulerTestPage = lazy(() => import('@web/features/scheduler-test/scheduler-test-page'));
 const PollingSettingsPage = lazy(() => import('@web/features/polling/polling-settings-page'));
 const TierManagementPage = lazy(() => import('@web/features/polling/tier-management-page'));
+const MailboxPage = lazy(() => import('@web/features/mailbox/mailbox-page'));
 
 export default function SignedInArea() {
   return (
@@ -52,6 +53,7 @@ export default function SignedInArea() {
             <Route path="/admin/scheduler-test" component={SchedulerTestPage} />
             <Route path="/admin/polling-settings" component={PollingSettingsPage} />
             <Route path="/admin/tier-management" component={TierManagementPage} />
+            <Route path="/admin/mailbox" component={MailboxPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

@@ -12,6 +12,8 @@ export type PublicConfig = {
   aiOffline?: boolean;
   /** Admins may switch e-mail to test mode on this host. */
   emailTestMode?: boolean;
+  /** Mail is kept in the local sink (no SMTP): admins read it on /admin/mailbox. */
+  mailSandbox?: boolean;
   supportEmail?: string;
   version?: string;
 };

@@ -5,6 +5,7 @@ import {
   FlaskConical,
   Gauge,
   History,
+  Inbox,
   Layers,
   Send,
   LayoutDashboard,
@@ -39,6 +40,7 @@ export const adminNav: NavItem[] = [
   { label: 'Viral Styles', href: '/admin/viral-styles', icon: Flame },
   { label: 'Reply Status Test', href: '/admin/reply-status-test', icon: BadgeCheck },
   { label: 'Scheduler Test', href: '/admin/scheduler-test', icon: FlaskConical },
+  { label: 'Mailbox', href: '/admin/mailbox', icon: Inbox },
 ];
 
 export function isActive(item: NavItem, location: string): boolean {

@@ -1,0 +1,3 @@
+/** Mail: the port and the messages Riposte sends. */
+export * from './port';
+export * from './messages';
