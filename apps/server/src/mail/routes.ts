@@ -12,15 +12,15 @@ const noMailbox = () => new AppError('not_found', 'There is no sandbox mailbox: 
 const notFound = () => new AppError('not_found', 'Message not found', { reason: 'MAIL_NOT_FOUND' });
 
 export const mailboxRoutes = (deps: AppDeps): Router => {
-  const router = new Router({ prefix: '/api/admin/mailbox', sensitive: true, strict: true });
+  const router = new Router({ sensitive: true, strict: true });
 
-  router.get('/', requireAdmin, (ctx) => {
+  router.get('/api/admin/mailbox', requireAdmin, (ctx) => {
     const sink = deps.mail.sink;
     if (sink === null) throw noMailbox();
     ctx.body = { messages: sink.list(200) };
   });
 
-  router.get('/:id', requireAdmin, (ctx) => {
+  router.get('/api/admin/mailbox/:id', requireAdmin, (ctx) => {
     const sink = deps.mail.sink;
     if (sink === null) throw noMailbox();
     const message = sink.read(String(ctx.params.id));

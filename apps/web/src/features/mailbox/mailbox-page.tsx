@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePublicConfig } from '@web/hooks/use-public-config';
 
-const MAILBOX_KEY = '/api/admin/mailbox/';
+const MAILBOX_KEY = '/api/admin/mailbox';
 
 /** The text with its http(s) links as anchors (React escapes the rest). */
 function Linked({ text }: { text: string }) {
