@@ -54,6 +54,8 @@ export const accountsToPoll = (input: {
   now: string | number;
   local: LocalTime;
   settings: PollingSettings;
+  /** Accounts a connected filtered stream delivers: read only as its fallback, at the low tier's interval. */
+  streamed?: ReadonlySet<string>;
 }): PollChoice[] => {
   const nowMs = typeof input.now === 'number' ? input.now : toMs(input.now, 'now');
   if ((input.backoffUntil.get('*') ?? 0) > nowMs) return [];
@@ -63,7 +65,8 @@ export const accountsToPoll = (input: {
     if (!account.active || account.xUserId === null || chosen.has(account.accountId)) continue;
     const used = targeted.has(account.accountId);
     if (!used && !input.settings.pollUnusedAccounts) continue;
-    const intervalMinutes = pollIntervalFor(used ? account.tier : 'low', input.local, input.settings);
+    const streamed = input.streamed?.has(account.accountId) === true;
+    const intervalMinutes = pollIntervalFor(used && !streamed ? account.tier : 'low', input.local, input.settings);
     const last = input.lastPolledAt.get(account.accountId);
     if (last !== undefined && toMs(last, 'lastPolledAt') + intervalMinutes * 60_000 > nowMs) continue;
     if ((input.backoffUntil.get(account.accountId) ?? 0) > nowMs) continue;

@@ -3,3 +3,5 @@ export * from './due';
 export * from './ids';
 export * from './watch';
 export * from './projection';
+export * from './stream-rules';
+export * from './stream-backoff';

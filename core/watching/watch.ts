@@ -26,8 +26,13 @@ export type WatchEvent =
 
 export const WATCH_EVENT_TYPES = ['WatchedPostSeen', 'AccountPolled'] as const;
 
-/** `posts`: the new original posts read; `newestId`: the newest id read of any kind (the next `since_id`). */
-export type WatchCommand = { type: 'RecordPoll'; accountId: string; at: string; posts: readonly SeenPost[]; newestId?: string };
+/**
+ * `posts`: the new original posts read; `newestId`: the newest id read of any kind (the next `since_id`).
+ * `via: 'stream'`: the posts came down the filtered stream, not from a read of the timeline: each
+ * new one is recorded as from a poll, but the poll itself is not (no AccountPolled: the next read's
+ * `since_id` and time stay those of the last read, so a read fills any gap the stream left).
+ */
+export type WatchCommand = { type: 'RecordPoll'; accountId: string; at: string; posts: readonly SeenPost[]; newestId?: string; via?: 'poll' | 'stream' };
 
 export interface WatchState {
   newestId: string | null;
@@ -44,14 +49,16 @@ export const decideWatch = (command: WatchCommand, state: WatchState): WatchEven
       const known = new Set(state.seen);
       const fresh = new Map<string, SeenPost>();
       for (const p of command.posts) if (!known.has(p.postId) && !fresh.has(p.postId)) fresh.set(p.postId, { postId: p.postId, postedAt: toInstant(toMs(p.postedAt, 'postedAt')) });
+      const ordered = [...fresh.values()].sort((a, b) => (a.postId === b.postId ? 0 : newerId(a.postId, b.postId) ? 1 : -1));
+      const sightings = ordered.map((p): WatchEvent => ({ type: 'WatchedPostSeen', data: { accountId: command.accountId, postId: p.postId, postedAt: p.postedAt, seenAt: at } }));
+      if (command.via === 'stream') return sightings;
       // A poll older than the last one recorded, with nothing new, adds nothing (a slow twin).
       if (fresh.size === 0 && (command.newestId === undefined || (state.newestId !== null && !newerId(command.newestId, state.newestId))) && state.lastPolledAt !== null && toMs(state.lastPolledAt) >= toMs(at)) return [];
       let newestId = state.newestId;
       if (command.newestId !== undefined && (newestId === null || newerId(command.newestId, newestId))) newestId = command.newestId;
       for (const p of command.posts) if (newestId === null || newerId(p.postId, newestId)) newestId = p.postId;
-      const ordered = [...fresh.values()].sort((a, b) => (a.postId === b.postId ? 0 : newerId(a.postId, b.postId) ? 1 : -1));
       return [
-        ...ordered.map((p): WatchEvent => ({ type: 'WatchedPostSeen', data: { accountId: command.accountId, postId: p.postId, postedAt: p.postedAt, seenAt: at } })),
+        ...sightings,
         { type: 'AccountPolled', data: { accountId: command.accountId, at, newestId, newPosts: ordered.length } },
       ];
     }

@@ -1,6 +1,7 @@
 /** The X port: data types, the clients' interfaces, answer classification and X's rules. */
 export * from './types';
 export * from './port';
+export * from './stream';
 export * from './answer';
 export * from './outcomes';
 export * from './auth-failure';

@@ -14,6 +14,7 @@
  * in adapters/x-emulator). One contract suite checks both: tests/contracts/x.contract.ts.
  */
 import type { XOutcome } from './outcomes';
+import type { XFilteredStream } from './stream';
 import type { XApiAccess, XDeliveryMode } from './summon';
 import type { XCredentialsStatus, XPost, XPostMetrics, XUser, XUserTokens } from './types';
 
@@ -123,4 +124,6 @@ export interface XAppClient extends XReader {
   /** Exchanges the PIN or verifier for the user's tokens (an XError with auth_failed when X refuses it). */
   completeAuthorization(grant: XAuthorizationGrant): Promise<XAuthorizedUser>;
   asUser(tokens: XUserTokens): XUserClient;
+  /** X's filtered stream for the app (stream.ts), where the adapter offers it. */
+  readonly filteredStream?: XFilteredStream;
 }
