@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { XReplySettings } from '@core/x';
 import type { EmuMetrics } from './metrics';
 import type { Endpoint, RateLimits } from './rate-limits';
+import type { XEmulatorStreamControl } from './stream';
 import type { EmuApp, EmuPost, EmuUser, World } from './world';
 
 export type Fault =
@@ -77,6 +78,8 @@ export interface XEmulatorControl {
   exhaustRateLimit(endpoint: Endpoint, untilMs?: number): void;
   resetRateLimits(): void;
   inject(fault: Fault, target?: FaultTarget): void;
+  /** The filtered stream: drop its connections, read the rules, set the heartbeat (stream.ts). */
+  readonly stream: XEmulatorStreamControl;
   clearFaults(): void;
   /** Internal: used by the server. */
   record(req: IncomingMessage, method: string, path: string): void;
@@ -93,6 +96,7 @@ export const createControl = (
   limits: RateLimits,
   rule: Setting<boolean>,
   latency: Setting<{ ms: number; jitterMs: number }, { ms: number; jitterMs?: number }>,
+  stream: XEmulatorStreamControl,
 ): XEmulatorControl => {
   const requests: RecordedXRequest[] = [];
   const faults: { fault: Fault; left: number; target: FaultTarget }[] = [];
@@ -163,6 +167,7 @@ export const createControl = (
     exhaustRateLimit: (endpoint, untilMs) => limits.exhaust(endpoint, untilMs),
     resetRateLimits: () => limits.reset(),
     inject: (fault, target = {}) => void faults.push({ fault, left: target.times ?? 1, target }),
+    stream,
     clearFaults: () => void faults.splice(0),
     record: (req, method, path) => {
       const authorization = req.headers.authorization ?? '';

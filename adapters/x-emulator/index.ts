@@ -7,3 +7,4 @@ export { ENDPOINTS as X_EMULATOR_ENDPOINTS } from './rate-limits';
 export type { Endpoint as XEmulatorEndpoint } from './rate-limits';
 export { NOT_SUMMONED_DETAIL } from './routes-api';
 export { PEAK_WINDOWS, PEAK_SHARE } from './schedule';
+export type { XEmulatorStreamControl, EmuRule } from './stream';

@@ -12,6 +12,9 @@ export const ENDPOINTS = [
   'GET /2/tweets',
   'POST /2/tweets',
   'POST /2/media/upload',
+  'GET /2/tweets/search/stream',
+  'GET /2/tweets/search/stream/rules',
+  'POST /2/tweets/search/stream/rules',
 ] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
@@ -24,6 +27,10 @@ export const DEFAULT_LIMITS: Readonly<Record<Endpoint, number>> = {
   'GET /2/tweets': 900,
   'POST /2/tweets': 300,
   'POST /2/media/upload': 500,
+  // X: 50 connection attempts, 450 rule reads and 100 rule changes per 15 minutes per app.
+  'GET /2/tweets/search/stream': 50,
+  'GET /2/tweets/search/stream/rules': 450,
+  'POST /2/tweets/search/stream/rules': 100,
 };
 export const DEFAULT_POSTS_PER_DAY = 2400;
 /** X's app-level cap on posts per 24 hours (self-serve). */

@@ -17,6 +17,7 @@ import { createControl, type Fault, type XEmulatorControl } from './control';
 import { createMediaRoutes } from './media';
 import { loadWorld, saveWorld } from './persist';
 import { createRateLimits, type Endpoint } from './rate-limits';
+import { createStream } from './stream';
 import { createApiRoutes } from './routes-api';
 import { createOAuthRoutes } from './routes-oauth';
 import { createWebRoutes } from './routes-web';
@@ -66,6 +67,8 @@ export interface XEmulatorOptions {
    * (persist.ts): read at start, written after every change made over HTTP and at close.
    */
   stateFile?: string;
+  /** Time between two heartbeats ("\r\n") on the filtered stream; X: about 20 seconds. */
+  streamHeartbeatMs?: number;
 }
 
 export interface XEmulator {
@@ -77,6 +80,7 @@ export interface XEmulator {
 }
 
 const MAX_BODY = 12 * 1024 * 1024;
+const STREAM_PATH = '/2/tweets/search/stream';
 
 const readBody = async (req: IncomingMessage): Promise<Buffer | null> => {
   const chunks: Buffer[] = [];
@@ -161,10 +165,18 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   const media = createMediaRoutes(world);
   const web = createWebRoutes({ world, sessions, summonRule: rule });
   let latency = { ms: options.latencyMs ?? 0, jitterMs: options.latencyJitterMs ?? 0 };
-  const control = createControl(world, limits, rule, {
-    get: () => latency,
-    set: (next) => void (latency = { ms: Math.max(0, next.ms), jitterMs: Math.max(0, next.jitterMs ?? 0) }),
-  });
+  const stream = createStream({ world, limits, authenticate, mainApp: app, ...(options.streamHeartbeatMs === undefined ? {} : { heartbeatMs: options.streamHeartbeatMs }) });
+  world.onNewPost(stream.publish);
+  const control = createControl(
+    world,
+    limits,
+    rule,
+    {
+      get: () => latency,
+      set: (next) => void (latency = { ms: Math.max(0, next.ms), jitterMs: Math.max(0, next.jitterMs ?? 0) }),
+    },
+    stream.control,
+  );
 
   type Handler = (ctx: Ctx, m: RegExpExecArray) => Reply;
   const routes: [string, RegExp, Handler][] = [
@@ -185,6 +197,8 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     ['GET', /^\/2\/tweets\/([^/]+)$/, (c, m) => api.tweet(decodeURIComponent(m[1] ?? ''))(c)],
     ['GET', /^\/2\/tweets$/, (c) => api.tweets(c)],
     ['POST', /^\/2\/tweets$/, (c) => api.createTweet(c)],
+    ['GET', /^\/2\/tweets\/search\/stream\/rules$/, (c) => stream.getRules(c)],
+    ['POST', /^\/2\/tweets\/search\/stream\/rules$/, (c) => stream.postRules(c)],
     ['POST', /^\/2\/media\/upload\/initialize$/, (c) => api.guarded('POST /2/media/upload', true, media.initialize)(c)],
     ['POST', /^\/2\/media\/upload\/([^/]+)\/append$/, (c, m) => api.guarded('POST /2/media/upload', true, media.append(m[1] ?? ''))(c)],
     ['POST', /^\/2\/media\/upload\/([^/]+)\/finalize$/, (c, m) => api.guarded('POST /2/media/upload', true, media.finalize(m[1] ?? ''))(c)],
@@ -232,6 +246,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     for (const f of faults) if (f.kind === 'delay') await new Promise((r) => setTimeout(r, f.ms));
     const fault = faults.find((f) => f.kind !== 'delay');
     if (fault && !('afterStore' in fault && fault.afterStore)) return apply(fault, res);
+    if (method === 'GET' && url.pathname === STREAM_PATH) return fault ? apply(fault, res) : stream.connect(ctx, res, (reply) => write(res, reply));
     const reply = route(ctx);
     if (fault) return apply(fault, res);
     write(res, reply);
@@ -269,6 +284,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     close: () =>
       new Promise<void>((resolve) => {
         save();
+        stream.closeAll();
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),

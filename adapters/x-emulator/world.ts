@@ -99,6 +99,8 @@ export const createWorld = (seed: number, now: () => number) => {
   const pinnedMetrics = new Map<string, Partial<EmuMetrics>>();
   const pinnedAuthorMetrics = new Map<string, Partial<EmuMetrics>>();
   let liveSequence = 0;
+  /** Told of every post made live (the filtered stream pushes them). */
+  const newPostListeners = new Set<(post: EmuPost) => void>();
   let userCounter = 0;
 
   const userByName = (username: string) => {
@@ -181,6 +183,7 @@ export const createWorld = (seed: number, now: () => number) => {
     const parent = input.replyToId === undefined ? undefined : posts.get(input.replyToId);
     const post: EmuPost = { ...input, id, authorId, createdAt: now(), conversationId: parent?.conversationId ?? id, deleted: false };
     posts.set(id, post);
+    for (const listener of newPostListeners) listener(post);
     return post;
   };
 
@@ -251,6 +254,7 @@ export const createWorld = (seed: number, now: () => number) => {
     addUser,
     visiblePost,
     addPost,
+    onNewPost: (listener: (post: EmuPost) => void) => void newPostListeners.add(listener),
     mentionsOf,
     asXPost,
     timeline,

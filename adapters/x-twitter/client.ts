@@ -10,6 +10,7 @@
 import { TwitterApi, type TwitterApiReadOnly, type TwitterApiTokens, type TweetV2, type UserV2 } from 'twitter-api-v2';
 import {
   classifyXAnswer,
+  streamRuleLengthFor,
   X_METRICS_IDS_PER_READ,
   XError,
   type XAppClient,
@@ -25,6 +26,7 @@ import { isStaleConnection, toXAnswer } from './answers';
 import { checkCredentials } from './credentials';
 import type { XClientConfig } from './config';
 import { POST_QUERY, toMetrics, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
+import { createFilteredStream } from './stream';
 import { browserUrl, postingAgent, redirectingAgent, timeoutPlugin, withDeadline } from './transport';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -177,5 +179,6 @@ export const createXClient = (config: XClientConfig): XAppClient => {
         return { tokens: { accessToken: result.accessToken, accessSecret: result.accessSecret }, userId: result.userId, username: result.screenName };
       }, 'auth'),
     asUser,
+    filteredStream: createFilteredStream({ appOnly, read, maxRuleLength: streamRuleLengthFor(config.access ?? 'self_serve'), connectTimeoutMs: deadlineMs }),
   };
 };
