@@ -5,6 +5,22 @@ import { cn } from '@web/lib/utils';
 import { withFocusReturn } from '@web/components/ui/focus-return';
 
 export const Dialog = DialogPrimitive.Root;
+
+/**
+ * Escape pressed in an open suggestion list (a combobox showing its options) closes that list
+ * only: Radix listens for Escape on the whole document first, and would close the dialog and lose
+ * the form.
+ */
+export const keepOpenForListbox =
+  (then?: (event: KeyboardEvent) => void) =>
+  (event: KeyboardEvent): void => {
+    const target = event.target;
+    if (target instanceof Element && target.closest('[role="combobox"][aria-expanded="true"]') !== null) {
+      event.preventDefault();
+      return;
+    }
+    then?.(event);
+  };
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
@@ -27,6 +43,7 @@ export function DialogContent({
   children,
   showCloseButton = true,
   onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -40,6 +57,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onEscapeKeyDown={keepOpenForListbox(onEscapeKeyDown)}
         onCloseAutoFocus={withFocusReturn(onCloseAutoFocus)}
       >
         {children}

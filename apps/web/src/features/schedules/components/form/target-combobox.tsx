@@ -1,7 +1,8 @@
 // The searchable target-account combo-box of the classic form (spec part 2 §2): type to filter the
 // monitored accounts (username or display name), pick a suggestion with the mouse or the keyboard.
-// Typing a username that exactly matches one selects it too.
-import { useMemo } from 'react';
+// Typing a username that exactly matches one selects it too, and puts it first in the list.
+// Escape closes the list only: the dialog around it stays (components/ui/dialog.tsx).
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { useCombobox } from 'downshift';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { Input } from '@web/components/ui/input';
@@ -26,14 +27,36 @@ const clean = (s: string) => s.trim().replace(/^@/, '').toLowerCase();
 export const exactTarget = (accounts: readonly TargetAccount[], text: string): TargetAccount | null =>
   accounts.find((a) => a.username.toLowerCase() === clean(text)) ?? null;
 
+/**
+ * The suggestions for a typed text: an exact handle first, then handles starting with it, then
+ * handles or names containing it. Empty text: every account.
+ */
+export const rankTargets = (accounts: readonly TargetAccount[], text: string): TargetAccount[] => {
+  const q = clean(text);
+  if (q === '') return [...accounts];
+  const rank = (a: TargetAccount): number => {
+    const u = a.username.toLowerCase();
+    if (u === q) return 0;
+    if (u.startsWith(q)) return 1;
+    if (u.includes(q)) return 2;
+    return (a.displayName ?? '').toLowerCase().includes(q) ? 3 : -1;
+  };
+  return accounts
+    .map((a, i) => ({ a, i, r: rank(a) }))
+    .filter((x) => x.r >= 0)
+    .sort((x, y) => x.r - y.r || x.i - y.i)
+    .map((x) => x.a);
+};
+
 export function TargetCombobox({ id, accounts, text, selectedId, onChange, disabled, invalid, placeholder }: Props) {
+  // Typing filters; a chosen account (picked from the list, or set by the form) shows the whole
+  // list again when the list is reopened.
+  const [typing, setTyping] = useState(false);
   const items = useMemo(() => {
-    const q = clean(text);
     const selected = accounts.find((a) => a.id === selectedId);
-    // A chosen account shows the whole list again when reopened.
-    if (q === '' || (selected && clean(selected.username) === q)) return accounts;
-    return accounts.filter((a) => a.username.toLowerCase().includes(q) || (a.displayName ?? '').toLowerCase().includes(q));
-  }, [accounts, text, selectedId]);
+    if (!typing && selected && clean(selected.username) === clean(text)) return accounts;
+    return rankTargets(accounts, text);
+  }, [accounts, text, selectedId, typing]);
 
   const { isOpen, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } = useCombobox<TargetAccount>({
     items,
@@ -43,10 +66,18 @@ export function TargetCombobox({ id, accounts, text, selectedId, onChange, disab
     itemToString: (a) => (a ? `@${a.username}` : ''),
     itemToKey: (a) => a?.id,
     onInputValueChange: ({ inputValue, type }) => {
-      // Selecting an item also changes the input; that change is reported by onSelectedItemChange.
-      if (type === useCombobox.stateChangeTypes.InputChange) onChange(inputValue ?? '', exactTarget(accounts, inputValue ?? ''));
+      // Typing is taken from the input's own change event (below): reported here, one render late,
+      // the controlled text would be reset to its previous value in between and keys typed fast lost.
+      const { InputKeyDownEnter, ItemClick } = useCombobox.stateChangeTypes;
+      if (type === InputKeyDownEnter || type === ItemClick) {
+        // Picking the account a typed handle had already chosen: no selection change to report,
+        // but the text becomes its handle.
+        setTyping(false);
+        onChange(inputValue ?? '', exactTarget(accounts, inputValue ?? ''));
+      }
     },
     onSelectedItemChange: ({ selectedItem }) => {
+      setTyping(false);
       if (selectedItem) onChange(`@${selectedItem.username}`, selectedItem);
     },
   });
@@ -60,7 +91,13 @@ export function TargetCombobox({ id, accounts, text, selectedId, onChange, disab
           className="pr-9"
           {...invalid}
           // Named by the field's own <label for>, not by a label element downshift would create.
-          {...getInputProps({ 'aria-labelledby': undefined })}
+          {...getInputProps({
+            'aria-labelledby': undefined,
+            onChange: (event: ChangeEvent<HTMLInputElement>) => {
+              setTyping(true);
+              onChange(event.target.value, exactTarget(accounts, event.target.value));
+            },
+          })}
         />
         <button
           type="button"
