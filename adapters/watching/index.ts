@@ -1,14 +1,16 @@
 /**
- * The watcher: the scheduler job `watch:poll` reads the timelines of the monitored accounts that
- * active auto schedules target, one read per account for every user, at the interval of its tier
- * and of the period the moment falls in (core/watching/due.ts; periods in UTC, ADR 0023), asking
- * X only for posts newer than the last one read (`since_id`). What a read found is recorded on the
- * account's watch stream (core/watching/watch.ts), each post once however often it is read; the
- * dispatch job turns the new posts into auto runs.
+ * The watcher: the scheduler job `watch:poll` reads the monitored accounts that active auto
+ * schedules target, one read per account for every user, at the interval of its tier and of the
+ * period the moment falls in (core/watching/due.ts; periods in UTC, ADR 0023), asking X only for
+ * posts newer than the last one read (`since_id`). Accounts due together whose cursors are close
+ * are read several per recent search (core/watching/batch.ts), the others on their timeline. What
+ * a read found is recorded on each account's watch stream (core/watching/watch.ts), each post once
+ * however often and however it is read; the dispatch job turns the new posts into auto runs.
  *
- * X's answer 429 holds every read until the reset X gave (at least a minute): the timeline limit is
- * the app's, so reading other accounts meanwhile would only be refused too. Other failures hold that
- * account back, doubling up to half an hour.
+ * X's answer 429 holds that endpoint's reads until the reset X gave (at least a minute): its limit
+ * is the app's, so other reads of it meanwhile would only be refused too; the other endpoint goes
+ * on (search and timeline are separate buckets). Other failures hold the accounts of that read
+ * back, doubling up to half an hour.
  */
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
@@ -19,9 +21,20 @@ import { watchStatuses } from '@adapters/read-models/watching';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { handleCommand } from '@core/eventstore/command-handler';
 import type { EventStore } from '@core/eventstore/types';
-import { isOriginalPost } from '@core/replies/rules/target';
-import { isXError, type XReader } from '@core/x';
-import { accountsToPoll, newerId, utcLocalTime, watchDecider, watchStream, type PollChoice, type SeenPost } from '@core/watching';
+import { isXError, type XApiAccess, type XPost, type XReader } from '@core/x';
+import {
+  accountsToPoll,
+  newerId,
+  planReads,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_LIMITS,
+  sightingOf,
+  utcLocalTime,
+  watchDecider,
+  watchStream,
+  type DueRead,
+  type SearchBatch,
+} from '@core/watching';
 
 export const WATCH_JOB = 'watch:poll';
 
@@ -29,19 +42,30 @@ const MIN_BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
 /** Reads under way at once (each waits on X). */
 const PARALLEL_READS = 8;
+/** Pages one search may read (100 posts each): far more than accounts read every interval post. */
+const MAX_SEARCH_PAGES = 10;
 
 export interface WatchLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
+/** One request to X made by the watcher: which endpoint, when, and how many posts X returned (what X bills). */
+export interface WatchRead {
+  endpoint: 'timeline' | 'search';
+  at: string;
+  posts: number;
+}
+
 export interface WatchDeps {
   store: EventStore;
   db: () => ReadDb;
-  /** Null when X is not configured: nothing is read. */
-  x: XReader | null;
+  /** Null when X is not configured: nothing is read. Its `access` bounds the search query's length. */
+  x: (XReader & { readonly access?: XApiAccess }) | null;
   clock: () => Date;
   logger: WatchLogger;
+  /** Told of every answered request (the reads counter). */
+  onRead?: (read: WatchRead) => void;
 }
 
 export interface Watcher {
@@ -50,51 +74,90 @@ export interface Watcher {
   idle(): Promise<void>;
 }
 
+type Bucket = WatchRead['endpoint'];
+
 export const createWatcher = (deps: WatchDeps): Watcher => {
   /** Reads this process made that the read model may not show yet. */
   const polledHere = new Map<string, string>();
   const newestHere = new Map<string, string>();
   const backoffUntil = new Map<string, number>();
+  /** Until when X holds an endpoint for the whole app (429). */
+  const heldUntil = new Map<Bucket, number>();
   const failures = new Map<string, number>();
   let busy: Promise<void> | null = null;
 
-  const readOne = async (x: XReader, choice: PollChoice, sinceId: string | null) => {
+  const held = (bucket: Bucket) => (heldUntil.get(bucket) ?? 0) > deps.clock().getTime();
+
+  const failed = (error: unknown, bucket: Bucket, accounts: readonly DueRead[]) => {
+    if (!isXError(error)) throw error;
+    const nowMs = deps.clock().getTime();
+    const outcome = error.outcome;
+    if (outcome.kind === 'rate_limited') {
+      const reset = outcome.resetAt === undefined ? Number.NaN : Date.parse(outcome.resetAt);
+      heldUntil.set(bucket, Math.max(Number.isFinite(reset) ? reset : 0, nowMs + MIN_BACKOFF_MS));
+    } else {
+      for (const a of accounts) {
+        const n = (failures.get(a.accountId) ?? 0) + 1;
+        failures.set(a.accountId, n);
+        backoffUntil.set(a.accountId, nowMs + Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** (n - 1)));
+      }
+    }
+    deps.logger.warn({ err: error, endpoint: bucket, accountIds: accounts.map((a) => a.accountId) }, 'reading monitored accounts failed; they are read again later');
+  };
+
+  const counted = (endpoint: Bucket, posts: number) => deps.onRead?.({ endpoint, at: deps.clock().toISOString(), posts });
+
+  /** Records what one read brought of one account on its watch stream. */
+  const record = async (account: DueRead, posts: readonly XPost[], startedAt: Date) => {
+    failures.delete(account.accountId);
+    backoffUntil.delete(account.accountId);
+    const sighting = sightingOf(account, posts);
+    const at = startedAt.toISOString();
+    try {
+      await handleCommand(
+        deps.store,
+        watchStream(account.accountId),
+        watchDecider,
+        { type: 'RecordPoll', accountId: account.accountId, at, posts: sighting.posts, ...(sighting.newestId === null ? {} : { newestId: sighting.newestId }) },
+        { metadata: { actor: 'system', correlationId: account.accountId, causationId: null, time: at }, newId: randomUUID },
+      );
+    } catch (err) {
+      deps.logger.error({ err, accountId: account.accountId }, 'recording a read of a monitored account failed');
+      return;
+    }
+    polledHere.set(account.accountId, at);
+    if (sighting.newestId !== null) newestHere.set(account.accountId, sighting.newestId);
+  };
+
+  const readTimeline = async (x: XReader, account: DueRead) => {
     const startedAt = deps.clock();
     let posts;
     try {
-      posts = await x.recentPosts({ userId: choice.xUserId, maxResults: sinceId === null ? 5 : 100, ...(sinceId === null ? {} : { sinceId }) });
+      posts = await x.recentPosts({ userId: account.xUserId, maxResults: account.sinceId === null ? 5 : 100, ...(account.sinceId === null ? {} : { sinceId: account.sinceId }) });
     } catch (error) {
-      if (!isXError(error)) throw error;
-      const nowMs = deps.clock().getTime();
-      const outcome = error.outcome;
-      if (outcome.kind === 'rate_limited') {
-        const reset = outcome.resetAt === undefined ? Number.NaN : Date.parse(outcome.resetAt);
-        backoffUntil.set('*', Math.max(Number.isFinite(reset) ? reset : 0, nowMs + MIN_BACKOFF_MS));
-      } else {
-        const n = (failures.get(choice.accountId) ?? 0) + 1;
-        failures.set(choice.accountId, n);
-        backoffUntil.set(choice.accountId, nowMs + Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** (n - 1)));
-      }
-      deps.logger.warn({ err: error, accountId: choice.accountId }, 'reading a monitored account failed; it is read again later');
-      return;
+      return failed(error, 'timeline', [account]);
     }
-    failures.delete(choice.accountId);
-    backoffUntil.delete(choice.accountId);
-    const seen: SeenPost[] = posts
-      .filter((p) => p.authorId === choice.xUserId && p.createdAt !== undefined && isOriginalPost(p))
-      .map((p) => ({ postId: p.id, postedAt: p.createdAt as string }));
-    // The newest id read counts even when it was a reply: `since_id` then skips it next time.
-    const newest = posts.reduce<string | null>((n, p) => (n === null || newerId(p.id, n) ? p.id : n), null);
-    const at = startedAt.toISOString();
-    await handleCommand(
-      deps.store,
-      watchStream(choice.accountId),
-      watchDecider,
-      { type: 'RecordPoll', accountId: choice.accountId, at, posts: seen, ...(newest === null ? {} : { newestId: newest }) },
-      { metadata: { actor: 'system', correlationId: choice.accountId, causationId: null, time: at }, newId: randomUUID },
-    );
-    polledHere.set(choice.accountId, at);
-    if (newest !== null) newestHere.set(choice.accountId, newest);
+    counted('timeline', posts.length);
+    await record(account, posts, startedAt);
+  };
+
+  const readSearch = async (x: XReader, batch: SearchBatch) => {
+    const startedAt = deps.clock();
+    const posts: XPost[] = [];
+    let nextToken: string | undefined;
+    try {
+      for (let page = 0; page < MAX_SEARCH_PAGES; page += 1) {
+        const answer = await x.searchRecent({ query: batch.query, sinceId: batch.sinceId, maxResults: SEARCH_PAGE_SIZE, ...(nextToken === undefined ? {} : { nextToken }) });
+        counted('search', answer.posts.length);
+        posts.push(...answer.posts);
+        nextToken = answer.nextToken;
+        if (nextToken === undefined) break;
+      }
+    } catch (error) {
+      return failed(error, 'search', batch.accounts);
+    }
+    if (nextToken !== undefined) deps.logger.warn({ query: batch.query, pages: MAX_SEARCH_PAGES }, 'a search had more pages than are read; older posts of its accounts may be missed');
+    for (const account of batch.accounts) await record(account, posts, startedAt);
   };
 
   const tick = async (now: Date) => {
@@ -105,6 +168,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
     const lastPolledAt = new Map<string, string>();
     for (const [id, s] of statuses) lastPolledAt.set(id, s.lastPolledAt);
     for (const [id, at] of polledHere) if ((lastPolledAt.get(id) ?? '') < at) lastPolledAt.set(id, at);
+    const settings = currentPollingSettings(db);
     const due = accountsToPoll({
       accounts: watchableAccounts(db),
       autoSchedules: activeAutoSchedules(db),
@@ -112,18 +176,32 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
       backoffUntil,
       now: now.getTime(),
       local: utcLocalTime(now.getTime()),
-      settings: currentPollingSettings(db),
+      settings,
     });
-    const queue = [...due];
+    const cursor = (accountId: string): string | null => {
+      const stored = statuses.get(accountId)?.newestId ?? null;
+      const here = newestHere.get(accountId) ?? null;
+      return here !== null && (stored === null || newerId(here, stored)) ? here : stored;
+    };
+    const plan = planReads({
+      due: due.map((choice) => ({ ...choice, sinceId: cursor(choice.accountId) })),
+      accountsPerSearch: settings.accountsPerSearch,
+      queryLimit: SEARCH_QUERY_LIMITS[x.access ?? 'self_serve'],
+      budget: { timeline: held('timeline') ? 0 : null, search: held('search') ? 0 : null },
+    });
+    // Searches first: one request each for several accounts.
+    const queue: { bucket: Bucket; run: () => Promise<void> }[] = [
+      ...plan.searches.map((batch) => ({ bucket: 'search' as const, run: () => readSearch(x, batch) })),
+      ...plan.timeline.map((account) => ({ bucket: 'timeline' as const, run: () => readTimeline(x, account) })),
+    ];
     const worker = async () => {
-      for (let choice = queue.shift(); choice !== undefined; choice = queue.shift()) {
-        if ((backoffUntil.get('*') ?? 0) > deps.clock().getTime()) return;
+      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+        // A 429 met during this tick holds the rest of that endpoint's reads; they stay due.
+        if (held(task.bucket)) continue;
         try {
-          const stored = statuses.get(choice.accountId)?.newestId ?? null;
-          const here = newestHere.get(choice.accountId) ?? null;
-          await readOne(x, choice, here !== null && (stored === null || newerId(here, stored)) ? here : stored);
+          await task.run();
         } catch (err) {
-          deps.logger.error({ err, accountId: choice.accountId }, 'recording a read of a monitored account failed');
+          deps.logger.error({ err }, 'reading a monitored account failed');
         }
       }
     };

@@ -36,6 +36,8 @@ export interface FaultTarget {
 export interface RecordedXRequest {
   method: string;
   path: string;
+  /** The query string, '?' included ('' when none). */
+  search: string;
   host: string | undefined;
   /** 'oauth1', 'bearer', 'basic' or 'none'. */
   auth: string;
@@ -82,7 +84,7 @@ export interface XEmulatorControl {
   readonly stream: XEmulatorStreamControl;
   clearFaults(): void;
   /** Internal: used by the server. */
-  record(req: IncomingMessage, method: string, path: string): void;
+  record(req: IncomingMessage, method: string, path: string, search?: string): void;
   takeFaults(method: string, path: string): Fault[];
 }
 
@@ -169,10 +171,10 @@ export const createControl = (
     inject: (fault, target = {}) => void faults.push({ fault, left: target.times ?? 1, target }),
     stream,
     clearFaults: () => void faults.splice(0),
-    record: (req, method, path) => {
+    record: (req, method, path, search = '') => {
       const authorization = req.headers.authorization ?? '';
       const auth = /^OAuth /i.test(authorization) ? 'oauth1' : /^Bearer /i.test(authorization) ? 'bearer' : /^Basic /i.test(authorization) ? 'basic' : 'none';
-      requests.push({ method, path, host: req.headers.host, auth, at: world.now() });
+      requests.push({ method, path, search, host: req.headers.host, auth, at: world.now() });
       if (requests.length > 5000) requests.splice(0, requests.length - 5000);
     },
     takeFaults: (method, path) => {

@@ -10,6 +10,7 @@ export const ENDPOINTS = [
   'GET /2/users/:id/tweets',
   'GET /2/tweets/:id',
   'GET /2/tweets',
+  'GET /2/tweets/search/recent',
   'POST /2/tweets',
   'POST /2/media/upload',
   'GET /2/tweets/search/stream',
@@ -25,6 +26,7 @@ export const DEFAULT_LIMITS: Readonly<Record<Endpoint, number>> = {
   'GET /2/users/:id/tweets': 900,
   'GET /2/tweets/:id': 900,
   'GET /2/tweets': 900,
+  'GET /2/tweets/search/recent': 450,
   'POST /2/tweets': 300,
   'POST /2/media/upload': 500,
   // X: 50 connection attempts, 450 rule reads and 100 rule changes per 15 minutes per app.

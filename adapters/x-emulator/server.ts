@@ -19,6 +19,7 @@ import { loadWorld, saveWorld } from './persist';
 import { createRateLimits, type Endpoint } from './rate-limits';
 import { createStream } from './stream';
 import { createApiRoutes } from './routes-api';
+import { createSearchRoute } from './routes-search';
 import { createOAuthRoutes } from './routes-oauth';
 import { createWebRoutes } from './routes-web';
 import { createWebSessions } from './web-session';
@@ -159,6 +160,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   const { authenticate } = createAuthenticator(world);
   let summonRule = options.summonRule ?? true;
   const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule });
+  const search = createSearchRoute(world, api.guarded);
   const rule = { get: () => summonRule, set: (on: boolean) => void (summonRule = on) };
   const sessions = createWebSessions(world);
   const oauth = createOAuthRoutes(world, authenticate, sessions);
@@ -194,6 +196,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     ['GET', /^\/2\/users\/me$/, (c) => api.me(c)],
     ['GET', /^\/2\/users\/by\/username\/([^/]+)$/, (c, m) => api.userByUsername(decodeURIComponent(m[1] ?? ''))(c)],
     ['GET', /^\/2\/users\/([^/]+)\/tweets$/, (c, m) => api.userTweets(decodeURIComponent(m[1] ?? ''))(c)],
+    ['GET', /^\/2\/tweets\/search\/recent$/, (c) => search(c)],
     ['GET', /^\/2\/tweets\/([^/]+)$/, (c, m) => api.tweet(decodeURIComponent(m[1] ?? ''))(c)],
     ['GET', /^\/2\/tweets$/, (c) => api.tweets(c)],
     ['POST', /^\/2\/tweets$/, (c) => api.createTweet(c)],
@@ -238,7 +241,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     const contentType = String(req.headers['content-type'] ?? '');
     const form = /^application\/x-www-form-urlencoded/i.test(contentType) ? new URLSearchParams(body.toString('utf8')) : null;
     const ctx: Ctx = { req, method, path: url.pathname, query: url.searchParams, body, contentType, form };
-    control.record(req, method, url.pathname);
+    control.record(req, method, url.pathname, url.search);
     if (isApiCall(url.pathname) && (latency.ms > 0 || latency.jitterMs > 0)) {
       await new Promise((r) => setTimeout(r, latency.ms + Math.random() * latency.jitterMs));
     }

@@ -19,6 +19,7 @@ import {
   type XOutcome,
   type XReader,
   type XRecentPostsQuery,
+  type XSearchQuery,
   type XUserClient,
   type XUserTokens,
 } from '@core/x';
@@ -93,6 +94,18 @@ const reader = (client: () => Promise<TwitterApiReadOnly>, read: Read): XReader 
       return (answer.data ?? []).map(toMetrics).filter((m) => m !== null);
     });
   },
+  searchRecent: (q: XSearchQuery) =>
+    read(async () => {
+      const page = await (await client()).v2.search(q.query, {
+        ...POST_QUERY,
+        max_results: Math.min(100, Math.max(10, q.maxResults ?? 10)),
+        ...(q.sinceId ? { since_id: q.sinceId } : {}),
+        ...(q.nextToken ? { next_token: q.nextToken } : {}),
+      });
+      const answer = page.data as { data?: TweetV2[]; includes?: Includes; meta?: { next_token?: string } };
+      const nextToken = answer.meta?.next_token;
+      return { posts: (answer.data ?? []).map((t) => toPost(t, answer.includes ?? {})), ...(nextToken ? { nextToken } : {}) };
+    }),
 });
 
 /** A chunked upload is several calls (initialize, append, finalize, status). */

@@ -1,5 +1,6 @@
 /** Watching monitored accounts: which to read when, what a read recorded, which auto runs are due. */
 export * from './due';
+export * from './batch';
 export * from './ids';
 export * from './watch';
 export * from './projection';

@@ -66,6 +66,27 @@ export interface XRecentPostsQuery {
   includeReposts?: boolean;
 }
 
+/**
+ * X's recent search (`GET /2/tweets/search/recent`, the last 7 days): the watcher's batched read of
+ * several accounts, `(from:a OR from:b) -is:retweet -is:reply` (core/watching/batch.ts builds it).
+ */
+export interface XSearchQuery {
+  query: string;
+  /** Only posts newer than this id. */
+  sinceId?: string;
+  /** 10 to 100 (X's bounds); default 10. */
+  maxResults?: number;
+  /** The `next_token` of the previous page (older posts of the same search). */
+  nextToken?: string;
+}
+
+export interface XSearchPage {
+  /** Newest first. */
+  posts: XPost[];
+  /** Present when older posts of this search are left: ask again with it. */
+  nextToken?: string;
+}
+
 export interface XMedia {
   data: Uint8Array;
   /** image/jpeg, image/png, image/gif or image/webp. */
@@ -96,6 +117,8 @@ export interface XReader {
    * Deleted or invisible posts are left out of the answer; more ids than the bound throw.
    */
   postMetrics(postIds: readonly string[]): Promise<XPostMetrics[]>;
+  /** One page of a recent search; its rate limit is separate from the timeline's. */
+  searchRecent(query: XSearchQuery): Promise<XSearchPage>;
 }
 
 export interface XUserClient extends XReader {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFor, findOwnReply, isSummoned, isXError, postUrl, type XAuthorizedUser } from '@core/x';
 import { PNG_1X1, uniqueText, type XContractOptions, type XContractSubject } from './x.contract-helpers';
 import { xErrorContract } from './x.contract-errors';
+import { xSearchContract } from './x.contract-search';
 
 export const xContract = (name: string, options: XContractOptions, setup: () => Promise<XContractSubject>) => {
   describe(`X contract: ${name}`, () => {
@@ -224,6 +225,7 @@ export const xContract = (name: string, options: XContractOptions, setup: () => 
       });
     });
 
+    xSearchContract(options, () => subject);
     xErrorContract(options, () => subject);
   });
 };

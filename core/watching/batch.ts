@@ -1,0 +1,140 @@
+/**
+ * How the accounts due now are read: one timeline read each, or several per recent search
+ * (`(from:a OR from:b …) -is:retweet -is:reply`, ADR 0023 addendum).
+ *
+ * A search saves requests (X limits each endpoint per app and window, and search has its own
+ * bucket), but one search has one `since_id` for all its accounts: the oldest of their cursors. An
+ * account whose cursor is newer gets its posts between the two again, and X bills them again. So a
+ * search only groups accounts whose cursors lie within the shortest interval among them of each
+ * other (an account read every interval re-reads at most one interval of its posts), up to the
+ * 'accounts per search' setting and the query length X accepts. An account read for the first time
+ * (no cursor) is read alone on its timeline: a shared first page would leave out quiet accounts. A
+ * group of one is a timeline read, unless the timeline's bucket is spent.
+ */
+import type { XApiAccess, XPost } from '@core/x';
+import { isOriginalPost } from '@core/replies/rules/target';
+import type { PollChoice } from './due';
+import { newerId } from './ids';
+import type { SeenPost } from './watch';
+
+/** X's limit on a recent search query: 512 characters on self-serve access, 1,024 on enterprise. */
+export const SEARCH_QUERY_LIMITS: Readonly<Record<XApiAccess, number>> = { self_serve: 512, enterprise: 1024 };
+
+/** Posts per search page (X's maximum). */
+export const SEARCH_PAGE_SIZE = 100;
+
+export interface DueRead extends PollChoice {
+  /** The newest id read of this account (the next `since_id`); null before its first read. */
+  sinceId: string | null;
+}
+
+export interface SearchBatch {
+  query: string;
+  /** The oldest cursor of the batch: every account's new posts are newer than it. */
+  sinceId: string;
+  accounts: DueRead[];
+}
+
+export interface ReadPlan {
+  timeline: DueRead[];
+  searches: SearchBatch[];
+  /** Left for a later tick: the budgets allow no request for them now. */
+  deferred: DueRead[];
+}
+
+const SUFFIX = ' -is:retweet -is:reply';
+
+/** The search for these X user ids' original posts. */
+export const searchQuery = (xUserIds: readonly string[]): string =>
+  xUserIds.length === 1 ? `from:${xUserIds[0] ?? ''}${SUFFIX}` : `(${xUserIds.map((id) => `from:${id}`).join(' OR ')})${SUFFIX}`;
+
+const X_EPOCH_MS = 1288834974657n;
+/** When a snowflake id was made (ms since 1970). */
+export const idTime = (id: string): number => (/^\d{1,20}$/.test(id) ? Number((BigInt(id) >> 22n) + X_EPOCH_MS) : 0);
+
+const oldestFirst = (a: DueRead, b: DueRead): number => {
+  const x = a.sinceId ?? '';
+  const y = b.sinceId ?? '';
+  return x === y ? (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0) : newerId(x, y) ? 1 : -1;
+};
+
+export interface PlanInput {
+  due: readonly DueRead[];
+  /** The 'accounts per search' setting. */
+  accountsPerSearch: number;
+  /** SEARCH_QUERY_LIMITS of the app's access. */
+  queryLimit: number;
+  /** Requests each endpoint may take now: 0 while X holds it (429), null when no limit is known. */
+  budget: { timeline: number | null; search: number | null };
+}
+
+/** Groups the due accounts into searches and timeline reads; each due account is in exactly one of the three lists. */
+export const planReads = (input: PlanInput): ReadPlan => {
+  const seen = new Set<string>();
+  const due = input.due.filter((d) => !seen.has(d.accountId) && seen.add(d.accountId));
+  const alone: DueRead[] = due.filter((d) => d.sinceId === null);
+  const groups: DueRead[][] = [];
+  let current: DueRead[] = [];
+  for (const d of due.filter((x) => x.sinceId !== null).sort(oldestFirst)) {
+    const next = [...current, d];
+    const oldest = current[0];
+    const shortest = Math.min(...next.map((x) => x.intervalMinutes)) * 60_000;
+    const fits =
+      oldest !== undefined &&
+      next.length <= input.accountsPerSearch &&
+      searchQuery(next.map((x) => x.xUserId)).length <= input.queryLimit &&
+      idTime(d.sinceId as string) - idTime(oldest.sinceId as string) <= shortest;
+    if (fits) current = next;
+    else {
+      if (current.length > 0) groups.push(current);
+      current = [d];
+    }
+  }
+  if (current.length > 0) groups.push(current);
+
+  const searchBudget = input.budget.search ?? Number.POSITIVE_INFINITY;
+  // Bigger groups save more requests: they get the search budget first.
+  const ranked = groups.filter((g) => g.length > 1).sort((a, b) => b.length - a.length);
+  const searched = ranked.slice(0, searchBudget);
+  const timeline = [...alone, ...groups.filter((g) => g.length === 1).flat(), ...ranked.slice(searchBudget).flat()];
+
+  const timelineBudget = input.budget.timeline ?? Number.POSITIVE_INFINITY;
+  const keptOnTimeline = timeline.slice(0, timelineBudget);
+  const over = timeline.slice(timelineBudget);
+  // Past the timeline's budget, an account with a cursor may still go alone in a search.
+  let spare = Math.max(0, searchBudget - searched.length);
+  const deferred: DueRead[] = [];
+  for (const d of over) {
+    if (d.sinceId !== null && spare > 0 && searchQuery([d.xUserId]).length <= input.queryLimit) {
+      searched.push([d]);
+      spare -= 1;
+    } else deferred.push(d);
+  }
+  return {
+    timeline: keptOnTimeline,
+    searches: searched.map((accounts) => {
+      const ids = accounts.map((a) => a.sinceId as string);
+      return { query: searchQuery(accounts.map((a) => a.xUserId)), sinceId: ids.reduce((m, id) => (newerId(m, id) ? id : m)), accounts };
+    }),
+    deferred,
+  };
+};
+
+/** What one read brought of one account: its new original posts, and the newest id of its own read (the next `since_id`). */
+export interface AccountSighting {
+  posts: SeenPost[];
+  newestId: string | null;
+}
+
+/**
+ * One account's share of what a read returned (a timeline, or a search of several accounts):
+ * its own posts newer than its own cursor; the original ones are sightings, and the newest of any
+ * kind moves the cursor (a reply read is not asked for again).
+ */
+export const sightingOf = (account: { xUserId: string; sinceId: string | null }, posts: readonly XPost[]): AccountSighting => {
+  const own = posts.filter((p) => p.authorId === account.xUserId && (account.sinceId === null || newerId(p.id, account.sinceId)));
+  return {
+    posts: own.filter((p) => p.createdAt !== undefined && isOriginalPost(p)).map((p) => ({ postId: p.id, postedAt: p.createdAt as string })),
+    newestId: own.reduce<string | null>((n, p) => (n === null || newerId(p.id, n) ? p.id : n), null),
+  };
+};
