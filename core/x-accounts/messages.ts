@@ -10,6 +10,8 @@ export const X_ACCOUNT_MESSAGES = {
   pinRequired: 'Please enter the PIN provided by X.',
   tweetContentRequired: 'Please enter tweet content',
   pinFailed: 'Failed to verify PIN. Please try again with a new PIN.',
+  /** A PIN X refused while the authorisation can still be finished. */
+  pinRejected: 'X did not accept this PIN. Check the PIN X shows and type it again.',
   credentialsNotOk: 'X API credentials are not configured correctly. Please check server logs.',
   credentialsCheckFailed: 'Failed to check X API credentials. Please try again.',
   invalidAuthResponse: 'Invalid response from X API. Please check X API credentials and try again.',

@@ -112,6 +112,37 @@ describe('connected X accounts', () => {
     expect((await connectByPin(other, 'pin_carol')).status).toBe(200);
   });
 
+  it('keeps the authorisation open after a mistyped PIN, and gives it up after 5 wrong ones', async () => {
+    const wrongOf = (pin: string) => String((Number(pin) + 1) % 10_000_000).padStart(pin.length, '0');
+    const { client } = await server.newUser();
+    const start = (await client.get('/api/x/auth/url')).body as { url: string; token: string };
+    const { pin } = await consent(start.url, 'pin_typo');
+    const typo = await client.post('/api/x/auth/verify-pin', { token: start.token, pinCode: wrongOf(pin ?? '') });
+    expect(typo.status).toBe(400);
+    expect(errorOf(typo)).toMatchObject({ field: 'pinCode', code: 'PIN_REJECTED', message: 'X did not accept this PIN. Check the PIN X shows and type it again.' });
+    expect((await accounts(client)).accounts).toEqual([]);
+    // The status poll still says pending, and the right PIN then connects.
+    expect((await client.get(`/api/x/auth/status/${start.token}`)).body).toMatchObject({ status: 'pending' });
+    const right = await client.post('/api/x/auth/verify-pin', { token: start.token, pinCode: pin });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect((await accounts(client)).accounts.map((a) => a.username)).toEqual(['pin_typo']);
+    // Spent: the same PIN again is refused as used.
+    expect((await client.post('/api/x/auth/verify-pin', { token: start.token, pinCode: pin })).status).toBe(404);
+
+    const { client: guesser } = await server.newUser();
+    const again = (await guesser.get('/api/x/auth/url')).body as { url: string; token: string };
+    const { pin: real } = await consent(again.url, 'pin_guess');
+    for (let i = 0; i < 4; i += 1) expect(errorOf(await guesser.post('/api/x/auth/verify-pin', { token: again.token, pinCode: `000000${i}` })).code).toBe('PIN_REJECTED');
+    const fifth = await guesser.post('/api/x/auth/verify-pin', { token: again.token, pinCode: '0000009' });
+    expect(fifth.status).toBe(400);
+    expect(errorOf(fifth).message).toBe('Failed to verify PIN. Please try again with a new PIN.');
+    // Given up: even the right PIN is refused now, and the user starts again.
+    const late = await guesser.post('/api/x/auth/verify-pin', { token: again.token, pinCode: real });
+    expect(late.status).toBe(404);
+    expect(errorOf(late).message).toBe('This X authorisation has expired or was already used. Please start again.');
+    expect((await accounts(guesser)).accounts).toEqual([]);
+  });
+
   it('answers the credentials status (to admins) and sandbox config', async () => {
     const client = await server.admin();
     const creds = (await client.get('/api/x/auth/credentials-check')).body as { status: string; sandbox: boolean };

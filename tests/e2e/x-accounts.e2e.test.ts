@@ -227,6 +227,14 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     for (const handle of ['xe2e_bob', 'xe2e_carol']) {
       const { pin, popupUrl } = await pinFromPopup(context, () => page.getByRole('button', { name: 'Connect X Account' }).click(), handle);
       expect(new URL(popupUrl).pathname).toBe('/oauth/authorize');
+      if (handle === 'xe2e_carol') {
+        // A mistyped PIN is said once, beside the field, and the right one still connects.
+        const dialog = page.getByTestId('pin-dialog');
+        await dialog.getByLabel('PIN').fill(`${pin}9`);
+        await dialog.getByRole('button', { name: 'Verify PIN' }).click();
+        await dialog.getByRole('alert').filter({ hasText: 'X did not accept this PIN. Check the PIN X shows and type it again.' }).waitFor();
+        expect(await page.getByText('Authentication Failed').count()).toBe(0);
+      }
       await typePin(page, pin, 'Enter the PIN from X');
       await expectToast(page, 'X account connected', `@${handle} is now connected.`);
       await card(page, handle).waitFor();
@@ -244,7 +252,11 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     const dialog = page.getByTestId('pin-dialog');
     await dialog.getByLabel('PIN').fill(pin);
     await dialog.getByRole('button', { name: 'Verify PIN' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'already connected to another Riposte user' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'already connected to another Riposte user' }).filter({ hasText: 'Authentication Failed' }).waitFor();
+    // That authorisation is over: 'Start again' opens X for a new one, and the dialog asks for its PIN.
+    await pinFromPopup(context, () => dialog.getByRole('button', { name: 'Start again' }).click(), 'xe2e_alice');
+    await dialog.getByRole('button', { name: 'Verify PIN' }).waitFor();
+    expect(await dialog.getByLabel('PIN').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await xAccounts(page)).accounts).toHaveLength(2);

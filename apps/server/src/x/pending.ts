@@ -35,10 +35,14 @@ export interface PendingRequest {
   outcome: PendingStatus;
   /** True once the PIN or verifier was spent (a second use is refused). */
   used: boolean;
+  /** PINs X refused for this request so far (a typo is not the end of it: see `release`). */
+  wrongPins: number;
 }
 
 export const PENDING_TTL_MS = 15 * 60_000;
 export const PENDING_LIMITS = { perBinding: 5, max: 10_000 };
+/** PINs X may refuse for one request before it is given up: a typo or two, never a guessing run (7 digits). */
+export const MAX_WRONG_PINS = 5;
 
 export const createPendingRequests = (now: () => number = Date.now, ttlMs = PENDING_TTL_MS, limits = PENDING_LIMITS) => {
   const byToken = new Map<string, PendingRequest>();
@@ -73,11 +77,11 @@ export const createPendingRequests = (now: () => number = Date.now, ttlMs = PEND
       sweep();
       return byToken.size < limits.max || (byBinding.get(binding)?.length ?? 0) >= limits.perBinding;
     },
-    add(entry: Omit<PendingRequest, 'token' | 'createdAt' | 'outcome' | 'used'>): PendingRequest {
+    add(entry: Omit<PendingRequest, 'token' | 'createdAt' | 'outcome' | 'used' | 'wrongPins'>): PendingRequest {
       sweep();
       const mine = byBinding.get(entry.binding) ?? [];
       for (const oldest of mine.slice(0, Math.max(0, mine.length - limits.perBinding + 1))) remove(oldest);
-      const request: PendingRequest = { ...entry, token: randomBytes(32).toString('base64url'), createdAt: now(), outcome: { status: 'pending' }, used: false };
+      const request: PendingRequest = { ...entry, token: randomBytes(32).toString('base64url'), createdAt: now(), outcome: { status: 'pending' }, used: false, wrongPins: 0 };
       byToken.set(request.token, request);
       byRequestToken.set(request.requestToken, request.token);
       byBinding.set(entry.binding, [...(byBinding.get(entry.binding) ?? []), request.token]);
@@ -97,6 +101,16 @@ export const createPendingRequests = (now: () => number = Date.now, ttlMs = PEND
     take(request: PendingRequest): boolean {
       if (request.used) return false;
       request.used = true;
+      return true;
+    },
+    /**
+     * X refused the PIN but still holds its request token (a wrong PIN does not spend it): the
+     * request may be finished with the right PIN, until MAX_WRONG_PINS. False: given up.
+     */
+    release(request: PendingRequest): boolean {
+      request.wrongPins += 1;
+      if (request.wrongPins >= MAX_WRONG_PINS) return false;
+      request.used = false;
       return true;
     },
     settle(request: PendingRequest, outcome: PendingStatus): void {

@@ -272,6 +272,10 @@ export const xRoutes = (deps: AppDeps): Router => {
       deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
       ctx.body = { success: true, username: result.username, accountId: result.accountId };
     } catch (error) {
+      // A mistyped PIN leaves the request open for the right one (X keeps its request token).
+      if (isAppError(error) && error.reason === 'PIN_REJECTED' && deps.x.pending.release(request)) {
+        throw new AppError('validation', X_ACCOUNT_MESSAGES.pinRejected, { field: 'pinCode', reason: 'PIN_REJECTED', cause: error });
+      }
       deps.x.pending.settle(request, { status: 'error', message: isAppError(error) ? error.message : X_ACCOUNT_MESSAGES.pinFailed });
       throw error;
     }

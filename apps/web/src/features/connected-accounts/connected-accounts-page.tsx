@@ -200,7 +200,7 @@ export default function ConnectedAccountsPage() {
           Connect without a PIN
         </Button>
       </Card>
-      <PinDialog target={flow.pin} onClose={flow.closePin} />
+      <PinDialog target={flow.pin} onClose={flow.closePin} onRestart={(t) => void flow.restart(t)} />
       <DisconnectDialog account={disconnecting} onClose={() => setDisconnecting(null)} onReconnect={(a) => void flow.reconnect(a.id, a.username)} />
     </div>
   );

@@ -120,5 +120,8 @@ export function useConnectFlow() {
     [pending],
   );
 
-  return { pending, pin, closePin: () => setPin(null), blockedUrl, connectWithPin, connectDirect, reconnect };
+  /** A new authorisation in place of one that can no longer be used, for the same account. */
+  const restart = (target: PinTarget) => (target.accountId ? reconnect(target.accountId, target.username ?? '') : connectWithPin());
+
+  return { pending, pin, closePin: () => setPin(null), blockedUrl, connectWithPin, connectDirect, reconnect, restart };
 }
