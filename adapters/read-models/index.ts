@@ -5,6 +5,7 @@
  * their tables (ADR 0018); add a new module's projections to this list.
  */
 import type { Projection } from '@core/shared/projection';
+import { replyMetricsProjection } from './metrics';
 import { monitoredAccountsProjection } from './monitoring';
 import { pollingSettingsProjection } from './polling';
 import { repliesProjection } from './replies';
@@ -24,4 +25,5 @@ export const allProjections: readonly Projection[] = [
   repliesProjection as Projection,
   pollingSettingsProjection as Projection,
   watchedPostsProjection as Projection,
+  replyMetricsProjection as Projection,
 ];

@@ -205,3 +205,23 @@ export const repliesToFollowUp = (db: ReadDb, now: string, limit: number): Follo
       retryAt: r.retry_at,
       updatedAt: r.updated_at,
     }));
+
+/** Replies of everyone sent at `since` or later with their post on X (the metrics refresh job). */
+export const sentRepliesSince = (db: ReadDb, since: string): { replyId: string; userId: string; postId: string; sentAt: string }[] =>
+  db
+    .prepare<[string], { id: string; user_id: string; reply_post_id: string; sent_at: string }>(
+      `SELECT id, user_id, reply_post_id, sent_at FROM replies WHERE status = 'sent' AND sent_at >= ? AND reply_post_id IS NOT NULL ORDER BY sent_at`,
+    )
+    .all(since)
+    .map((r) => ({ replyId: r.id, userId: r.user_id, postId: r.reply_post_id, sentAt: r.sent_at }));
+
+/** The user's replies sent per UTC day ('YYYY-MM-DD') from `since` on; days without one are absent. */
+export const sentRepliesByUtcDay = (db: ReadDb, userId: string, since: string): Map<string, number> =>
+  new Map(
+    db
+      .prepare<[string, string], { day: string; n: number }>(
+        `SELECT substr(sent_at, 1, 10) AS day, count(*) AS n FROM replies WHERE user_id = ? AND status = 'sent' AND sent_at >= ? GROUP BY day`,
+      )
+      .all(userId, since)
+      .map((r) => [r.day, Number(r.n)]),
+  );

@@ -26,3 +26,17 @@ export interface ActivityItem {
   status?: 'sent' | 'scheduled';
   action?: 'added' | 'removed';
 }
+
+/** One UTC day of the dashboard's chart: replies the user sent and impressions their replies gained. */
+export interface ActivityDay {
+  /** 'YYYY-MM-DD', a UTC day. */
+  date: string;
+  repliesSent: number;
+  impressions: number;
+}
+
+/** GET /api/dashboard/activity: the last `days` UTC days, oldest first, today last. */
+export interface DashboardActivity {
+  timeZone: 'UTC';
+  days: ActivityDay[];
+}

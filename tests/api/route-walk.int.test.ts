@@ -64,6 +64,7 @@ describe('route walk', () => {
       'POST /api/user/email',
       'GET /api/user/trial-status',
       'GET /api/metrics/overview',
+      'GET /api/dashboard/activity',
       'GET /api/connected-accounts',
       'GET /api/recent-activities',
       'GET /api/config',

@@ -18,6 +18,7 @@ import { aiEnvSchema, aiWriterFor } from '@adapters/ai-openai';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenEnvSchema, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
+import { createMetricsRefresher } from '@adapters/metrics';
 import {
   commaList,
   directory,
@@ -130,10 +131,12 @@ const main = async () => {
     crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),
   });
   const watcher = createWatcher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'watching' }) });
+  const metrics = createMetricsRefresher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'metrics' }) });
   const scheduler = createScheduler({
     jobs: [
       ...dispatcher.jobs,
       watcher.job,
+      metrics.job,
       createXIdResolverJob({
         accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
         db: () => projector.db,
@@ -158,6 +161,7 @@ const main = async () => {
       await scheduler.stop();
       await dispatcher.stop();
       await watcher.idle();
+      await metrics.idle();
       await projector.stop();
       readSlot.release();
       dataKeys.close();

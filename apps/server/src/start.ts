@@ -17,6 +17,7 @@ import type { DestinationStream } from 'pino';
 import { aiWriterFor } from '@adapters/ai-openai';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
+import { createMetricsRefresher } from '@adapters/metrics';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
@@ -199,6 +200,8 @@ export const startServer = async (
   });
   // Monitored accounts read for auto schedules (adapters/watching), in whichever process schedules.
   const watcher = createWatcher({ store, db: () => projector.db, x: openedX.app, clock, logger: logger.child({ component: 'watching' }) });
+  // Public metrics of recently sent replies (adapters/metrics), for the dashboard.
+  const metrics = createMetricsRefresher({ store, db: () => projector.db, x: openedX.app, clock, logger: logger.child({ component: 'metrics' }) });
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
   const scheduler =
@@ -206,6 +209,7 @@ export const startServer = async (
           jobs: [
             ...dispatcher.jobs,
             watcher.job,
+            metrics.job,
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
             createUploadCleanupJob(
@@ -262,6 +266,7 @@ export const startServer = async (
     await scheduler?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the scheduler failed'));
     await dispatcher.stop().catch((err: unknown) => logger.error({ err }, 'stopping the dispatch failed'));
     await watcher.idle();
+    await metrics.idle();
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();

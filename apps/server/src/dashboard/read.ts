@@ -1,31 +1,59 @@
 /**
  * The dashboard's figures (spec part 1 'Dashboard'). The dashboard owns no read model: each figure
- * is a query of the read model of the capability that records it (adapters/read-models). Replies
- * carry no impressions or engagements (Riposte does not read X's metrics), so those figures are
- * honest zeros, never sample data.
+ * is a query of the read model of the capability that records it (adapters/read-models).
+ *
+ * Impressions are those of the user's own sent replies as X shows them (the metrics refresh job,
+ * ADR 0026), counted per UTC day as growth: Impressions Today is what the user's replies gained
+ * since midnight UTC (a reply sent today counts whole; an older one counts its growth since its last
+ * read before midnight); Week and Month add the last 7 and 30 UTC days, today included. The
+ * Engagement Rate is likes, reposts, replies, quotes and bookmarks per impression, as last seen,
+ * over the replies sent in the last 7 days (docs/metrics.md).
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
+import { impressionsGainedByDay, metricsTotalsSince } from '@adapters/read-models/metrics';
 import { listVisibleAccounts } from '@adapters/read-models/monitoring';
-import { countSentReplies, recentReplyActivities } from '@adapters/read-models/replies';
+import { countSentReplies, recentReplyActivities, sentRepliesByUtcDay } from '@adapters/read-models/replies';
 import { countUpcomingSchedules } from '@adapters/read-models/scheduling';
 import { activeConnectedAccountItems } from '@adapters/read-models/x-accounts';
-import type { ActivityItem, ConnectedAccountItem, MetricsOverview } from '@core/dashboard/views';
+import type { ActivityItem, ConnectedAccountItem, DashboardActivity, MetricsOverview } from '@core/dashboard/views';
+import { engagementRate, lastUtcDays } from '@core/metrics/days';
 import type { MonitoringActor } from '@core/monitoring';
 
-export type { ActivityItem, ConnectedAccountItem, MetricsOverview };
+export type { ActivityItem, ConnectedAccountItem, DashboardActivity, MetricsOverview };
 
-/** The figures of `actor`, the user `userId`. */
-export const metricsOverview = (db: ReadDb, userId: string, actor: MonitoringActor): MetricsOverview => ({
-  impressionsToday: 0,
-  impressionsWeek: 0,
-  impressionsMonth: 0,
-  repliesSent: countSentReplies(db, userId),
-  // Schedules still to run (pending, active), as the Schedules list shows them.
-  scheduledReplies: countUpcomingSchedules(db, userId),
-  // The monitored accounts the user sees (curated ones included).
-  monitoredAccounts: listVisibleAccounts(db, actor).length,
-  engagementRate: 0,
-});
+const DAY_MS = 86_400_000;
+/** The window of the Engagement Rate. */
+const ENGAGEMENT_WINDOW_MS = 7 * DAY_MS;
+
+const sumOfDays = (gains: ReadonlyMap<string, number>, days: readonly string[]): number => days.reduce((sum, day) => sum + (gains.get(day) ?? 0), 0);
+
+/** The figures of `actor`, the user `userId`, at `now`. */
+export const metricsOverview = (db: ReadDb, userId: string, actor: MonitoringActor, now: Date): MetricsOverview => {
+  const nowMs = now.getTime();
+  const month = lastUtcDays(nowMs, 30);
+  const gains = impressionsGainedByDay(db, userId, month[0] as string);
+  const recent = metricsTotalsSince(db, userId, new Date(nowMs - ENGAGEMENT_WINDOW_MS).toISOString());
+  return {
+    impressionsToday: sumOfDays(gains, month.slice(-1)),
+    impressionsWeek: sumOfDays(gains, month.slice(-7)),
+    impressionsMonth: sumOfDays(gains, month),
+    repliesSent: countSentReplies(db, userId),
+    // Schedules still to run (pending, active), as the Schedules list shows them.
+    scheduledReplies: countUpcomingSchedules(db, userId),
+    // The monitored accounts the user sees (curated ones included).
+    monitoredAccounts: listVisibleAccounts(db, actor).length,
+    engagementRate: engagementRate(recent.engagements, recent.impressions),
+  };
+};
+
+/** The user's replies sent and impressions gained per UTC day, the last `days` days ending today. */
+export const activitySeries = (db: ReadDb, userId: string, now: Date, days: number): DashboardActivity => {
+  const list = lastUtcDays(now.getTime(), days);
+  const first = list[0] as string;
+  const sent = sentRepliesByUtcDay(db, userId, `${first}T00:00:00.000Z`);
+  const gains = impressionsGainedByDay(db, userId, first);
+  return { timeZone: 'UTC', days: list.map((date) => ({ date, repliesSent: sent.get(date) ?? 0, impressions: gains.get(date) ?? 0 })) };
+};
 
 /** The user's active connected X accounts, by username. */
 export const connectedAccounts = (db: ReadDb, userId: string): ConnectedAccountItem[] => activeConnectedAccountItems(db, userId);

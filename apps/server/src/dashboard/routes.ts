@@ -1,15 +1,21 @@
 /** The dashboard's queries (spec part 1 'Dashboard', §7): real read-model figures per user. */
 import Router from '@koa/router';
+import { activityQuerySchema } from '@core/dashboard/schemas';
 import { monitoringActorOf } from '@core/monitoring';
+import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
-import { connectedAccounts, metricsOverview, recentActivities } from './read';
+import { activitySeries, connectedAccounts, metricsOverview, recentActivities } from './read';
 
 export const dashboardRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   router.get('/metrics/overview', requireUser, (ctx) => {
     const user = currentUser(ctx);
-    ctx.body = metricsOverview(deps.projector.db, user.id, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }));
+    ctx.body = metricsOverview(deps.projector.db, user.id, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), deps.clock());
+  });
+  router.get('/dashboard/activity', requireUser, (ctx) => {
+    const { days } = parseOrThrow(activityQuerySchema, ctx.query);
+    ctx.body = activitySeries(deps.projector.db, currentUser(ctx).id, deps.clock(), days);
   });
   router.get('/connected-accounts', requireUser, (ctx) => {
     ctx.body = connectedAccounts(deps.projector.db, currentUser(ctx).id);

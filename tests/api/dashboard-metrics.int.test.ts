@@ -1,0 +1,104 @@
+/**
+ * The dashboard's measured figures over real HTTP: a real server with its embedded scheduler reads
+ * the metrics of sent replies from the X emulator (the metrics refresh job, 100 ids per read, the
+ * app's credentials), and the dashboard answers them per user. The emulator shares the server's
+ * clock, which the tests move on so that replies fall due for another read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatedMetrics } from '@adapters/x-emulator/metrics';
+import { engagementRate, engagementsOf } from '@core/metrics';
+import { startDispatchWorld, type DispatchWorld } from './dispatch.support';
+import { eventually } from './schedules.support';
+import { errorOf, type Client } from './support';
+
+let world: DispatchWorld;
+beforeAll(async () => {
+  world = await startDispatchWorld({}, { sharedClock: true });
+}, 60_000);
+afterAll(async () => world?.close());
+
+/** startDispatchWorld's emulator runs with the default seed. */
+const EMULATOR_SEED = 1;
+
+type Overview = { impressionsToday: number; impressionsWeek: number; impressionsMonth: number; repliesSent: number; engagementRate: number };
+type Activity = { timeZone: string; days: { date: string; repliesSent: number; impressions: number }[] };
+
+const overview = async (client: Client) => (await client.get('/api/metrics/overview')).body as Overview;
+const activity = async (client: Client, query = '') => (await client.get(`/api/dashboard/activity${query}`)).body as Activity;
+const metricsReads = () => world.emulator.control.requests.filter((r) => r.method === 'GET' && r.path === '/2/tweets').length;
+const today = () => new Date(world.serverNow()).toISOString().slice(0, 10);
+
+/** A user whose one reply went out: its post on X. */
+const userWithSentReply = async () => {
+  const who = await world.userWithX();
+  const target = await world.newTarget();
+  world.emulator.control.post(target.username, `Tell me more, @${who.handle}`);
+  const { scheduleId, at } = await world.scheduleDueNow(who.client, target.id, who.connectedAccountId);
+  world.moveClockTo(at);
+  const reply = await world.replyOfSchedule(who.client, scheduleId, (r) => r.status === 'sent');
+  return { ...who, replyPostId: reply.replyPostId as string };
+};
+
+describe('the dashboard, measured', () => {
+  it("shows the figures X gives for the user's own replies: impressions today, the engagement rate, the 14-day series; never another user's", async () => {
+    const alice = await userWithSentReply();
+    const bob = await world.userWithX();
+    // X's figures for alice's reply, pinned so they stay put whatever the clock.
+    world.emulator.control.setMetrics(alice.replyPostId, { impressions: 1000, likes: 30, reposts: 5, replies: 3, quotes: 1, bookmarks: 11 });
+    // 16 minutes on: a read made before the pin (just after sending) is due again.
+    world.moveClockTo(world.serverNow() + 16 * 60_000);
+    const figures = await eventually(() => overview(alice.client), (o) => o.impressionsToday === 1000, "alice's impressions today", 15_000);
+    expect(figures).toMatchObject({ impressionsToday: 1000, impressionsWeek: 1000, impressionsMonth: 1000, repliesSent: 1, engagementRate: 5 });
+
+    const series = await activity(alice.client);
+    expect(series.timeZone).toBe('UTC');
+    expect(series.days).toHaveLength(14);
+    expect(series.days.at(-1)).toEqual({ date: today(), repliesSent: 1, impressions: 1000 });
+    expect(series.days.slice(0, -1).every((d) => d.repliesSent === 0 && d.impressions === 0)).toBe(true);
+    expect(series.days.map((d) => d.date)).toEqual([...series.days.map((d) => d.date)].sort());
+
+    // Bob sees none of it.
+    expect(await overview(bob.client)).toMatchObject({ impressionsToday: 0, impressionsWeek: 0, impressionsMonth: 0, repliesSent: 0, engagementRate: 0 });
+    expect((await activity(bob.client)).days.every((d) => d.repliesSent === 0 && d.impressions === 0)).toBe(true);
+  }, 60_000);
+
+  it("reads the seeded curve: three hours on, the dashboard shows what the emulator shows, read in one request for several users' replies", async () => {
+    const carol = await userWithSentReply();
+    const dave = await userWithSentReply();
+    const start = world.serverNow();
+    world.moveClockTo(start + 2 * 60_000);
+    // Both replies read at least once, then everything settles before the next read is due.
+    await eventually(() => overview(dave.client), (o) => o.repliesSent === 1, 'dave sent');
+    const readsBefore = metricsReads();
+    // Three hours on (hourly reads by then): one read answers for both replies.
+    world.moveClockTo(start + 3 * 3_600_000);
+    const seen = await eventually(
+      async () => [await overview(carol.client), await overview(dave.client)],
+      ([c, d]) => (c?.impressionsToday ?? 0) > 0 && (d?.impressionsToday ?? 0) > 0 && metricsReads() > readsBefore,
+      'both replies read after three hours',
+      15_000,
+    );
+    // Read at about three hours of age: the emulator's curve then (a second or two of drift moves it by less than one).
+    for (const [who, o] of [[carol, seen[0]], [dave, seen[1]]] as const) {
+      const post = world.emulator.control.getPost(who.replyPostId);
+      const expected = emulatedMetrics(EMULATOR_SEED, who.replyPostId, 0, world.serverNow() - (post?.createdAt ?? 0));
+      expect(Math.abs((o?.impressionsToday ?? 0) - expected.impressions)).toBeLessThanOrEqual(1);
+      // A handful of engagements on a few dozen impressions: one more or less moves the rate by a point or two.
+      expect(Math.abs((o?.engagementRate ?? 0) - engagementRate(engagementsOf(expected), expected.impressions))).toBeLessThanOrEqual(2.5);
+    }
+    expect(metricsReads() - readsBefore).toBe(1);
+  }, 60_000);
+
+  it('refuses a bad number of days with the field, and answers 401 without a session', async () => {
+    const { client } = await world.server.newUser();
+    for (const days of ['0', '91', '2.5', 'many']) {
+      const res = await client.get(`/api/dashboard/activity?days=${days}`);
+      expect(res.status).toBe(400);
+      expect(errorOf(res)).toMatchObject({ message: 'Days must be a whole number from 1 to 90', field: 'days' });
+    }
+    expect((await activity(client, '?days=3')).days).toHaveLength(3);
+    expect((await activity(client, '?days=')).days).toHaveLength(14);
+    const anonymous = await fetch(`${world.server.url}/api/dashboard/activity`);
+    expect(anonymous.status).toBe(401);
+  });
+});
