@@ -12,7 +12,7 @@ import { repliesProjection } from './replies';
 import { schedulesProjection } from './scheduling';
 import { templateGroupsProjection, templatesProjection } from './templates';
 import { usersProjection } from './users';
-import { watchedPostsProjection } from './watching';
+import { watchedPostsProjection, xReadDaysProjection } from './watching';
 import { connectedAccountsProjection } from './x-accounts';
 
 export const allProjections: readonly Projection[] = [
@@ -26,4 +26,5 @@ export const allProjections: readonly Projection[] = [
   pollingSettingsProjection as Projection,
   watchedPostsProjection as Projection,
   replyMetricsProjection as Projection,
+  xReadDaysProjection as Projection,
 ];

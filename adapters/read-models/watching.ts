@@ -1,11 +1,26 @@
 /**
- * The watched posts read model: its projection (core/watching/projection.ts, the `watched_posts`
- * and `watched_accounts` tables) and every query over them (ADR 0018).
+ * The watched posts read model: its projections (core/watching/projection.ts, the `watched_posts`
+ * and `watched_accounts` tables; core/watching/reads-projection.ts, `x_read_days`) and every query
+ * over them (ADR 0018).
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { watchedPostsProjection, type WatchedPost } from '@core/watching';
+import { lastDays, readDayView, watchedPostsProjection, xReadDaysProjection, type ReadDayView, type WatchedPost } from '@core/watching';
 
-export { watchedPostsProjection };
+export { watchedPostsProjection, xReadDaysProjection };
+
+/** The reads counter for the `days` UTC days up to `today`, newest first (a day without reads counts zero). */
+export const xReadDays = (db: ReadDb, today: string, days: number): ReadDayView[] => {
+  const wanted = lastDays(today, days);
+  const rows = new Map(
+    db
+      .prepare<[string, string], { day: string; timeline_requests: number; search_requests: number; posts: number }>(
+        'SELECT day, timeline_requests, search_requests, posts FROM x_read_days WHERE day BETWEEN ? AND ?',
+      )
+      .all(wanted.at(-1) ?? today, today)
+      .map((r) => [r.day, { timelineRequests: r.timeline_requests, searchRequests: r.search_requests, posts: r.posts }]),
+  );
+  return wanted.map((day) => readDayView(day, rows.get(day)));
+};
 
 export interface WatchStatus {
   lastPolledAt: string;

@@ -19,6 +19,7 @@ import { currentPollingSettings } from '@adapters/read-models/polling';
 import { activeAutoSchedules } from '@adapters/read-models/scheduling';
 import { watchStatuses } from '@adapters/read-models/watching';
 import type { SchedulerJob } from '@adapters/scheduler';
+import { createReadsCounter } from './reads-counter';
 import { handleCommand } from '@core/eventstore/command-handler';
 import type { EventStore } from '@core/eventstore/types';
 import { isXError, type XApiAccess, type XPost, type XReader } from '@core/x';
@@ -32,6 +33,7 @@ import {
   utcLocalTime,
   watchDecider,
   watchStream,
+  type CountedRead,
   type DueRead,
   type SearchBatch,
 } from '@core/watching';
@@ -50,13 +52,6 @@ export interface WatchLogger {
   error(obj: object, msg: string): void;
 }
 
-/** One request to X made by the watcher: which endpoint, when, and how many posts X returned (what X bills). */
-export interface WatchRead {
-  endpoint: 'timeline' | 'search';
-  at: string;
-  posts: number;
-}
-
 export interface WatchDeps {
   store: EventStore;
   db: () => ReadDb;
@@ -64,17 +59,17 @@ export interface WatchDeps {
   x: (XReader & { readonly access?: XApiAccess }) | null;
   clock: () => Date;
   logger: WatchLogger;
-  /** Told of every answered request (the reads counter). */
-  onRead?: (read: WatchRead) => void;
+  /** How often this process records its reads counter (default a minute; always when it stops). */
+  countEveryMs?: number;
 }
 
 export interface Watcher {
   job: SchedulerJob;
-  /** Resolves when the reads under way have ended. */
+  /** Resolves when the reads under way have ended and the reads counter is recorded. */
   idle(): Promise<void>;
 }
 
-type Bucket = WatchRead['endpoint'];
+type Bucket = CountedRead['endpoint'];
 
 export const createWatcher = (deps: WatchDeps): Watcher => {
   /** Reads this process made that the read model may not show yet. */
@@ -85,6 +80,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
   const heldUntil = new Map<Bucket, number>();
   const failures = new Map<string, number>();
   let busy: Promise<void> | null = null;
+  const counter = createReadsCounter({ store: deps.store, clock: deps.clock, logger: deps.logger, ...(deps.countEveryMs === undefined ? {} : { everyMs: deps.countEveryMs }) });
 
   const held = (bucket: Bucket) => (heldUntil.get(bucket) ?? 0) > deps.clock().getTime();
 
@@ -105,7 +101,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
     deps.logger.warn({ err: error, endpoint: bucket, accountIds: accounts.map((a) => a.accountId) }, 'reading monitored accounts failed; they are read again later');
   };
 
-  const counted = (endpoint: Bucket, posts: number) => deps.onRead?.({ endpoint, at: deps.clock().toISOString(), posts });
+  const counted = (endpoint: Bucket, posts: number) => counter.count({ endpoint, at: deps.clock().toISOString(), posts });
 
   /** Records what one read brought of one account on its watch stream. */
   const record = async (account: DueRead, posts: readonly XPost[], startedAt: Date) => {
@@ -206,6 +202,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, queue.length) }, worker));
+    await counter.flush();
   };
 
   return {
@@ -223,6 +220,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
     },
     idle: async () => {
       if (busy !== null) await busy;
+      await counter.flush({ force: true });
     },
   };
 };

@@ -6,3 +6,5 @@ export * from './watch';
 export * from './projection';
 export * from './stream-rules';
 export * from './stream-backoff';
+export * from './reads';
+export * from './reads-projection';

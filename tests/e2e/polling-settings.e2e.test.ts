@@ -31,6 +31,15 @@ describe.skipIf(skip !== null)('admin polling settings and tiers in a real brows
 
     await page.goto('/admin/polling-settings');
     await page.getByTestId('polling-settings-page').waitFor();
+    // The reads counter card shows today's figures as the API answers them.
+    const card = page.getByTestId('x-reads-today');
+    await card.waitFor();
+    const stats = (await (await page.request.get('/api/admin/polling-stats', { headers: CSRF })).json()) as { today: { requests: number; posts: number; estimatedUsd: number } };
+    expect(await card.textContent()).toMatch(/X reads today: [\d,]+ requests, [\d,]+ posts, est\. \$\d+\.\d{2}/);
+    const shown = async (id: string) => Number(((await card.getByTestId(id).textContent()) ?? '').replace(/[$,]/g, ''));
+    expect(await shown('x-reads-requests')).toBe(stats.today.requests);
+    expect(await shown('x-reads-posts')).toBe(stats.today.posts);
+    expect(await shown('x-reads-spend')).toBe(Number(stats.today.estimatedUsd.toFixed(2)));
     await page.getByRole('tab', { name: 'Limits' }).click();
     const field = page.getByTestId('setting-accounts_per_search');
     await field.getByRole('spinbutton').fill('12');

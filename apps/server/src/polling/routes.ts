@@ -9,6 +9,7 @@
  *   POST  /api/admin/polling-settings/verify-x-admin  { xAdminToken } -> { success }: marks this session
  *   GET   /api/admin/accounts                         every monitored account, with monitoringTier and profilePicture
  *   PATCH /api/admin/accounts/:id/tier                { tier, xAdminToken? }: needs the step-up
+ *   GET   /api/admin/polling-stats                    X reads of the watcher: today and the last 30 UTC days
  *
  * A token given with a change is checked first (a wrong one refuses the change and changes
  * nothing); without one, the session must have passed the step-up (docs/adr/0022).
@@ -20,6 +21,8 @@ import { POLLING_MESSAGES, settingValueSchema, tierAssignmentSchema, verifyXAdmi
 import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
 import { findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
+import { xReadDays } from '@adapters/read-models/watching';
+import { utcDay, X_READ_USD_PER_POST } from '@core/watching';
 import { listPollingSettings } from '@adapters/read-models/polling';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam } from '../http/route-helpers';
@@ -63,6 +66,11 @@ export const pollingRoutes = (deps: AppDeps): Router => {
       find: () => listPollingSettings(db()).find((s) => s.settingKey === key) ?? null,
       location: '/api/admin/polling-settings',
     });
+  });
+
+  router.get('/polling-stats', requireAdmin, (ctx) => {
+    const days = xReadDays(db(), utcDay(deps.clock().getTime()), 30);
+    ctx.body = { today: days[0], days, usdPerPost: X_READ_USD_PER_POST };
   });
 
   router.get('/accounts', requireAdmin, (ctx) => {

@@ -6,6 +6,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { usePollingSettings } from './api/polling';
 import { AdminGate } from './components/admin-gate';
+import { ReadStatsCard } from './components/read-stats-card';
 import { SettingsList } from './components/settings-list';
 import { XAdminDialog } from './components/x-admin-dialog';
 import { XAdminStatus } from './components/x-admin-status';
@@ -20,6 +21,7 @@ function PollingSettings() {
         description="How often monitored accounts are to be read, by tier and period, the hours that bound each period, and limits. Each change is recorded with who made it and when."
         actions={<XAdminStatus />}
       />
+      <ReadStatsCard />
       <Tabs value={tab} onValueChange={(v) => setTab(v as PollingCategory)}>
         <TabsList className="w-full sm:w-fit">
           {POLLING_CATEGORIES.map((c) => (
