@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { targetIdentity } from '@adapters/read-models/monitoring';
 import { repliedPostIds, sentAtSince } from '@adapters/read-models/replies';
+import { hourlyCapOf } from '@adapters/read-models/users';
 import { findTemplate, findTemplateGroup } from '@adapters/read-models/templates';
 import { reserve, isReservationTaken } from '@core/eventstore/reservation';
 import {
@@ -293,7 +294,8 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   const nowMs = Date.parse(now);
   // Epoch milliseconds: the rule then parses no ISO text per send of the hour.
   const sentAt = sentAtSince(ctx.db(), run.userId, new Date(nowMs - 3_600_000).toISOString()).map((t) => Date.parse(t));
-  const cap = hourlyCap(sentAt, nowMs, ctx.settings.hourlyCap);
+  // The user's own limit (Settings, 1-50) replaces the installation's.
+  const cap = hourlyCap(sentAt, nowMs, hourlyCapOf(ctx.db(), run.userId) ?? ctx.settings.hourlyCap);
   if (!cap.allowed) {
     await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: cap.retryAt, message: cap.reason, now });
     return 'progress';

@@ -6,6 +6,7 @@
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { Permission, Role } from '@core/users/constants';
 import { usersProjection } from '@core/users/projection';
+import type { ClassicStyle } from '@core/styles/catalogue';
 import type { SubscriptionStatus, User } from '@core/users/state';
 import { idList } from './id-list';
 
@@ -40,10 +41,14 @@ export interface UserRow {
   profile_picture: string | null;
   time_zone: string;
   permissions: string;
+  email_on_failed_reply: number;
+  weekly_summary: number;
+  hourly_cap: number | null;
+  default_style: string | null;
 }
 
 /** The user a row describes (what `toPublicUser` takes); counted reply ids live only in the stream. */
-export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds'> => ({
+export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds' | 'passwordReset'> => ({
   id: row.id,
   username: row.username,
   email: row.email,
@@ -68,10 +73,50 @@ export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds'> => ({
   profilePicture: row.profile_picture,
   timeZone: row.time_zone,
   permissions: JSON.parse(row.permissions) as Permission[],
+  preferences: {
+    emailOnFailedReply: row.email_on_failed_reply === 1,
+    weeklySummary: row.weekly_summary === 1,
+    hourlyCap: row.hourly_cap,
+    defaultStyle: row.default_style as ClassicStyle | null,
+  },
 });
 
+/** The replies per hour this user chose, or null (the installation's cap applies). */
+export const hourlyCapOf = (db: ReadDb, userId: string): number | null =>
+  (db.prepare<[string], { hourly_cap: number | null }>('SELECT hourly_cap FROM users WHERE id = ?').get(userId)?.hourly_cap ?? null);
+
+/** One user's row as a user, or null (unknown or deleted). */
+export const userById = (db: ReadDb, id: string): Omit<User, 'trialReplyIds' | 'passwordReset'> | null => {
+  const row = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?').get(id);
+  return row === undefined ? null : userFromRow(row);
+};
+
+/** Active users with an e-mail who want the weekly summary, oldest first, after `afterId` (paging). */
+export const weeklySummaryRecipients = (db: ReadDb, afterId: string, limit: number): { id: string; email: string; timeZone: string; createdAt: string }[] =>
+  db
+    .prepare<[string, number], { id: string; email: string; time_zone: string; created_at: string }>(
+      `SELECT id, email, time_zone, created_at FROM users
+       WHERE weekly_summary = 1 AND is_active = 1 AND email IS NOT NULL AND id > ? ORDER BY id LIMIT ?`,
+    )
+    .all(afterId, limit)
+    .map((r) => ({ id: r.id, email: r.email, timeZone: r.time_zone, createdAt: r.created_at }));
+
+/** E-mail and failed-reply preference of these users, for the failed-reply alerts. */
+export const failedReplyRecipients = (db: ReadDb, ids: readonly string[]): Map<string, string> =>
+  ids.length === 0
+    ? new Map()
+    : new Map(
+        db
+          .prepare<[string], { id: string; email: string }>(
+            `SELECT id, email FROM users WHERE id IN (SELECT value FROM json_each(?))
+             AND email_on_failed_reply = 1 AND is_active = 1 AND email IS NOT NULL`,
+          )
+          .all(idList(ids))
+          .map((r) => [r.id, r.email]),
+      );
+
 /** Every user, oldest first (the admin list). */
-export const listUsers = (db: ReadDb): Omit<User, 'trialReplyIds'>[] =>
+export const listUsers = (db: ReadDb): Omit<User, 'trialReplyIds' | 'passwordReset'>[] =>
   db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, id').all().map(userFromRow);
 
 /** The usernames of these users, for whoever lists things that name their owner. */

@@ -32,6 +32,10 @@ describe('userFromRow', () => {
       profile_picture: null,
       time_zone: 'UTC',
       permissions: '["may_add_monitored_accounts"]',
+      email_on_failed_reply: 0,
+      weekly_summary: 1,
+      hourly_cap: 12,
+      default_style: 'hot_take',
     };
     expect(userFromRow(row)).toMatchObject({
       id: 'u1',
@@ -45,6 +49,7 @@ describe('userFromRow', () => {
       permissions: ['may_add_monitored_accounts'],
       passwordHash: null,
       createdBy: 'system',
+      preferences: { emailOnFailedReply: false, weeklySummary: true, hourlyCap: 12, defaultStyle: 'hot_take' },
     });
   });
 });

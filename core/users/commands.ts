@@ -5,6 +5,7 @@
  */
 import type { Permission, Role } from './constants';
 import type { PremiumEndReason, ProfileChanges } from './events';
+import type { PreferenceChanges } from './preferences';
 import type { Instant } from './time';
 
 /** Who asks, for commands only an admin (or the system itself) may give. */
@@ -57,7 +58,13 @@ export type UserCommand =
   | { type: 'EndPremium'; reason: PremiumEndReason; now: Instant }
   /** By the user themself or an admin. */
   | { type: 'Deactivate'; by: Actor; reason?: string | null; now: Instant }
-  | { type: 'Reactivate'; by: Actor; now: Instant };
+  | { type: 'Reactivate'; by: Actor; now: Instant }
+  | { type: 'ChangePreferences'; changes: PreferenceChanges; now: Instant }
+  /** `tokenHash`: sha-256 of the link's secret, computed by the caller; the link works until `expiresAt`. */
+  | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: Instant; now: Instant }
+  /** `tokenHash` of the secret the link carried; `passwordHash` of the new password. */
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: Instant }
+  | { type: 'DeleteAccount'; now: Instant };
 
 export type UserCommandType = UserCommand['type'];
 

@@ -8,6 +8,7 @@ import { actorId, type UserCommand } from './commands';
 import { DEFAULT_TIME_ZONE } from './constants';
 import type { ProfileChanges, UserEvent } from './events';
 import { optionalText, requireActiveUser, requireAdmin, requiredText, requireTimeZone, requireUser } from './guards';
+import type { PreferenceChanges } from './preferences';
 import type { User, UserState } from './state';
 import { deriveTier, isUnlimitedTier, trialEndsAt } from './tier';
 import { toInstant, toMillis } from './time';
@@ -28,6 +29,7 @@ const register = (command: Command<'Register'>, state: UserState): UserEvent[] =
     createdBy: command.createdBy,
     at: toInstant(command.now, 'now'),
   };
+  if (state.status === 'deleted') throw new AppError('conflict', 'This account was deleted', { reason: 'ACCOUNT_DELETED' });
   if (state.status === 'registered') {
     const u = state.user;
     // The same registration decided again (a retry after a concurrent write) changes nothing.
@@ -95,6 +97,37 @@ const activatePremium = (command: Command<'ActivatePremium'>, state: UserState):
   }
   if (user.isPremium && user.subscriptionId === command.subscriptionId && user.subscriptionEndDate === until) return [];
   return [{ type: 'PremiumActivated', data: { until, subscriptionId: command.subscriptionId, at } }];
+};
+
+/** The one answer to every link that cannot be used: it does not tell which check failed. */
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+
+/** Only the preferences that really change; an empty object means nothing to do. */
+const preferenceChanges = (user: User, changes: PreferenceChanges): PreferenceChanges => {
+  const changed: PreferenceChanges = {};
+  if (changes.subscribedToUpdates !== undefined && changes.subscribedToUpdates !== user.subscribedToUpdates) {
+    changed.subscribedToUpdates = changes.subscribedToUpdates;
+  }
+  const { subscribedToUpdates: _ignored, ...rest } = changes;
+  for (const key of Object.keys(rest) as (keyof typeof rest)[]) {
+    const value = rest[key];
+    if (value === undefined || value === user.preferences[key]) continue;
+    if (key === 'hourlyCap' && value !== null && (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 50)) {
+      throw new AppError('validation', 'Replies per hour must be a whole number from 1 to 50', { field: 'hourlyCap' });
+    }
+    Object.assign(changed, { [key]: value });
+  }
+  return changed;
+};
+
+const resetPassword = (command: Command<'ResetPassword'>, state: UserState): UserEvent[] => {
+  const invalid = () => new AppError('validation', RESET_LINK_INVALID, { field: 'token', reason: 'RESET_LINK_INVALID' });
+  if (state.status !== 'registered' || !state.user.isActive) throw invalid();
+  const pending = state.user.passwordReset;
+  const at = toInstant(command.now, 'now');
+  if (pending === null || pending.tokenHash !== command.tokenHash || toMillis(at) >= toMillis(pending.expiresAt)) throw invalid();
+  if (command.passwordHash.trim() === '') throw new AppError('internal', 'A password hash is required');
+  return [{ type: 'PasswordResetCompleted', data: { passwordHash: command.passwordHash, at } }];
 };
 
 export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
@@ -181,6 +214,27 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       requireAdmin(command.by, 'reactivate an account');
       if (user.isActive) return [];
       return [{ type: 'UserReactivated', data: { by: actorId(command.by), at: toInstant(command.now, 'now') } }];
+    }
+    case 'ChangePreferences': {
+      const changes = preferenceChanges(requireActiveUser(state), command.changes);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'PreferencesChanged', data: { changes, at: toInstant(command.now, 'now') } }];
+    }
+    case 'RequestPasswordReset': {
+      const user = requireActiveUser(state);
+      const at = toInstant(command.now, 'now');
+      const expiresAt = toInstant(command.expiresAt, 'expiresAt');
+      if (toMillis(expiresAt) <= toMillis(at)) throw new AppError('internal', 'A reset link must expire after it is made');
+      if (!/^[0-9a-f]{64}$/.test(command.tokenHash)) throw new AppError('internal', 'A reset token hash is a sha-256 in hex');
+      if (user.passwordReset?.tokenHash === command.tokenHash) return [];
+      return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt, at } }];
+    }
+    case 'ResetPassword':
+      return resetPassword(command, state);
+    case 'DeleteAccount': {
+      if (state.status === 'deleted') return [];
+      requireUser(state);
+      return [{ type: 'AccountDeleted', data: { at: toInstant(command.now, 'now') } }];
     }
     default:
       return assertNever(command, 'user command');

@@ -4,6 +4,7 @@
  * deltas, so a projection applying them stays simple and idempotent.
  */
 import type { Permission, Role } from './constants';
+import type { PreferenceChanges } from './preferences';
 import type { Instant } from './time';
 
 /** Fields a profile update may change; an absent key means "unchanged". */
@@ -52,7 +53,17 @@ export type UserEvent =
   | { type: 'PremiumActivated'; data: { until: Instant; subscriptionId: string; at: Instant } }
   | { type: 'PremiumEnded'; data: { reason: PremiumEndReason; at: Instant } }
   | { type: 'UserDeactivated'; data: { by: string; reason: string | null; at: Instant } }
-  | { type: 'UserReactivated'; data: { by: string; at: Instant } };
+  | { type: 'UserReactivated'; data: { by: string; at: Instant } }
+  | { type: 'PreferencesChanged'; data: { changes: PreferenceChanges; at: Instant } }
+  /** A reset link was sent; only the sha-256 of its secret is kept, and only the latest one works. */
+  | { type: 'PasswordResetRequested'; data: { tokenHash: string; expiresAt: Instant; at: Instant } }
+  /** The link was used: the new password is set and the link is spent. */
+  | { type: 'PasswordResetCompleted'; data: { passwordHash: string; at: Instant } }
+  /**
+   * The person asked for their account to be deleted. What remains of the stream after erasure
+   * (docs/adr/0026) carries no personal field.
+   */
+  | { type: 'AccountDeleted'; data: { at: Instant } };
 
 export type UserEventType = UserEvent['type'];
 
@@ -72,6 +83,10 @@ export const USER_EVENT_TYPES = [
   'PremiumEnded',
   'UserDeactivated',
   'UserReactivated',
+  'PreferencesChanged',
+  'PasswordResetRequested',
+  'PasswordResetCompleted',
+  'AccountDeleted',
 ] as const satisfies readonly UserEventType[];
 
 // Compile-time check that the list above names every event type.

@@ -1,5 +1,6 @@
 import { TRIAL_REPLIES } from './constants';
 import type { UserEvent } from './events';
+import { DEFAULT_PREFERENCES, type PreferenceChanges, type Preferences } from './preferences';
 import type { User, UserState } from './state';
 
 const registered = (data: Extract<UserEvent, { type: 'UserRegistered' }>['data']): User => ({
@@ -28,7 +29,18 @@ const registered = (data: Extract<UserEvent, { type: 'UserRegistered' }>['data']
   timeZone: data.timeZone,
   permissions: [],
   trialReplyIds: [],
+  preferences: DEFAULT_PREFERENCES,
+  passwordReset: null,
 });
+
+const withPreferences = (user: User, changes: PreferenceChanges, at: string): User => {
+  const { subscribedToUpdates, ...rest } = changes;
+  const preferences: Preferences = { ...user.preferences };
+  for (const key of Object.keys(rest) as (keyof Preferences)[]) {
+    if (rest[key] !== undefined) Object.assign(preferences, { [key]: rest[key] });
+  }
+  return { ...user, preferences, ...(subscribedToUpdates === undefined ? {} : { subscribedToUpdates }), updatedAt: at };
+};
 
 /** The change one event makes to a registered user (undefined: the event does not concern it). */
 const apply = (user: User, event: UserEvent): User | undefined => {
@@ -83,6 +95,14 @@ const apply = (user: User, event: UserEvent): User | undefined => {
       return { ...user, isActive: false, updatedAt: event.data.at };
     case 'UserReactivated':
       return { ...user, isActive: true, updatedAt: event.data.at };
+    case 'PreferencesChanged':
+      return withPreferences(user, event.data.changes, event.data.at);
+    case 'PasswordResetRequested':
+      return { ...user, passwordReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    case 'PasswordResetCompleted':
+      return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, passwordReset: null, updatedAt: event.data.at };
+    case 'AccountDeleted':
+      return undefined; // handled in evolve: the state becomes 'deleted'
     default: {
       // Compile time: every event type is handled above. Run time: an event written by a newer
       // version is ignored, not fatal.
@@ -96,6 +116,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
   if (state.status === 'unregistered') {
     return event.type === 'UserRegistered' ? { status: 'registered', user: registered(event.data) } : state;
   }
+  if (state.status === 'deleted') return state;
+  if (event.type === 'AccountDeleted') return { status: 'deleted', id: state.user.id, deletedAt: event.data.at };
   const next = apply(state.user, event);
   return next === undefined ? state : { status: 'registered', user: next };
 };

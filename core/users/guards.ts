@@ -6,7 +6,7 @@ import type { User, UserState } from './state';
 import { canonicalTimeZone } from './time';
 
 export const requireUser = (state: UserState): User => {
-  if (state.status === 'unregistered') throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
+  if (state.status !== 'registered') throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
   return state.user;
 };
 

@@ -12,4 +12,7 @@ export * from './tier';
 export * from './badge';
 export * from './schemas';
 export * from './public-user';
+export * from './preferences';
+export * from './reset';
+export { RESET_LINK_INVALID } from './decide';
 export { canonicalTimeZone, isValidTimeZone, type Instant } from './time';

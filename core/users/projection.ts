@@ -10,6 +10,7 @@ import { assertNever } from '@core/shared/decider';
 import type { Projection, SqlStatement } from '@core/shared/projection';
 import { TRIAL_REPLIES } from './constants';
 import { USER_EVENT_TYPES, type ProfileChanges, type UserEvent } from './events';
+import type { PreferenceChanges } from './preferences';
 import { emailReservationKey, userIdFromStream, usernameReservationKey } from './streams';
 import { trialEndsAt } from './tier';
 
@@ -41,13 +42,19 @@ const schema = [
      subscribed_to_updates INTEGER NOT NULL,
      profile_picture TEXT,
      time_zone TEXT NOT NULL,
-     permissions TEXT NOT NULL
+     permissions TEXT NOT NULL,
+     email_on_failed_reply INTEGER NOT NULL DEFAULT 1,
+     weekly_summary INTEGER NOT NULL DEFAULT 1,
+     hourly_cap INTEGER,
+     default_style TEXT
    ) STRICT`,
   'CREATE INDEX users_by_email ON users (email_lower)',
   'CREATE INDEX users_by_x_user_id ON users (x_user_id)',
   'CREATE INDEX users_by_created_at ON users (created_at, id)',
   'CREATE INDEX users_trial_sweep ON users (trial_ends_at) WHERE trial_active = 1',
 ];
+
+const bit = (b: boolean): number => (b ? 1 : 0);
 
 /** Column and value for each profile field an update may change. */
 const profileColumns = (changes: ProfileChanges): Record<string, unknown> => {
@@ -67,6 +74,16 @@ const profileColumns = (changes: ProfileChanges): Record<string, unknown> => {
   return cols;
 };
 
+const preferenceColumns = (changes: PreferenceChanges): Record<string, unknown> => {
+  const cols: Record<string, unknown> = {};
+  if (changes.emailOnFailedReply !== undefined) cols.email_on_failed_reply = bit(changes.emailOnFailedReply);
+  if (changes.weeklySummary !== undefined) cols.weekly_summary = bit(changes.weeklySummary);
+  if (changes.subscribedToUpdates !== undefined) cols.subscribed_to_updates = bit(changes.subscribedToUpdates);
+  if (changes.hourlyCap !== undefined) cols.hourly_cap = changes.hourlyCap;
+  if (changes.defaultStyle !== undefined) cols.default_style = changes.defaultStyle;
+  return cols;
+};
+
 /** UPDATE users SET <columns> WHERE id = @id, with named parameters. */
 const update = (id: string, columns: Record<string, unknown>): SqlStatement[] => {
   const names = Object.keys(columns);
@@ -75,7 +92,6 @@ const update = (id: string, columns: Record<string, unknown>): SqlStatement[] =>
   return [{ sql: `UPDATE users SET ${set} WHERE id = @id`, params: { ...columns, id } }];
 };
 
-const bit = (b: boolean): number => (b ? 1 : 0);
 
 const project = (recorded: RecordedEvent): SqlStatement[] => {
   const event = { type: recorded.type, data: recorded.data } as UserEvent;
@@ -165,6 +181,15 @@ const project = (recorded: RecordedEvent): SqlStatement[] => {
       return update(id, { is_active: 0, updated_at: event.data.at });
     case 'UserReactivated':
       return update(id, { is_active: 1, updated_at: event.data.at });
+    case 'PreferencesChanged':
+      return update(id, { ...preferenceColumns(event.data.changes), updated_at: event.data.at });
+    case 'PasswordResetRequested':
+      return []; // the pending link lives in the stream only
+    case 'PasswordResetCompleted':
+      return update(id, { password_hash: event.data.passwordHash, password_change_required: 0, updated_at: event.data.at });
+    case 'AccountDeleted':
+      // The person is gone from the read model; the row is not kept even without its fields.
+      return [{ sql: 'DELETE FROM users WHERE id = @id', params: { id } }];
     default:
       return assertNever(event, 'user event');
   }
@@ -172,7 +197,7 @@ const project = (recorded: RecordedEvent): SqlStatement[] => {
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   schema,
   handles: USER_EVENT_TYPES,
   project,

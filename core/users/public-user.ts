@@ -9,7 +9,7 @@ import { deriveTier, trialStatus, type Tier, type TierConfig } from './tier';
 import type { Instant } from './time';
 
 /** Every stored field but the secrets and the internal bookkeeping, plus what the time of asking decides. */
-export interface PublicUser extends Omit<User, 'passwordHash' | 'trialReplyIds' | 'createdBy'> {
+export interface PublicUser extends Omit<User, 'passwordHash' | 'trialReplyIds' | 'createdBy' | 'passwordReset'> {
   /** Trial replies left now (0 once the trial is over, by replies or by time). */
   repliesRemaining: number;
   /** Premium now (false after the end date even before PremiumEnded is recorded). */
@@ -22,7 +22,7 @@ export interface PublicUser extends Omit<User, 'passwordHash' | 'trialReplyIds' 
 }
 
 /** The decider's User, or a read-model row turned back into one (`userFromRow`). */
-export type PublicUserSource = Omit<User, 'trialReplyIds' | 'createdBy'>;
+export type PublicUserSource = Omit<User, 'trialReplyIds' | 'createdBy' | 'passwordReset'>;
 
 export const toPublicUser = (user: PublicUserSource, now: Date | Instant, config: TierConfig): PublicUser => {
   const trial = trialStatus(user, now);
@@ -49,6 +49,7 @@ export const toPublicUser = (user: PublicUserSource, now: Date | Instant, config
     profilePicture: user.profilePicture,
     timeZone: user.timeZone,
     permissions: [...user.permissions],
+    preferences: { ...user.preferences },
     hasPassword: user.passwordHash !== null,
     tier: deriveTier(user, now, config),
     trialEndsAt: trial.trialEndsAt,

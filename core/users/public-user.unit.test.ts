@@ -39,6 +39,7 @@ describe('toPublicUser', () => {
       profilePicture: null,
       timeZone: 'Europe/Paris',
       permissions: [],
+      preferences: { emailOnFailedReply: true, weeklySummary: true, hourlyCap: null, defaultStyle: null },
       hasPassword: true,
       tier: 'trial',
       trialEndsAt: '2026-03-08T10:00:00.000Z',

@@ -5,6 +5,7 @@
  * googleId / githubId have no sign-in behind them in Riposte and are not kept.
  */
 import type { Permission, Role } from './constants';
+import type { Preferences } from './preferences';
 import type { Instant } from './time';
 
 export type SubscriptionStatus = 'active' | 'expired' | 'cancelled' | 'refunded';
@@ -38,8 +39,15 @@ export interface User {
   permissions: Permission[];
   /** Replies already counted against the trial (at most 25), so a retried count is not doubled. */
   trialReplyIds: string[];
+  preferences: Preferences;
+  /** The reset link that still works (its secret's sha-256), or null. */
+  passwordReset: { tokenHash: string; expiresAt: Instant } | null;
 }
 
-export type UserState = { status: 'unregistered' } | { status: 'registered'; user: User };
+export type UserState =
+  | { status: 'unregistered' }
+  | { status: 'registered'; user: User }
+  /** Deleted at the person's request: nothing of the account is kept in the state. */
+  | { status: 'deleted'; id: string; deletedAt: Instant };
 
 export const initialState = (): UserState => ({ status: 'unregistered' });

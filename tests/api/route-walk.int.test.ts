@@ -34,6 +34,9 @@ const PUBLIC: Record<string, number[]> = {
   'GET /api/auth/status': [401],
   'POST /api/auth/login': [400],
   'POST /api/auth/register': [400],
+  // Password reset by e-mailed link: an empty body is refused with its field.
+  'POST /api/auth/forgot-password': [400],
+  'POST /api/auth/reset-password': [400],
   'POST /api/auth/logout': [200],
   'GET /api/auth/logout': [302],
 };
@@ -63,6 +66,11 @@ describe('route walk', () => {
       'GET /api/user/needs-email',
       'POST /api/user/email',
       'GET /api/user/trial-status',
+      'GET /api/settings',
+      'PUT /api/settings/preferences',
+      'GET /api/settings/export',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
       'GET /api/metrics/overview',
       'GET /api/dashboard/activity',
       'GET /api/connected-accounts',

@@ -29,12 +29,14 @@ import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './users/admin-routes';
 import { aiRoutes } from './ai/routes';
 import { authRoutes } from './users/auth-routes';
+import { resetRoutes } from './users/reset-routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { mailboxRoutes } from './mail/routes';
 import { miscRoutes } from './http/misc-routes';
 import { pollingRoutes } from './polling/routes';
 import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { settingsRoutes } from './settings/routes';
 import { templateRoutes } from './templates/routes';
 import { userRoutes } from './users/routes';
 import { xRoutes } from './x/routes';
@@ -44,7 +46,9 @@ import './http/types';
 export const apiRouters = (deps: AppDeps): Router[] => [
   miscRoutes(deps),
   authRoutes(deps),
+  resetRoutes(deps),
   userRoutes(deps),
+  settingsRoutes(deps),
   dashboardRoutes(deps),
   adminRoutes(deps),
   mailboxRoutes(deps),

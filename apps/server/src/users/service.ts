@@ -24,6 +24,7 @@ import type { Actor, UserCommand } from '@core/users/commands';
 import type { Permission, Role } from '@core/users/constants';
 import { userDecider } from '@core/users/decider';
 import type { ProfileChanges } from '@core/users/events';
+import type { PreferenceChanges } from '@core/users/preferences';
 import type { User } from '@core/users/state';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
 import { commandOptions, type CommandContext, type Written } from '../commands';
@@ -176,6 +177,33 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
         if (moving) await giveBack(EMAIL_RESERVATION, email, user.id, ctx).catch(() => undefined);
         throw error;
       }
+    },
+
+    changePreferences: (id: string, changes: PreferenceChanges, ctx: CommandContext) =>
+      execute(id, { type: 'ChangePreferences', changes, now: clock().toISOString() }, ctx),
+
+    /** The user id that holds this e-mail (case-insensitive), or null. */
+    findIdByEmail: async (email: string): Promise<string | null> => {
+      if (email.trim() === '') return null;
+      return (await ownerOf(EMAIL_RESERVATION, email))?.ownerId ?? null;
+    },
+
+    requestPasswordReset: (id: string, tokenHash: string, expiresAt: string, ctx: CommandContext) =>
+      execute(id, { type: 'RequestPasswordReset', tokenHash, expiresAt, now: clock().toISOString() }, ctx),
+
+    resetPassword: (id: string, tokenHash: string, passwordHash: string, ctx: CommandContext) =>
+      execute(id, { type: 'ResetPassword', tokenHash, passwordHash, now: clock().toISOString() }, ctx),
+
+    /**
+     * Records the deletion and gives the username and e-mail back (anyone may take them again).
+     * The rest of the erasure (schedules, X tokens, events' personal fields) is the account-deletion
+     * use case's (settings/delete-account.ts).
+     */
+    deleteAccount: async (user: User, ctx: CommandContext): Promise<Position | null> => {
+      const result = await handleCommand(store, userStream(user.id), userDecider, { type: 'DeleteAccount', now: clock().toISOString() }, options(ctx));
+      await giveBack(USERNAME_RESERVATION, user.username, user.id, ctx).catch(() => undefined);
+      if (user.email) await giveBack(EMAIL_RESERVATION, user.email, user.id, ctx).catch(() => undefined);
+      return result.position;
     },
 
     setRole: (id: string, role: Role, by: Actor, ctx: CommandContext) =>

@@ -1,0 +1,105 @@
+/**
+ * Password reset by e-mailed link (docs/adr/0026):
+ *
+ *   POST /api/auth/forgot-password { email }  -> always the same 200 answer, at once; the lookup,
+ *        the PasswordResetRequested event and the e-mail happen after the answer, so neither the
+ *        body nor the time taken tells whether the address has an account. Limited per address
+ *        (429) and, silently, per e-mail (no more than 3 links an hour reach one inbox).
+ *   POST /api/auth/reset-password { token, newPassword, confirmPassword } -> the link's secret is
+ *        checked against the stored sha-256 (single use, one hour, only the latest link) before
+ *        any password is hashed; on success every session of the user ends.
+ *
+ * The link's base is RIPOSTE_PUBLIC_URL, else the address this server was reached on (never the
+ * Host header, which a requester chooses). The token travels in the URL fragment, so it is not
+ * sent to the server by the page load, nor in a Referer.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { passwordResetMail } from '@core/mail';
+import { AppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/shared/parse';
+import { RESET_LINK_INVALID } from '@core/users/decide';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordSchema,
+  parseResetToken,
+  RESET_DONE,
+  RESET_LINK_TTL_MS,
+  resetPasswordSchema,
+  resetToken,
+} from '@core/users/reset';
+import type { AppDeps } from '../deps';
+import { createAllowance } from '../http/rate-limit';
+import { settle } from '../http/route-helpers';
+import { commandContext } from '../http/present';
+
+export interface ResetLimits {
+  requestsPerAddress: number;
+  linksPerEmail: number;
+  resetsPerAddress: number;
+}
+
+export const DEFAULT_RESET_LIMITS: ResetLimits = { requestsPerAddress: 10, linksPerEmail: 3, resetsPerAddress: 20 };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const invalidLink = () => new AppError('validation', RESET_LINK_INVALID, { field: 'token', reason: 'RESET_LINK_INVALID' });
+
+/** Where links point: the configured public URL, else the socket this request came in on. */
+const baseUrl = (deps: AppDeps, ctx: Context): string => {
+  if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
+  const socket = ctx.req.socket;
+  const host = socket.localAddress ?? '127.0.0.1';
+  const shown = host.includes(':') ? (host.startsWith('::ffff:') ? host.slice(7) : `[${host}]`) : host;
+  return `http://${shown}:${socket.localPort ?? deps.config.port}`;
+};
+
+export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_LIMITS): Router => {
+  const router = new Router({ prefix: '/api/auth', sensitive: true, strict: true });
+  const perAddress = createAllowance('reset-request-ip', { points: limits.requestsPerAddress, windowSeconds: 3600 });
+  const perEmail = createAllowance('reset-request-email', { points: limits.linksPerEmail, windowSeconds: 3600 });
+  const resetsPerAddress = createAllowance('reset-ip', { points: limits.resetsPerAddress, windowSeconds: 15 * 60 });
+
+  const sendLink = async (email: string, base: string, requestId: string) => {
+    if ((await perEmail.take(email.toLowerCase())) > 0) return;
+    const id = await deps.users.findIdByEmail(email);
+    const user = id === null ? null : await deps.users.load(id);
+    if (user === null || !user.isActive || user.email === null) return;
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(deps.clock().getTime() + RESET_LINK_TTL_MS).toISOString();
+    await deps.users.requestPasswordReset(user.id, sha256(secret), expiresAt, { actor: null, correlationId: requestId });
+    const link = `${base}/reset-password#token=${resetToken(user.id, secret)}`;
+    await deps.mail.mailer.send(passwordResetMail(user.email, link));
+  };
+
+  router.post('/forgot-password', async (ctx) => {
+    const { email } = parseOrThrow(forgotPasswordSchema, ctx.request.body);
+    await perAddress.spend(ctx.ip, 'password reset requests', 'RESET_RATE_LIMITED');
+    const base = baseUrl(deps, ctx);
+    const log = ctx.state.log;
+    // After the answer: the time taken must not tell whether the address has an account.
+    setImmediate(() => {
+      sendLink(email, base, ctx.state.requestId).catch((err: unknown) => log.error({ err }, 'sending a password reset link failed'));
+    });
+    ctx.body = { success: true, message: FORGOT_PASSWORD_ANSWER };
+  });
+
+  router.post('/reset-password', async (ctx) => {
+    const input = parseOrThrow(resetPasswordSchema, ctx.request.body);
+    await resetsPerAddress.spend(ctx.ip, 'password reset attempts', 'RESET_RATE_LIMITED');
+    const parsed = parseResetToken(input.token);
+    if (parsed === null) throw invalidLink();
+    const user = await deps.users.load(parsed.userId);
+    const tokenHash = sha256(parsed.secret);
+    const pending = user?.passwordReset ?? null;
+    // Checked before argon2 so a guess costs the server nothing; decide checks again atomically.
+    if (user === null || pending === null || pending.tokenHash !== tokenHash || Date.parse(pending.expiresAt) <= deps.clock().getTime()) throw invalidLink();
+    const passwordHash = await deps.hasher.hash(input.newPassword);
+    const written = await deps.users.resetPassword(user.id, tokenHash, passwordHash, commandContext(ctx, user.id));
+    deps.sessions.destroyForUser(user.id);
+    await settle(deps, written.position);
+    ctx.body = { success: true, message: RESET_DONE };
+  });
+
+  return router;
+};
