@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { useMetricsOverview } from '@web/features/dashboard/api/dashboard-queries';
+import { ActivityChart } from '@web/features/dashboard/components/activity-chart';
 import { ConnectedAccountsCard } from '@web/features/dashboard/components/connected-accounts-card';
 import { EmailTestMode } from '@web/features/dashboard/components/email-test-mode';
 import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
@@ -36,6 +37,7 @@ export default function DashboardPage() {
       <HowItWorks />
       <StatCards metrics={metrics.data} error={metrics.error} />
       <ReadySummaryCard />
+      <ActivityChart />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivity />
