@@ -6,6 +6,9 @@
  * - DeleteSchedule: the owner's pending or inactive schedule; an executed one is refused
  *   ('Executed schedules cannot be deleted'); deleting twice is quiet.
  * - DeactivateSchedule: stops future runs; quiet when already inactive or executed.
+ * - MoveSchedule: the owner's pending or inactive schedule posts from another connected account
+ *   from its next run on (a run already claimed keeps its account); an executed one is refused;
+ *   moving to the account it has is quiet.
  * - RecordRun: closes a one-shot schedule (executed), advances a recurring one to its next run after
  *   the slot and now, keeps an auto one waiting for the next post. A slot that is not the current
  *   one (a repeat, or stale) is quiet: a run is recorded once. It ends the run's claim.
@@ -121,6 +124,20 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
         case 'pending':
         case 'inactive':
           return [{ type: 'ScheduleDeleted', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId } }];
+        default:
+          return assertNever(existing, 'schedule state');
+      }
+    }
+    case 'MoveSchedule': {
+      const existing = own(state, command.userId);
+      const connectedAccountId = required(command.connectedAccountId, SCHEDULE_MESSAGES.connectedAccountRequired, 'connectedAccountId');
+      switch (existing.status) {
+        case 'executed':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBeMoved, { reason: 'SCHEDULE_EXECUTED' });
+        case 'pending':
+        case 'inactive':
+          if (existing.schedule.connectedAccountId === connectedAccountId) return [];
+          return [{ type: 'ScheduleMoved', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId, connectedAccountId, accountName: command.accountName } }];
         default:
           return assertNever(existing, 'schedule state');
       }

@@ -60,6 +60,7 @@ export const SCHEDULE_MESSAGES = {
   // Decider refusals
   notFound: 'Schedule not found',
   executedCannotBeDeleted: 'Executed schedules cannot be deleted',
+  executedCannotBeMoved: 'Executed schedules cannot be moved to another account',
   scheduleExists: 'A schedule with this id already exists',
   notActive: 'This schedule is no longer active',
   runNotDue: 'This run of the schedule is not due', // ours: a claim of another slot than the current one

@@ -154,6 +154,13 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
             params: { id: event.data.scheduleId, time, status: 'inactive' satisfies ScheduleStatus, is_active: bit(statusFlags('inactive').isActive) },
           },
         ];
+      case 'ScheduleMoved':
+        return [
+          {
+            sql: 'UPDATE schedules SET connected_account_id = @connected_account_id, account_name = @account_name, updated_at = @time WHERE id = @id',
+            params: { id: event.data.scheduleId, time, connected_account_id: event.data.connectedAccountId, account_name: event.data.accountName },
+          },
+        ];
       case 'ScheduleRunRecorded': {
         const d = event.data;
         const ran = d.outcome !== 'skipped';

@@ -47,6 +47,11 @@ export type ScheduleCommand =
   | { type: 'DeleteSchedule'; scheduleId: string; userId: string }
   | { type: 'DeactivateSchedule'; scheduleId: string; userId: string }
   /**
+   * The owner moves a pending or inactive schedule to another of their connected accounts (the
+   * service checked it is theirs and connected; `accountName` is its name now).
+   */
+  | { type: 'MoveSchedule'; scheduleId: string; userId: string; connectedAccountId: string; accountName: string | null }
+  /**
    * The scheduler's record of a run (no user: it acts for the owner). `slot` is the run it was due
    * for (the schedule's nextRunTime; for auto, the post's due time). `nextTemplateIndex` moves a
    * template group's rotation cursor (core/templates/rotation.ts).
@@ -127,9 +132,10 @@ export type ScheduleEvent =
   | { type: 'ScheduleRunClaimed'; data: ScheduleRunClaimedData }
   | { type: 'ScheduleDeleted'; data: { scheduleId: string; userId: string } }
   | { type: 'ScheduleDeactivated'; data: { scheduleId: string; userId: string } }
+  | { type: 'ScheduleMoved'; data: { scheduleId: string; userId: string; connectedAccountId: string; accountName: string | null } }
   | { type: 'ScheduleRunRecorded'; data: ScheduleRunRecordedData };
 
-export const SCHEDULE_EVENT_TYPES = ['ScheduleCreated', 'ScheduleDeleted', 'ScheduleDeactivated', 'ScheduleRunRecorded', 'ScheduleRunClaimed'] as const;
+export const SCHEDULE_EVENT_TYPES = ['ScheduleCreated', 'ScheduleDeleted', 'ScheduleDeactivated', 'ScheduleMoved', 'ScheduleRunRecorded', 'ScheduleRunClaimed'] as const;
 
 /** A schedule's facts and what its runs changed. Where it stands is the state's case, not a flag. */
 export interface Schedule extends ScheduleCreatedData {
@@ -172,6 +178,11 @@ export const evolveSchedule = (state: ScheduleState, event: ScheduleEvent): Sche
         default:
           return assertNever(state, 'schedule state');
       }
+    case 'ScheduleMoved': {
+      if (state.status !== 'pending' && state.status !== 'inactive') return state;
+      const { connectedAccountId, accountName } = event.data;
+      return { ...state, schedule: { ...state.schedule, connectedAccountId, accountName } };
+    }
     case 'ScheduleRunRecorded': {
       if (state.status === 'none') return state;
       const d = event.data;

@@ -216,6 +216,34 @@ describe('DeleteSchedule', () => {
   });
 });
 
+describe('MoveSchedule', () => {
+  const move = (connectedAccountId = 'x-2', userId = owner): ScheduleCommand => ({ type: 'MoveSchedule', scheduleId: id, userId, connectedAccountId, accountName: 'other' });
+  const moved: ScheduleEvent = { type: 'ScheduleMoved', data: { scheduleId: id, userId: owner, connectedAccountId: 'x-2', accountName: 'other' } };
+
+  it('moves a pending schedule to another account from its next run on, keeping everything else', () => {
+    const state = spec.given(created()).when(move()).then([moved]);
+    expect(state.status).toBe('pending');
+    expect(state.status !== 'none' && [state.schedule.connectedAccountId, state.schedule.accountName, state.schedule.nextRunTime]).toEqual(['x-2', 'other', '2026-01-15T08:00:00.000Z']);
+  });
+
+  it("refuses an executed schedule, another user's, a deleted or missing one, and an empty account", () => {
+    const ran: ScheduleEvent = {
+      type: 'ScheduleRunRecorded',
+      data: { scheduleId: id, userId: owner, slot: '2026-01-15T08:00:00.000Z', at: '2026-01-15T08:00:01.000Z', outcome: 'sent', reason: null, templateId: null, lastTemplateIndex: 0, nextRunTime: null, executed: true },
+    };
+    spec.given(created(), ran).when(move()).thenRefuses('conflict', SCHEDULE_MESSAGES.executedCannotBeMoved);
+    spec.given(created()).when(move('x-2', stranger)).thenRefuses('not_found', SCHEDULE_MESSAGES.notFound);
+    spec.given(created(), { type: 'ScheduleDeleted', data: { scheduleId: id, userId: owner } }).when(move()).thenRefuses('not_found');
+    spec.given().when(move()).thenRefuses('not_found');
+    spec.given(created()).when(move('  ')).thenRefuses('validation', SCHEDULE_MESSAGES.connectedAccountRequired);
+  });
+
+  it('stays quiet when moved to the account it already has', () => {
+    spec.given(created()).when(move('x-1')).thenNothing();
+    spec.given(created(), moved).when(move()).thenNothing();
+  });
+});
+
 describe('DeactivateSchedule', () => {
   const deactivate = (userId = owner): ScheduleCommand => ({ type: 'DeactivateSchedule', scheduleId: id, userId });
   const deactivated: ScheduleEvent = { type: 'ScheduleDeactivated', data: { scheduleId: id, userId: owner } };

@@ -130,3 +130,6 @@ export const fieldErrors = <S extends z.ZodType>(schema: S, value: unknown): Rec
 export const issue = (ctx: z.RefinementCtx, field: string, message: string): void => {
   ctx.addIssue({ code: 'custom', message, path: field.split('.') });
 };
+
+/** PATCH /api/schedules/:id: the connected account a schedule posts from, from its next run on. */
+export const moveSchedulePayloadSchema = z.object({ connectedAccountId: idField(M.connectedAccountRequired) });

@@ -20,6 +20,7 @@ import {
   draftFromBulkPayload,
   draftFromSchedulePayload,
   draftFromV2,
+  moveSchedulePayloadSchema,
   SCHEDULE_MESSAGES,
   v2ScheduleSchema,
   type ScheduleContext,
@@ -87,6 +88,17 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     await settle(deps, await deps.schedules.remove(user.id, idParam(ctx, notFound), commandContext(ctx)));
     ctx.status = 204;
+  });
+
+  // Move to another connected account (from its next run on): what frees an account for Disconnect.
+  router.patch('/api/schedules/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, notFound);
+    const { connectedAccountId } = parseOrThrow(moveSchedulePayloadSchema, ctx.request.body);
+    await settle(deps, await deps.schedules.move(user.id, id, connectedAccountId, commandContext(ctx)));
+    const view = findSchedule(db(), user.id, id);
+    if (view === null) throw notFound();
+    ctx.body = view;
   });
 
   router.get('/api/schedules/:id/replies', requireUser, (ctx) => {

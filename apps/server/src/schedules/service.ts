@@ -174,6 +174,23 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
       return written;
     },
 
+    /**
+     * The owner's pending or inactive schedule posts from another of their connected accounts
+     * (active, their own: else 404 on connectedAccountId); an executed one is refused (409).
+     */
+    async move(userId: string, scheduleId: string, connectedAccountId: string, ctx: CommandContext): Promise<Position | null> {
+      const account = lookups.connectedAccount(userId, connectedAccountId);
+      if (account === null) throw notFound(SCHEDULE_REF_MESSAGES.connectedAccountNotFound, 'connectedAccountId', 'CONNECTED_ACCOUNT_NOT_FOUND');
+      const result = await handleCommand(
+        store,
+        scheduleStream(scheduleId),
+        scheduleDecider,
+        { type: 'MoveSchedule', scheduleId, userId, connectedAccountId: account.id, accountName: account.name },
+        { metadata: commandMetadata(ctx, clock().toISOString()), newId: randomUUID },
+      );
+      return result.position;
+    },
+
     /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */
     async remove(userId: string, scheduleId: string, ctx: CommandContext): Promise<Position | null> {
       const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {
