@@ -142,7 +142,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   /** Claim (up to the lead ahead of its time), carry on, record. Null when another process holds the run or it is not due. */
   /** A post seen this long before a run's grace began can still be due (its slot: at most the seen time plus the delay). */
   const AUTO_DELAY_MAX_MS = AUTO_DELAY_MAX_MINUTES * 60_000;
-  /** Auto runs (schedule and slot) this process saw end or refused: not asked for again. */
+  /** Auto runs (schedule and slot) this process saw end or refused, with their due time: not asked for again. */
   const autoSettled = new Map<string, number>();
 
   const runDue = async (scheduleId: string, slot: string, aheadMs = 0, auto?: { postId: string; dueAt: string }): Promise<string | null> => {
@@ -240,7 +240,8 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
         const replyId = await runDue(r.scheduleId, r.slot, settings.leadMs, { postId: r.postId, dueAt: r.dueAt });
         // Refused (an older or the same slot recorded, the schedule stopped) or carried to its end.
         if ((replyId === null && !heldElsewhere.has(r.scheduleId)) || (replyId !== null && !retryAt.has(r.scheduleId) && !waiting.has(r.scheduleId))) {
-          autoSettled.set(key, Date.parse(r.slot));
+          // Kept while the run is still asked for: until its due time (not its slot: a post seen late is due when seen) leaves the grace.
+          autoSettled.set(key, Date.parse(r.dueAt));
         }
         return replyId;
       });

@@ -61,6 +61,8 @@ export interface WatchDeps {
   logger: WatchLogger;
   /** How often this process records its reads counter (default a minute; always when it stops). */
   countEveryMs?: number;
+  /** With the filtered stream (stream.ts): since when it has covered each account without a break. */
+  streamedSince?: () => ReadonlyMap<string, number>;
 }
 
 export interface Watcher {
@@ -173,6 +175,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
       now: now.getTime(),
       local: utcLocalTime(now.getTime()),
       settings,
+      ...(deps.streamedSince ? { streamedSince: deps.streamedSince() } : {}),
     });
     const cursor = (accountId: string): string | null => {
       const stored = statuses.get(accountId)?.newestId ?? null;

@@ -17,6 +17,10 @@
  *  - RIPOSTE_X_SANDBOX_PORT (optional): sandbox only, the loopback port of the bundled emulator
  *    (default 0: any free port). A fixed one lets a separate process (`npm run scheduler`) reach the
  *    same Sandbox X with RIPOSTE_X_API_URL=http://127.0.0.1:PORT and the sandbox key and secret.
+ *  - RIPOSTE_X_WATCH (optional, poll | stream): how auto schedules' targets are watched. poll
+ *    (default) reads their timelines at their tier's interval; stream also keeps X's filtered stream
+ *    open for them (near-instant), polling only as its fallback while it is connected and at full
+ *    rate while it is down (docs/adr/0023-watching-and-auto-runs.md).
  *  - RIPOSTE_X_SUMMON_RULE (optional, on | off): sandbox only, whether the bundled emulator applies
  *    X's 2026 reply rule at start (default on, as X does); switchable later on its home page.
  */
@@ -42,6 +46,10 @@ export const xEnvSchema = z
     RIPOSTE_X_DELIVERY: z.preprocess(
       blank,
       z.enum(['auto', 'direct', 'assisted'], { error: 'RIPOSTE_X_DELIVERY must be auto, direct or assisted' }).default('auto'),
+    ),
+    RIPOSTE_X_WATCH: z.preprocess(
+      blank,
+      z.enum(['poll', 'stream'], { error: 'RIPOSTE_X_WATCH must be poll or stream' }).default('poll'),
     ),
     RIPOSTE_X_SUMMON_RULE: z.preprocess(
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase()) : v),

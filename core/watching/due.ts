@@ -54,8 +54,13 @@ export const accountsToPoll = (input: {
   now: string | number;
   local: LocalTime;
   settings: PollingSettings;
-  /** Accounts a connected filtered stream delivers: read only as its fallback, at the low tier's interval. */
-  streamed?: ReadonlySet<string>;
+  /**
+   * Since when a connected filtered stream has delivered an account's posts without a break
+   * (epoch ms). Once a read came after that moment, the stream covers everything newer and the
+   * account is read only as its fallback, at the low tier's interval; until then (just connected,
+   * reconnected after a drop) it is read at its tier's, and that read fills the gap.
+   */
+  streamedSince?: ReadonlyMap<string, number>;
 }): PollChoice[] => {
   const nowMs = typeof input.now === 'number' ? input.now : toMs(input.now, 'now');
   if ((input.backoffUntil.get('*') ?? 0) > nowMs) return [];
@@ -65,9 +70,10 @@ export const accountsToPoll = (input: {
     if (!account.active || account.xUserId === null || chosen.has(account.accountId)) continue;
     const used = targeted.has(account.accountId);
     if (!used && !input.settings.pollUnusedAccounts) continue;
-    const streamed = input.streamed?.has(account.accountId) === true;
-    const intervalMinutes = pollIntervalFor(used && !streamed ? account.tier : 'low', input.local, input.settings);
     const last = input.lastPolledAt.get(account.accountId);
+    const since = input.streamedSince?.get(account.accountId);
+    const streamed = since !== undefined && last !== undefined && toMs(last, 'lastPolledAt') >= since;
+    const intervalMinutes = pollIntervalFor(used && !streamed ? account.tier : 'low', input.local, input.settings);
     if (last !== undefined && toMs(last, 'lastPolledAt') + intervalMinutes * 60_000 > nowMs) continue;
     if ((input.backoffUntil.get(account.accountId) ?? 0) > nowMs) continue;
     chosen.set(account.accountId, { accountId: account.accountId, xUserId: account.xUserId, intervalMinutes });

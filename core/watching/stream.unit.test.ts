@@ -136,7 +136,7 @@ describe('accountsToStream', () => {
     ]);
   });
 
-  it('reads streamed accounts only as a fallback, at the low tier interval', () => {
+  it('reads streamed accounts only as a fallback, at the low tier interval, once a read came after the stream covered them', () => {
     const now = Date.parse('2026-01-14T10:00:00.000Z');
     const last = new Date(now - 6 * 60_000).toISOString();
     const input = {
@@ -149,8 +149,12 @@ describe('accountsToStream', () => {
       settings: DEFAULT_POLLING_SETTINGS,
     };
     expect(accountsToPoll(input).map((c) => c.intervalMinutes)).toEqual([5]);
-    expect(accountsToPoll({ ...input, streamed: new Set(['a']) })).toEqual([]);
-    expect(accountsToPoll({ ...input, lastPolledAt: new Map(), streamed: new Set(['a']) }).map((c) => c.intervalMinutes)).toEqual([15]);
+    const covered = (sinceMs: number) => new Map([['a', sinceMs]]);
+    expect(accountsToPoll({ ...input, streamedSince: covered(now - 10 * 60_000) })).toEqual([]);
+    // Covered only since after the last read (a reconnect): read at the tier interval, to fill the gap.
+    expect(accountsToPoll({ ...input, streamedSince: covered(now - 60_000) }).map((c) => c.intervalMinutes)).toEqual([5]);
+    expect(accountsToPoll({ ...input, lastPolledAt: new Map(), streamedSince: covered(now - 10 * 60_000) }).map((c) => c.intervalMinutes)).toEqual([5]);
+    expect(accountsToPoll({ ...input, lastPolledAt: new Map([['a', new Date(now - 16 * 60_000).toISOString()]]), streamedSince: covered(now - 20 * 60_000) }).map((c) => c.intervalMinutes)).toEqual([15]);
   });
 });
 

@@ -19,6 +19,7 @@ import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, 
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
 import { createMetricsRefresher } from '@adapters/metrics';
+import { createStreamWatcher } from '@adapters/watching/stream';
 import {
   commaList,
   directory,
@@ -130,13 +131,26 @@ const main = async () => {
     },
     crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),
   });
-  const watcher = createWatcher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'watching' }) });
+  // RIPOSTE_X_WATCH=stream: X's filtered stream too, the reads as its fallback.
+  const streamWatcher =
+    env.RIPOSTE_X_WATCH === 'stream'
+      ? createStreamWatcher({ store, db: () => projector.db, stream: x?.filteredStream ?? null, clock, logger: logger.child({ component: 'watching-stream' }) })
+      : null;
+  const watcher = createWatcher({
+    store,
+    db: () => projector.db,
+    x,
+    clock,
+    logger: logger.child({ component: 'watching' }),
+    ...(streamWatcher ? { streamedSince: streamWatcher.streamedSince } : {}),
+  });
   const metrics = createMetricsRefresher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'metrics' }) });
   const scheduler = createScheduler({
     jobs: [
       ...dispatcher.jobs,
       watcher.job,
       metrics.job,
+      ...(streamWatcher ? [streamWatcher.job] : []),
       createXIdResolverJob({
         accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
         db: () => projector.db,
@@ -162,6 +176,7 @@ const main = async () => {
       await dispatcher.stop();
       await watcher.idle();
       await metrics.idle();
+      await streamWatcher?.stop();
       await projector.stop();
       readSlot.release();
       dataKeys.close();

@@ -263,6 +263,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     RIPOSTE_X_ACCESS: env.RIPOSTE_X_ACCESS,
     RIPOSTE_X_DELIVERY: env.RIPOSTE_X_DELIVERY,
     RIPOSTE_X_SUMMON_RULE: env.RIPOSTE_X_SUMMON_RULE,
+    RIPOSTE_X_WATCH: env.RIPOSTE_X_WATCH,
     RIPOSTE_X_SANDBOX_PORT: env.RIPOSTE_X_SANDBOX_PORT,
     RIPOSTE_X_TIMEOUT_MS: env.RIPOSTE_X_TIMEOUT_MS,
     sandbox: env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false',

@@ -18,6 +18,7 @@ import { aiWriterFor } from '@adapters/ai-openai';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
 import { createMetricsRefresher } from '@adapters/metrics';
+import { createStreamWatcher } from '@adapters/watching/stream';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
@@ -199,7 +200,19 @@ export const startServer = async (
     crash: crashAt(config.dispatch.crashAt),
   });
   // Monitored accounts read for auto schedules (adapters/watching), in whichever process schedules.
-  const watcher = createWatcher({ store, db: () => projector.db, x: openedX.app, clock, logger: logger.child({ component: 'watching' }) });
+  // RIPOSTE_X_WATCH=stream: X's filtered stream too, the reads as its fallback.
+  const streamWatcher =
+    config.x.RIPOSTE_X_WATCH === 'stream'
+      ? createStreamWatcher({ store, db: () => projector.db, stream: openedX.app?.filteredStream ?? null, clock, logger: logger.child({ component: 'watching-stream' }) })
+      : null;
+  const watcher = createWatcher({
+    store,
+    db: () => projector.db,
+    x: openedX.app,
+    clock,
+    logger: logger.child({ component: 'watching' }),
+    ...(streamWatcher ? { streamedSince: streamWatcher.streamedSince } : {}),
+  });
   // Public metrics of recently sent replies (adapters/metrics), for the dashboard.
   const metrics = createMetricsRefresher({ store, db: () => projector.db, x: openedX.app, clock, logger: logger.child({ component: 'metrics' }) });
   // In the embedded default the scheduler shares this process; `external` leaves it to
@@ -210,6 +223,7 @@ export const startServer = async (
             ...dispatcher.jobs,
             watcher.job,
             metrics.job,
+            ...(streamWatcher ? [streamWatcher.job] : []),
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
             createUploadCleanupJob(
@@ -267,6 +281,7 @@ export const startServer = async (
     await dispatcher.stop().catch((err: unknown) => logger.error({ err }, 'stopping the dispatch failed'));
     await watcher.idle();
     await metrics.idle();
+    await streamWatcher?.stop();
     await projector.stop().catch((err: unknown) => logger.error({ err }, 'stopping the projector failed'));
     await store.close().catch((err: unknown) => logger.error({ err }, 'closing the event store failed'));
     sessions.close();
