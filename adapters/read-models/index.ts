@@ -6,6 +6,7 @@
  */
 import type { Projection } from '@core/shared/projection';
 import { replyMetricsProjection } from './metrics';
+import { billingProjection } from './billing';
 import { monitoredAccountsProjection } from './monitoring';
 import { pollingSettingsProjection } from './polling';
 import { repliesProjection } from './replies';
@@ -27,4 +28,5 @@ export const allProjections: readonly Projection[] = [
   watchedPostsProjection as Projection,
   replyMetricsProjection as Projection,
   xReadDaysProjection as Projection,
+  billingProjection as Projection,
 ];

@@ -21,6 +21,8 @@ export type BillingCommand =
   | { type: 'CreateOrder'; userId: string; orderId: string; customId: string; amount: string; currency: string; purpose: OrderPurpose; requestId: string; now: Instant }
   | { type: 'ApproveOrder'; orderId: string; payerId: string | null; webhookId: string | null; now: Instant }
   | { type: 'RecordCapture'; orderId: string; capture: ProviderCapture; vaultId: string | null; webhookId: string | null; now: Instant }
+  /** PayPal refused the capture call (instrument declined, not approved): the payer may try again. */
+  | { type: 'RecordDecline'; orderId: string; issue: string; now: Instant }
   | { type: 'CancelSubscription'; now: Instant }
   | { type: 'RecordRenewalFailure'; orderId: string | null; reason: string; now: Instant }
   | { type: 'RecordReversal'; captureId: string; kind: ReversalKind; providerId: string; amount: string | null; webhookId: string | null; now: Instant };

@@ -120,6 +120,13 @@ export const decide = (command: BillingCommand, state: BillingState): BillingEve
     }
     case 'RecordCapture':
       return recordCapture(command, state);
+    case 'RecordDecline': {
+      const order = state.orders[command.orderId];
+      if (order === undefined) throw orderNotFound();
+      if (order.status === 'captured') return [];
+      const data = { orderId: order.orderId, captureId: null, reason: 'DECLINED' as const, providerStatus: command.issue, webhookId: null, at: normaliseInstant(command.now) };
+      return [{ type: 'CaptureRefused', data }];
+    }
     case 'CancelSubscription': {
       const sub = state.subscription;
       if (sub.status === 'cancelled' || sub.status === 'renewal_failed') return [];
@@ -153,7 +160,7 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
   switch (event.type) {
     case 'OrderCreated': {
       const d = event.data;
-      const order: Order = { orderId: d.orderId, customId: d.customId, amount: d.amount, currency: d.currency, purpose: d.purpose, status: 'created', captureId: null };
+      const order: Order = { orderId: d.orderId, customId: d.customId, amount: d.amount, currency: d.currency, purpose: d.purpose, status: 'created', captureId: null, attempts: 0 };
       return { ...state, userId: d.userId, orders: { ...state.orders, [d.orderId]: order } };
     }
     case 'OrderApproved':
@@ -172,7 +179,7 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
     case 'CaptureRefused':
       return {
         ...state,
-        orders: setOrder(state, event.data.orderId, { status: 'refused', captureId: event.data.captureId }),
+        orders: setOrder(state, event.data.orderId, { status: 'refused', captureId: event.data.captureId, attempts: (state.orders[event.data.orderId]?.attempts ?? 0) + 1 }),
         webhookIds: withWebhook(state, event.data.webhookId),
       };
     case 'SubscriptionCancelled': {

@@ -293,3 +293,15 @@ describe('properties: no double activation', () => {
     );
   });
 });
+
+describe('RecordDecline', () => {
+  const decline: BillingCommand = { type: 'RecordDecline', orderId: 'O1', issue: 'INSTRUMENT_DECLINED', now: T1 };
+  it('records the refused attempt (the next capture gets a new request id)', () => {
+    const state = spec.given(created()).when(decline).then([
+      { type: 'CaptureRefused', data: { orderId: 'O1', captureId: null, reason: 'DECLINED', providerStatus: 'INSTRUMENT_DECLINED', webhookId: null, at: T1 } },
+    ]);
+    expect(state.orders.O1?.attempts).toBe(1);
+  });
+  it('refuses an unknown order', () => spec.given().when(decline).thenRefuses('not_found'));
+  it('stays quiet once captured', () => spec.given(created(), captured()).when(decline).thenNothing());
+});

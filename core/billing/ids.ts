@@ -17,7 +17,12 @@ export const userIdOfCustomId = (customId: string | null | undefined): string | 
 
 /** PayPal-Request-Id of a renewal charge: one per subscription and period, so a retry never charges twice. */
 export const renewalRequestId = (subscriptionId: string, period: number): string => `renew-${subscriptionId}-${period}`;
-export const captureRequestId = (orderId: string): string => `capture-${orderId}`;
+/**
+ * PayPal-Request-Id of a capture: fixed per order and attempt. A capture whose outcome is unknown
+ * (timeout) is retried with the same id, so PayPal answers the capture it made; after a refusal
+ * (declined, not approved) the payer may try again, which needs a new id.
+ */
+export const captureRequestId = (orderId: string, attempts = 0): string => (attempts === 0 ? `capture-${orderId}` : `capture-${orderId}-${attempts}`);
 
 /** The user id of a billing stream; null for any other stream. */
 export const userIdOfStream = (stream: StreamName): string | null =>

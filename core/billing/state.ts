@@ -14,6 +14,8 @@ export interface Order {
   purpose: OrderPurpose;
   status: 'created' | 'approved' | 'captured' | 'refused';
   captureId: string | null;
+  /** Capture attempts PayPal refused; the next attempt's PayPal-Request-Id counts them (ids.ts). */
+  attempts: number;
 }
 
 export interface Paid {

@@ -39,6 +39,8 @@ const PUBLIC: Record<string, number[]> = {
   'POST /api/auth/reset-password': [400],
   'POST /api/auth/logout': [200],
   'GET /api/auth/logout': [302],
+  // PayPal calls it; without a signature PayPal verifies, it is refused and changes nothing.
+  'POST /paypal/webhook': [400],
 };
 
 /** Admin-only routes outside /api/admin (each checks the role itself). */
@@ -81,6 +83,10 @@ describe('route walk', () => {
       'PUT /api/admin/users/:id/role',
       'PUT /api/admin/users/:id/permissions',
       'GET /healthz',
+      'GET /paypal/setup',
+      'POST /paypal/order',
+      'POST /paypal/order/:id/capture',
+      'POST /paypal/webhook',
     ]) {
       expect(keys).toContain(expected);
     }

@@ -21,6 +21,11 @@ const LEGACY_NAME = uniqueName('legacy');
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ENDS_SESSION = new Set(['POST /api/auth/logout', 'GET /api/auth/logout']);
 const CROSS_SITE = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
+/**
+ * Called by PayPal, not a browser, so no CSRF header is asked: every event is verified with PayPal
+ * first, and an unsigned one is refused (400 WEBHOOK_SIGNATURE) and changes nothing.
+ */
+const SERVER_TO_SERVER = new Set(['POST /paypal/webhook']);
 
 interface Role {
   name: string;
@@ -162,7 +167,12 @@ const walkCsrf = async (role: Role, failures: Failure[]) => {
         const client = ENDS_SESSION.has(route) ? await role.fresh() : role.client;
         const res = await rawRequest(client, method, path, options);
         counts.csrfCalls += 1;
-        const refused = variant === 'canonical' ? res.status === 403 && (res.code ?? '').startsWith('CSRF_') : [403, 404].includes(res.status);
+        const refused =
+          variant !== 'canonical'
+            ? [403, 404].includes(res.status)
+            : SERVER_TO_SERVER.has(route)
+              ? res.status === 400 && res.code === 'WEBHOOK_SIGNATURE'
+              : res.status === 403 && (res.code ?? '').startsWith('CSRF_');
         if (!refused) failures.push({ role: role.name, route, variant: `${variant}, ${attack}`, path, status: res.status, code: res.code, why: 'an unsafe call was not refused' });
         if (ENDS_SESSION.has(route) && role.signedIn && (await rawRequest(client, 'GET', '/api/auth/status')).status !== 200) {
           failures.push({ role: role.name, route, variant: `${variant}, ${attack}`, path, status: res.status, code: res.code, why: 'a refused call ended the session' });

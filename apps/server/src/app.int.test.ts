@@ -30,6 +30,8 @@ import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
 import { createRegistrationLimiter } from './users/registration-limit';
 import { createUsersService } from './users/service';
+import { createPayPalClient } from '@adapters/paypal';
+import { createBillingService } from './billing/service';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 
 let ready = false;
@@ -45,6 +47,8 @@ const { keyring } = tokenKeyringFrom(config.tokens, mkdtempSync(join(tmpdir(), '
 const cipher = createTokenCipher(keyring);
 const vault = createTokenVault(cipher, openDataKeyStore(':memory:'), [keyring.current.id]);
 const xAccounts = createXAccountsService({ store, cipher: vault, db: () => projector.db, clock: () => new Date() });
+// PayPal is never reached here (nothing listens on port 9): the readiness gate is what this file tests.
+const paypal = createPayPalClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'id', clientSecret: 'secret', webhookId: null, sandbox: true });
 const server = createServer(
   createApp(
     {
@@ -85,6 +89,10 @@ const server = createServer(
         signIn: createXSignIn({ store, users, xAccounts, clock: () => new Date() }),
         pending: createPendingRequests(),
         cipher,
+      },
+      billing: {
+        provider: paypal,
+        service: createBillingService({ store, provider: paypal, users, db: () => projector.db, clock: () => new Date(), logger: createLogger({ level: 'silent' }) }),
       },
       hasher: createPasswordHasher('test'),
       mail: { mailer: { kind: 'sink', send: () => Promise.reject(new Error('no mail in this test')) }, sink: null },

@@ -28,6 +28,7 @@ import { webApp } from './http/web-app';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './users/admin-routes';
 import { aiRoutes } from './ai/routes';
+import { billingRoutes } from './billing/routes';
 import { authRoutes } from './users/auth-routes';
 import { resetRoutes } from './users/reset-routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -59,6 +60,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   replyRoutes(deps),
   aiRoutes(deps),
   xRoutes(deps),
+  billingRoutes(deps),
 ];
 
 export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; routers: Router[] } => {
@@ -84,7 +86,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   app.use(async (ctx, next) => {
     // API answers are per user and often personal: no browser or shared cache keeps them. Set
     // first so error answers carry it too; a route may still choose otherwise.
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/paypal/')) ctx.set('Cache-Control', 'no-store');
     return next();
   });
   app.use(async (ctx, next) => {
@@ -116,7 +118,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   app.use(async (ctx, next) => {
     await next();
     // After the routers (and their 405 answers): an /api call nobody served is a JSON 404.
-    const api = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    const api = ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/paypal/');
     if (api && ctx.status === 404 && ctx.body == null) {
       throw new AppError('not_found', `No such API call: ${ctx.method} ${ctx.path}`, { reason: 'NO_ROUTE' });
     }

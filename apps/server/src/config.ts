@@ -27,6 +27,7 @@ import type { PostBudgets } from '@core/replies';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
+import { paypalEnvSchema, type PayPalEnv } from '@adapters/paypal/config';
 import { LIMITS } from '@core/users/constants';
 import { passwordLength } from '@core/users/schemas';
 import type { UploadLimits } from './schedules/upload-limits';
@@ -143,6 +144,9 @@ export const serverEnvSchema = z
     // names one already running. RIPOSTE_X_SANDBOX=false refuses the sandbox, so X calls answer 503.
     ...xEnvSchema.shape,
     RIPOSTE_X_SANDBOX: optional(z.enum(['true', 'false'])),
+    // PayPal (adapters/paypal/config.ts): client id and secret talk to PayPal (RIPOSTE_PAYPAL_ENV);
+    // neither means the bundled PayPal emulator (sandbox checkout).
+    ...paypalEnvSchema.shape,
     // Dispatch of due replies (adapters/dispatch), shared with `npm run scheduler`.
     ...dispatchShape,
     // Token encryption at rest (adapters/crypto-tokens): unset keeps a generated key in <data>/token-key.
@@ -157,6 +161,10 @@ export const serverEnvSchema = z
     if ((env.RIPOSTE_X_API_KEY === undefined) !== (env.RIPOSTE_X_API_SECRET === undefined)) {
       const missing = env.RIPOSTE_X_API_KEY === undefined ? 'RIPOSTE_X_API_KEY' : 'RIPOSTE_X_API_SECRET';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'set both RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET, or neither (sandbox X)' });
+    }
+    if ((env.RIPOSTE_PAYPAL_CLIENT_ID === undefined) !== (env.RIPOSTE_PAYPAL_SECRET === undefined)) {
+      const missing = env.RIPOSTE_PAYPAL_CLIENT_ID === undefined ? 'RIPOSTE_PAYPAL_CLIENT_ID' : 'RIPOSTE_PAYPAL_SECRET';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set both RIPOSTE_PAYPAL_CLIENT_ID and RIPOSTE_PAYPAL_SECRET, or neither (sandbox checkout)' });
     }
     if (env[FAST_HASHES] && env.NODE_ENV !== 'test') {
       ctx.addIssue({
@@ -202,6 +210,8 @@ export interface ServerConfig {
   /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
   x: XEnv & { sandbox: boolean };
   tokens: TokenEnv;
+  /** PayPal credentials and options; without credentials the bundled emulator (sandbox checkout). */
+  paypal: PayPalEnv;
   /**
    * RIPOSTE_X_DETECT_INTERVAL_MS, RIPOSTE_DISPATCH_CONCURRENCY, RIPOSTE_DISPATCH_LEAD_MS, RIPOSTE_DISPATCH_LEASE_MS,
    * RIPOSTE_X_RECONCILE_AFTER_MS, RIPOSTE_X_ACCOUNT_POST_LIMIT, RIPOSTE_X_APP_POST_LIMIT and the
@@ -278,6 +288,15 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     crashAt: env.RIPOSTE_DISPATCH_CRASH_AT,
   },
   tokens: { RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS },
+  paypal: {
+    RIPOSTE_PAYPAL_CLIENT_ID: env.RIPOSTE_PAYPAL_CLIENT_ID,
+    RIPOSTE_PAYPAL_SECRET: env.RIPOSTE_PAYPAL_SECRET,
+    RIPOSTE_PAYPAL_ENV: env.RIPOSTE_PAYPAL_ENV,
+    RIPOSTE_PAYPAL_WEBHOOK_ID: env.RIPOSTE_PAYPAL_WEBHOOK_ID,
+    RIPOSTE_PAYPAL_API_URL: env.RIPOSTE_PAYPAL_API_URL,
+    RIPOSTE_PAYPAL_SANDBOX_PORT: env.RIPOSTE_PAYPAL_SANDBOX_PORT,
+    RIPOSTE_PAYPAL_TIMEOUT_MS: env.RIPOSTE_PAYPAL_TIMEOUT_MS,
+  },
   logLevel: env.LOG_LEVEL,
   fastHashes: env[FAST_HASHES],
 });

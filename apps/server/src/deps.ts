@@ -18,6 +18,8 @@ import type { TemplatesService } from './templates/service';
 import type { RegistrationLimiter } from './users/registration-limit';
 import type { UsersService } from './users/service';
 import type { XDeps } from './x';
+import type { PaymentProvider } from '@core/billing/provider';
+import type { BillingService } from './billing/service';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -39,6 +41,8 @@ export interface AppDeps {
   dispatcher: Dispatcher;
   /** X: the app client (emulator in sandbox mode), connected accounts, sign in with X (apps/server/src/x). */
   x: XDeps;
+  /** Payments: PayPal (or its emulator) and billing's use cases (billing/routes.ts). */
+  billing: { provider: PaymentProvider; service: BillingService };
   /** argon2id behind a cap on work in flight (users/hash-gate.ts). */
   hasher: PasswordHasher;
   /** Mail: SMTP with RIPOSTE_SMTP_URL, else the local sink (its messages on the admin's Mailbox page). */

@@ -36,6 +36,7 @@ import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker, type PinLimits } from './accounts/legacy-pin';
 import { createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
 import { openX } from '@adapters/x-twitter/open';
+import { openPayPal } from '@adapters/paypal/open';
 import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
 import { loadServerConfig } from './config';
@@ -50,6 +51,7 @@ import { bootstrapAdmin } from './users/bootstrap-admin';
 import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate';
 import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
 import { createUsersService } from './users/service';
+import { createBillingService, renewalJob } from './billing/service';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 
@@ -144,6 +146,8 @@ export const startServer = async (
   logger.info(tokenKeys.description);
   const cipher = createTokenCipher(tokenKeys.keyring);
   const openedX = await openX({ x: config.x, dataDir: config.dataDir, mayStartEmulator: true, logger });
+  // PayPal: the REST adapter against PayPal, or against the bundled emulator without credentials.
+  const paypal = await openPayPal(config.paypal, logger);
   // Connected accounts' tokens: each account's own data key, destroyed on disconnect.
   const dataKeys = openDataKeyStore(join(config.dataDir, DATA_KEYS_FILE));
   const { keyring } = tokenKeys;
@@ -199,6 +203,7 @@ export const startServer = async (
     },
     crash: crashAt(config.dispatch.crashAt),
   });
+  const billing = createBillingService({ store, provider: paypal.provider, users, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
   // Monitored accounts read for auto schedules (adapters/watching), in whichever process schedules.
   // RIPOSTE_X_WATCH=stream: X's filtered stream too, the reads as its fallback.
   const streamWatcher =
@@ -224,6 +229,7 @@ export const startServer = async (
             watcher.job,
             metrics.job,
             ...(streamWatcher ? [streamWatcher.job] : []),
+            renewalJob(billing),
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
             createUploadCleanupJob(
@@ -259,6 +265,7 @@ export const startServer = async (
       pending: createPendingRequests(),
       cipher,
     },
+    billing: { provider: paypal.provider, service: billing },
     hasher,
     mail,
     loginLimiter: createLoginLimiter(options.loginLimits),
@@ -288,6 +295,7 @@ export const startServer = async (
     idempotencyKeys.close();
     dataKeys.close();
     await openedX.close().catch((err: unknown) => logger.error({ err }, 'stopping the X emulator failed'));
+    await paypal.close().catch((err: unknown) => logger.error({ err }, 'stopping the PayPal emulator failed'));
   };
 
   let address: AddressInfo;
@@ -307,6 +315,7 @@ export const startServer = async (
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+  paypal.listening(url);
   logger.info(
     { url, dataDir: config.dataDir, eventStore: config.eventStore.kind, scheduler: config.scheduler, ai: ai.offline ? 'offline' : ai.model },
     'server ready',

@@ -1,5 +1,5 @@
 /**
- * One spelling per path in the server's own namespaces (/api, /uploads, /healthz). The router
+ * One spelling per path in the server's own namespaces (/api, /uploads, /healthz, /paypal). The router
  * matches exactly (http/router.ts) and every guard compares ctx.path as it is; this middleware,
  * in front of all of them, refuses with 404 any request that names one of those namespaces in
  * another spelling, so no variant can reach a guard that does not recognise it, a router that
@@ -15,7 +15,7 @@
 import type { Middleware } from 'koa';
 import { AppError } from '@core/shared/errors';
 
-const NAMESPACES = new Set(['api', 'uploads', 'healthz']);
+const NAMESPACES = new Set(['api', 'uploads', 'healthz', 'paypal']);
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 /** Characters an escape may never stand for: unreserved ones (RFC 3986) and the two separators. */
 const NEVER_ESCAPED = /^[A-Za-z0-9\-._~/\\]$/;

@@ -14,6 +14,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError } from '@core/shared/errors';
 
 export const CSRF_HEADER = 'X-Riposte-Request';
+export const PAYPAL_WEBHOOK_PATH = '/paypal/webhook';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
 
@@ -29,6 +30,9 @@ const checkFetchSite = (ctx: Context) => {
 export const csrfProtection = (options: { publicUrl: string | undefined }): Middleware => {
   const publicOrigin = options.publicUrl === undefined ? null : new URL(options.publicUrl).origin;
   return async (ctx, next) => {
+    // PayPal's webhook is called by PayPal, not a browser: it needs no session, and each event
+    // is verified with PayPal before anything is done (billing/routes.ts, ADR 0024).
+    if (ctx.path === PAYPAL_WEBHOOK_PATH && ctx.method === 'POST') return next();
     if (SAFE_METHODS.has(ctx.method)) {
       if (ctx.path === '/api/auth/logout') checkFetchSite(ctx);
       return next();

@@ -34,7 +34,7 @@ export const webApp = (distDir: string): Middleware => {
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/healthz') return next();
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/healthz' || ctx.path.startsWith('/paypal/')) return next();
     if (ctx.path === '/' || ctx.path === '/index.html') return sendIndex(ctx, next);
     try {
       const immutable = ctx.path.startsWith('/assets/');

@@ -1,0 +1,84 @@
+/**
+ * The billing read models: the projection (core/billing/projection.ts: `billing_payments`,
+ * `billing_subscriptions`) and every query over those tables (ADR 0018). Lists are filtered by the
+ * owner; webhooks find the user of an order or a capture here.
+ */
+import type { ReadDb } from '@adapters/projections-sqlite';
+import { billingProjection } from '@core/billing/projection';
+import type { PaymentStatus, PaymentView, SubscriptionView } from '@core/billing/views';
+import type { OrderPurpose, RefusalReason } from '@core/billing/events';
+
+export { billingProjection };
+
+interface PaymentRow {
+  order_id: string;
+  user_id: string;
+  capture_id: string | null;
+  purpose: string;
+  amount: string;
+  currency: string;
+  status: string;
+  reason: string | null;
+  created_at: string;
+  paid_at: string | null;
+  period_start: string | null;
+  period_end: string | null;
+}
+
+interface SubscriptionRow {
+  user_id: string;
+  subscription_id: string;
+  status: string;
+  period_end: string;
+  vault_id: string | null;
+}
+
+const payment = (r: PaymentRow): PaymentView => ({
+  orderId: r.order_id,
+  captureId: r.capture_id,
+  purpose: r.purpose as OrderPurpose,
+  amount: r.amount,
+  currency: r.currency,
+  status: r.status as PaymentStatus,
+  reason: r.reason as RefusalReason | null,
+  createdAt: r.created_at,
+  paidAt: r.paid_at,
+  periodStart: r.period_start,
+  periodEnd: r.period_end,
+});
+
+/** The user's payments, newest first. */
+export const listPayments = (db: ReadDb, userId: string): PaymentView[] =>
+  (db.prepare('SELECT * FROM billing_payments WHERE user_id = ? ORDER BY created_at DESC, order_id').all(userId) as PaymentRow[]).map(payment);
+
+/** One of the user's payments; null for anyone else's. */
+export const findPayment = (db: ReadDb, userId: string, orderId: string): PaymentView | null => {
+  const row = db.prepare('SELECT * FROM billing_payments WHERE user_id = ? AND order_id = ?').get(userId, orderId) as PaymentRow | undefined;
+  return row ? payment(row) : null;
+};
+
+export const findSubscription = (db: ReadDb, userId: string): SubscriptionView | null => {
+  const row = db.prepare('SELECT * FROM billing_subscriptions WHERE user_id = ?').get(userId) as SubscriptionRow | undefined;
+  if (!row) return null;
+  return {
+    subscriptionId: row.subscription_id,
+    status: row.status as SubscriptionView['status'],
+    periodEnd: row.period_end,
+    renews: row.status === 'active' && row.vault_id !== null,
+  };
+};
+
+/** The user who paid with this capture (a refund's webhook names only the capture). */
+export const userIdByCapture = (db: ReadDb, captureId: string): string | null =>
+  (db.prepare('SELECT user_id FROM billing_payments WHERE capture_id = ?').get(captureId) as { user_id: string } | undefined)?.user_id ?? null;
+
+export const userIdByOrder = (db: ReadDb, orderId: string): string | null =>
+  (db.prepare('SELECT user_id FROM billing_payments WHERE order_id = ?').get(orderId) as { user_id: string } | undefined)?.user_id ?? null;
+
+/** Users whose active, renewing subscription ends before `until` (ISO), soonest first. */
+export const dueRenewals = (db: ReadDb, until: string, limit = 100): string[] =>
+  (
+    db
+      .prepare(`SELECT user_id FROM billing_subscriptions WHERE status = 'active' AND vault_id IS NOT NULL AND period_end <= ? ORDER BY period_end LIMIT ?`)
+      .all(until, limit) as { user_id: string }[]
+  ).map((r) => r.user_id);
