@@ -21,8 +21,13 @@ export const METRICS_JOB = 'metrics:refresh';
 
 const MIN_BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
-/** Reads per tick at most (100 replies each); the rest are read on the next ticks. */
-const MAX_READS_PER_TICK = 20;
+/** Reads per check at most (100 replies each); the rest are read at the next checks. */
+const MAX_READS_PER_CHECK = 50;
+/**
+ * How often the job looks for due replies: the finest interval is 15 minutes, so looking every
+ * scheduler tick (a second) would only scan the week's sent replies for nothing.
+ */
+export const METRICS_CHECK_EVERY_MS = 30_000;
 
 export interface MetricsLogger {
   warn(obj: object, msg: string): void;
@@ -48,6 +53,7 @@ export const createMetricsRefresher = (deps: MetricsDeps): MetricsRefresher => {
   /** Reads this process made that the read model may not show yet (epoch ms). */
   const readHere = new Map<string, number>();
   let holdUntil = 0;
+  let lastCheckMs = Number.NEGATIVE_INFINITY;
   let failures = 0;
   let busy: Promise<void> | null = null;
 
@@ -94,7 +100,8 @@ export const createMetricsRefresher = (deps: MetricsDeps): MetricsRefresher => {
   const tick = async (now: Date) => {
     const x = deps.x;
     const nowMs = now.getTime();
-    if (x === null || holdUntil > nowMs) return;
+    if (x === null || holdUntil > nowMs || nowMs - lastCheckMs < METRICS_CHECK_EVERY_MS) return;
+    lastCheckMs = nowMs;
     const db = deps.db();
     const replies = sentRepliesSince(db, new Date(nowMs - REFRESH_WINDOW_MS).toISOString()).map((r) => ({ ...r, sentAtMs: Date.parse(r.sentAt) }));
     const last = lastObservedAt(db, replies.map((r) => r.replyId));
@@ -102,7 +109,7 @@ export const createMetricsRefresher = (deps: MetricsDeps): MetricsRefresher => {
       if (at < nowMs - REFRESH_WINDOW_MS) readHere.delete(id);
       else if ((last.get(id) ?? 0) < at) last.set(id, at);
     }
-    for (const batch of repliesToRefresh({ replies, lastObservedAtMs: last, nowMs, maxBatches: MAX_READS_PER_TICK })) {
+    for (const batch of repliesToRefresh({ replies, lastObservedAtMs: last, nowMs, maxBatches: MAX_READS_PER_CHECK })) {
       if (!(await readBatch(x, batch))) return;
     }
   };

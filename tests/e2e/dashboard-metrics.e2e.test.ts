@@ -83,7 +83,7 @@ describe.skipIf(skip !== null)('The dashboard, measured: an auto reply sent in t
     const expected = emulator.control.metricsOf(reply.id);
     expect(expected.impressions).toBe(FIGURES.impressions);
     await expect
-      .poll(async () => (await json<{ impressionsToday: number }>(await page.request.get('/api/metrics/overview', { headers: CSRF }))).impressionsToday, { timeout: 60_000, interval: 500 })
+      .poll(async () => (await json<{ impressionsToday: number }>(await page.request.get('/api/metrics/overview', { headers: CSRF }))).impressionsToday, { timeout: 120_000, interval: 500 })
       .toBe(expected.impressions);
 
     await page.goto('/dashboard');
