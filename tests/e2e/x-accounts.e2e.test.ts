@@ -305,21 +305,52 @@ describe.skipIf(skip !== null)('X accounts in a real browser (sandbox X)', () =>
     await page.getByRole('button', { name: 'Refresh' }).click();
     await card(page, 'xe2e_bob').getByText('Used in 1 schedule').waitFor();
 
-    // Disconnect is refused with the spec's message, and the page moves to Reconnect (a popup).
+    // Disconnect names the schedule that uses the account (a link to its page) and is not offered;
+    // Reconnect is the second choice (a popup).
     await card(page, 'xe2e_bob').getByRole('button', { name: 'Disconnect' }).click();
-    const { pin } = await pinFromPopup(context, () => confirm.getByRole('button', { name: 'Disconnect' }).click(), 'xe2e_bob');
-    await expectToast(page, 'Account in use', IN_USE);
+    const inUse = confirm.getByTestId('disconnect-in-use');
+    const link = inUse.getByRole('link', { name: new RegExp(`^Reply to @${target?.username}`) });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/schedule-replies/${created.body.id}`);
+    await confirm.getByText('@xe2e_bob posts 1 scheduled reply. Move them to another account or delete them, then disconnect.').waitFor();
+    expect(await confirm.getByRole('button', { name: 'Disconnect' }).isDisabled()).toBe(true);
+    // Only one account: nothing to move to.
+    expect(await inUse.getByLabel('Move them to').count()).toBe(0);
     await snap(page, 'x-account-in-use');
+    const { pin } = await pinFromPopup(context, () => inUse.getByRole('button', { name: 'Reconnect instead' }).click(), 'xe2e_bob');
     await typePin(page, pin, 'Reconnect @xe2e_bob');
     await expectToast(page, 'X account reconnected', '@xe2e_bob is now connected.');
     const after = await xAccounts(page);
     expect(after.accounts.map((a) => [a.username, a.schedulesCount])).toEqual([['xe2e_bob', 1]]);
     expect(after.accounts[0]?.id).toBe(bob?.id);
 
-    // The server says the same thing to a direct call.
+    // The server says the spec's message to a direct call.
     const refused = await pageFetch<{ code?: string; message?: string }>(page, 'DELETE', `/api/x/accounts/${bob?.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'ACCOUNT_IN_USE', message: IN_USE });
+
+    // With a second account, the schedule moves there and @xe2e_bob can go.
+    const again = await pinFromPopup(context, () => page.getByRole('button', { name: 'Connect X Account' }).click(), 'xe2e_carol');
+    await typePin(page, again.pin, 'Enter the PIN from X');
+    await card(page, 'xe2e_carol').waitFor();
+    const carol = (await xAccounts(page)).accounts.find((a) => a.username === 'xe2e_carol');
+    await card(page, 'xe2e_bob').getByRole('button', { name: 'Disconnect' }).click();
+    const moveTo = inUse.getByRole('combobox', { name: 'Move them to' });
+    await moveTo.focus();
+    await moveTo.press('Enter');
+    const option = page.getByRole('option', { name: '@xe2e_carol' });
+    await option.waitFor();
+    await option.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => moveTo.textContent()).toContain('@xe2e_carol');
+    await inUse.getByRole('button', { name: 'Move it' }).click();
+    await inUse.waitFor({ state: 'detached' });
+    await confirm.getByText('Disconnect @xe2e_bob?').waitFor();
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await card(page, 'xe2e_bob').waitFor({ state: 'detached' });
+    const moved = await pageFetch<{ connectedAccountId: string; accountName: string }>(page, 'GET', `/api/schedules/${created.body.id}`);
+    expect(moved.body).toMatchObject({ connectedAccountId: carol?.id, accountName: 'xe2e_carol' });
+    expect((await xAccounts(page)).accounts.map((a) => [a.username, a.schedulesCount])).toEqual([['xe2e_carol', 1]]);
     await closeCleanTab(tab);
   });
 });

@@ -1,6 +1,7 @@
 // My X Accounts calls (spec part 2 §7): the list, the connection flows and disconnect. Actions
 // are module-level functions; the page refreshes the list through swr's mutate.
 import useSWR, { mutate } from 'swr';
+import type { ScheduleView } from '@core/scheduling/views';
 import { apiGet, apiRequest, ApiError } from '@web/lib/api';
 
 export const X_ACCOUNTS_KEY = '/api/x/accounts';
@@ -47,3 +48,18 @@ export const disconnectAccount = (id: string) => apiRequest<{ success: boolean }
 
 export const isAccountInUse = (err: unknown): boolean =>
   err instanceof ApiError && (err.data as { code?: string } | undefined)?.code === 'ACCOUNT_IN_USE';
+
+/** The schedules that keep an account from being disconnected: pending ones posting from it (the server's rule). */
+export const useSchedulesUsing = (accountId: string | null) => {
+  const answer = useSWR<ScheduleView[], Error>(accountId === null ? null : '/api/schedules');
+  return { ...answer, schedules: accountId === null ? [] : (answer.data ?? []).filter((s) => s.connectedAccountId === accountId && s.status === 'pending') };
+};
+
+/** Moves a schedule to another of the user's connected accounts (from its next run on). */
+export const moveSchedule = (scheduleId: string, connectedAccountId: string) =>
+  apiRequest<ScheduleView>('PATCH', `/api/schedules/${encodeURIComponent(scheduleId)}`, { connectedAccountId });
+
+export const deleteSchedule = (scheduleId: string) => apiRequest<void>('DELETE', `/api/schedules/${encodeURIComponent(scheduleId)}`);
+
+/** After moving or deleting: the schedules everywhere and the accounts' counts. */
+export const refreshSchedulesAndAccounts = () => Promise.all([mutate((key) => (Array.isArray(key) ? key[0] : key) === '/api/schedules'), refreshAccounts()]);
