@@ -90,6 +90,29 @@ describe('the dashboard, measured', () => {
     expect(metricsReadsSince(threeHoursOn)).toBe(1);
   }, 60_000);
 
+  it("holds every metrics read after X's 429 until X's reset, then reads again", async () => {
+    const eve = await userWithSentReply();
+    world.emulator.control.setMetrics(eve.replyPostId, { impressions: 321 });
+    const refusedAt = world.serverNow() + 16 * 60_000;
+    const reset = Math.ceil((refusedAt + 30 * 60_000) / 1000);
+    world.emulator.control.inject(
+      { kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset), 'retry-after': '1800' } },
+      { method: 'GET', path: '/2/tweets', times: 1 },
+    );
+    // 16 minutes on, eve's reply is due again: the read is refused.
+    world.moveClockTo(refusedAt);
+    await eventually(async () => metricsReadsSince(refusedAt), (n) => n === 1, 'the refused read');
+    // Ten minutes later, still before X's reset: held, nothing read (the job looks every 30 s of this clock).
+    world.moveClockTo(refusedAt + 10 * 60_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(metricsReadsSince(refusedAt)).toBe(1);
+    expect((await overview(eve.client)).impressionsToday).not.toBe(321);
+    // Past the reset: read again, and the figure shows.
+    world.moveClockTo(reset * 1000 + 1_000);
+    await eventually(() => overview(eve.client), (o) => o.impressionsToday === 321, "eve's figure after the reset");
+    expect(metricsReadsSince(refusedAt)).toBe(2);
+  }, 60_000);
+
   it('refuses a bad number of days with the field, and answers 401 without a session', async () => {
     const { client } = await world.server.newUser();
     for (const days of ['0', '91', '2.5', 'many']) {
