@@ -22,6 +22,7 @@ export const webFeatureImports = {
   'scheduler-test': ['connected-accounts', 'replies', 'schedules'],
   schedules: ['connected-accounts', 'replies', 'templates'],
   shell: ['auth', 'replies'],
+  subscription: ['billing'],
 };
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

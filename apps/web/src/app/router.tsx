@@ -14,7 +14,7 @@ const NotFoundPage = lazy(() => import('@web/features/errors/not-found-page'));
 const AuthPage = lazy(() => import('@web/features/auth/routes/auth-page'));
 const XAuthCallback = lazy(() => import('@web/features/auth/routes/x-auth-callback'));
 const EmailCollectionPage = lazy(() => import('@web/features/auth/routes/email-collection-page'));
-const PaymentPage = lazy(() => import('@web/features/subscription/payment-page'));
+const PaymentPage = lazy(() => import('@web/features/billing/payment-page'));
 const ContactPage = lazy(() => import('@web/features/support/contact-page'));
 const SignedInArea = lazy(() => import('@web/app/signed-in-area'));
 

@@ -23,6 +23,7 @@ import { NewScheduleDialog } from './components/new-schedule-dialog';
 import { ScheduleCards } from './components/schedule-cards';
 import { SchedulesTable } from './components/schedules-table';
 import { TimeZoneBanner } from './components/time-zone-banner';
+import { TrialExpiredNotice } from '@web/components/trial-expired-notice';
 
 const loadError = (title: string) => toast({ title, description: 'Please try again.', variant: 'destructive' });
 
@@ -68,11 +69,7 @@ export default function SchedulesPage() {
         }
       />
       <TimeZoneBanner zone={zone} now={now} />
-      {trialOver && (
-        <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">
-          {SCHEDULING_ACCESS_MESSAGES.trialOver}
-        </p>
-      )}
+      {trialOver && <TrialExpiredNotice message={SCHEDULING_ACCESS_MESSAGES.trialOver} />}
       <Card className="py-0">
         <CardContent className="px-0 sm:px-2">
           {list.isLoading ? (

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { defaultTrialStatus, useTrialStatus } from '@web/features/subscription/api/trial-status';
 import { TrialStatusCard } from '@web/features/subscription/components/trial-status-card';
 import { PageHeader } from '@web/components/page-header';
+import { BillingSection, useBilling } from '@web/features/billing';
 
 const reasons = [
   'Unlimited automated replies',
@@ -26,13 +27,17 @@ const links = [
 export default function TrialStatusPage() {
   const { data, error, isLoading } = useTrialStatus();
   const status = data ?? defaultTrialStatus;
+  const subscription = useBilling().data?.subscription;
+  // A cancelled subscription (or one whose renewal failed) runs to its end date and stops there.
+  const renews = subscription === undefined || subscription === null || subscription.renews;
   return (
     <>
       <PageHeader title="Your Riposte Subscription" description="Your plan, what is left of it, and where to go next." />
       {error && <p className="mb-4 text-sm text-destructive">{error.message}</p>}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <TrialStatusCard status={status} loading={isLoading} />
+          <TrialStatusCard status={status} loading={isLoading} renews={renews} />
+          <BillingSection />
           {!status.isPremium && !isLoading && (
             <Card data-testid="why-upgrade">
               <CardHeader>

@@ -11,6 +11,8 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUserZone } from '@web/lib/time-format';
+import { useAuth } from '@web/lib/auth';
+import { TrialExpiredNotice } from '@web/components/trial-expired-notice';
 import { useReplyHistory, useReplySummary, waitingCount } from '@web/features/replies/api/replies';
 import { READY_PATH } from '@web/features/replies/paths';
 import { AuthWarningBanner } from '@web/features/replies/components/auth-warning';
@@ -58,10 +60,12 @@ export default function HistoryPage() {
 
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
+  const trialOver = useAuth().user?.tier === 'expired';
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Reply History" description="Every reply Riposte sent or prepared for you, newest first." />
+      {trialOver && <TrialExpiredNotice message="Your free trial has expired, so no more replies are sent. Your reply history stays here to view." />}
       <ReadyNotice />
       <AuthWarningBanner replies={items} />
       <Card>

@@ -11,7 +11,7 @@ import { TRIAL_REPLIES, type TrialStatus } from '@web/features/subscription/api/
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const fmt = (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : null);
 
-export function TrialStatusCard({ status, loading }: { status: TrialStatus; loading: boolean }) {
+export function TrialStatusCard({ status, loading, renews = true }: { status: TrialStatus; loading: boolean; renews?: boolean }) {
   if (loading) {
     return (
       <Card className="px-5">
@@ -22,7 +22,7 @@ export function TrialStatusCard({ status, loading }: { status: TrialStatus; load
     );
   }
   if (status.isPremium) {
-    const renews = fmt(status.subscriptionEndDate);
+    const endDate = fmt(status.subscriptionEndDate);
     return (
       <Card data-testid="plan-premium" className="border-amber-200 bg-linear-to-br from-amber-50 to-card">
         <CardHeader>
@@ -32,9 +32,9 @@ export function TrialStatusCard({ status, loading }: { status: TrialStatus; load
           </CardTitle>
           <CardDescription>Unlimited replies, unlimited connected accounts and all 30 curated accounts.</CardDescription>
         </CardHeader>
-        {renews && (
+        {endDate && (
           <CardContent className="flex items-center gap-2 text-sm">
-            <CalendarCheck className="size-4 text-muted-foreground" /> Renews on {renews}
+            <CalendarCheck className="size-4 text-muted-foreground" /> {renews ? 'Renews on' : 'Active until'} {endDate}
           </CardContent>
         )}
       </Card>
