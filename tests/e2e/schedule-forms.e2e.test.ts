@@ -117,8 +117,14 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await form.getByRole('switch', { name: /Use AI/ }).click();
     await form.getByRole('combobox', { name: 'Viral style' }).click();
     await page.getByRole('option', { name: /Insight Bomb/ }).click();
+    // X's count for the posting account (a link counts 23, an emoji 2), and what happens past 280.
+    const counter = form.getByTestId('content-counter');
+    await form.getByLabel('Reply Content').fill(`${'x'.repeat(270)} https://example.com/a/very/long/path/indeed 🙂`);
+    await counter.getByText('297/280 characters').waitFor();
+    await counter.getByRole('status').filter({ hasText: /^X allows 280 characters from @\w+: the reply will be cut at a sentence or word\.$/ }).waitFor();
     await form.getByLabel('Reply Content').fill('Compounding is underrated, @someone agrees');
-    await form.getByTestId('content-counter').getByText('42/25000 characters').waitFor();
+    await counter.getByText('42/280 characters').waitFor();
+    expect(await counter.getByRole('status').count()).toBe(0);
 
     // A 6 MB image is refused on the spot.
     await form.getByLabel('Image').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
@@ -373,7 +379,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await compose.getByRole('combobox', { name: 'Reply to' }).click();
     await page.getByRole('option', { name: '@BBCBreaking' }).click();
     await compose.getByLabel('Reply', { exact: true }).fill('Composed on the calendar');
-    await compose.getByTestId('compose-counter').getByText('24/25000 characters').waitFor();
+    await compose.getByTestId('compose-counter').getByText('24/280 characters').waitFor();
     await compose.getByRole('button', { name: 'Schedule Reply' }).click();
     await expectToast(page, 'Schedule created', 'Your reply to @BBCBreaking has been scheduled');
     await expect.poll(async () => (await schedulesOf(page)).length).toBe(4);

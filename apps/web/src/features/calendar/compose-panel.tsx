@@ -179,7 +179,7 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
               ) : (
                 <span />
               )}
-              <ContentCounter text={content} testId="compose-counter" />
+              <ContentCounter text={content} account={xAccounts.find((a) => a.id === account) ?? null} testId="compose-counter" />
             </div>
           </div>
           <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2" htmlFor="compose-ai">

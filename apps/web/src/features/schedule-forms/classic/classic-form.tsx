@@ -174,7 +174,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
           ) : (
             <span />
           )}
-          <ContentCounter text={state.content} />
+          <ContentCounter text={state.content} account={xAccount} />
         </div>
       </div>
 

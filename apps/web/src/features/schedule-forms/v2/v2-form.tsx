@@ -180,7 +180,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
             ) : (
               <span />
             )}
-            <ContentCounter text={state.content} />
+            <ContentCounter text={state.content} account={xAccounts.find((a) => a.id === connectedAccountId) ?? null} />
           </div>
           {hasMentions(state.content) && <MentionsDetectedWarning />}
         </div>
