@@ -1,6 +1,6 @@
 // The calendar's compose panel (spec part 1 §2 Schedule Management, made real): write a reply,
 // pick the target, your account and a date and time (an 'Add post' slot fills them in), and it
-// creates a real schedule. The counter runs against 25000 characters.
+// creates a real schedule. The counter counts as X does against the posting account's limit.
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Sparkles } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
