@@ -75,11 +75,35 @@ describe.skipIf(skip !== null)('signed-in flow in a real browser', () => {
     await page.getByTestId('tier-badge').filter({ hasText: '25 Replies Left' }).waitFor();
     await snap(page, 'dashboard-1280');
 
-    // The sidebar lists the main items in the spec's order (Riposte's Ready to send after Reply
-    // History) and no admin group for a user.
+    // The sidebar lists the main items in the spec's order, with Riposte's additions where people
+    // look for them (Calendar, Templates, My X Accounts, Ready to send), and no admin group for a user.
     const labels = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(labels).toEqual(['Dashboard', 'Schedule Replies', 'Schedule Replies V2', 'Bulk Replies', 'Monitored Accounts', 'Schedules', 'Reply History', 'Ready to send', 'Settings']);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Schedule Replies',
+      'Schedule Replies V2',
+      'Bulk Replies',
+      'Calendar',
+      'Templates',
+      'Monitored Accounts',
+      'My X Accounts',
+      'Schedules',
+      'Reply History',
+      'Ready to send',
+      'Settings',
+    ]);
     expect(await page.getByTestId('admin-group').count()).toBe(0);
+    // Each added destination opens its page.
+    for (const [label, path] of [['Templates', '/templates'], ['My X Accounts', '/connected-accounts'], ['Calendar', '/calendar-mockup']] as const) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+      await waitForPath(page, path);
+    }
+    // The user menu's 'Add new account' leads where an X account can be added.
+    await page.getByTestId('desktop-sidebar').hover();
+    await page.getByTestId('desktop-sidebar').getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Add new account' }).click();
+    await waitForPath(page, '/connected-accounts');
+    await page.getByRole('button', { name: 'Connect X Account' }).waitFor();
 
     await page.goto('/trial-status');
     await page.getByRole('heading', { name: 'Your Riposte Subscription' }).waitFor();

@@ -1,6 +1,9 @@
 import {
+  AtSign,
   BadgeCheck,
   CalendarClock,
+  CalendarDays,
+  FileText,
   Flame,
   FlaskConical,
   Gauge,
@@ -20,13 +23,21 @@ import { READY_PATH } from '@web/features/replies';
 
 export type NavItem = { label: string; href: string; icon: LucideIcon; also?: string[] };
 
-/** Spec part 1 §2: the sidebar's main items, in this order, with Riposte's queue of replies to post after Reply History. */
+/**
+ * Spec part 1 §2: the sidebar's main items, in this order. Riposte adds, where people look for
+ * them: the Calendar beside the composers, Templates (the composers' content) and My X Accounts
+ * (who posts) beside Monitored Accounts (whom to answer), and the queue of replies to post after
+ * Reply History.
+ */
 export const mainNav: NavItem[] = [
   { label: 'Dashboard', href: '/dashboard', icon: LayoutDashboard },
   { label: 'Schedule Replies', href: '/schedule-replies', icon: MessageSquarePlus },
   { label: 'Schedule Replies V2', href: '/schedule-replies-v2', icon: Sparkles },
   { label: 'Bulk Replies', href: '/bulk-replies', icon: Layers },
+  { label: 'Calendar', href: '/calendar-mockup', icon: CalendarDays },
+  { label: 'Templates', href: '/templates', icon: FileText },
   { label: 'Monitored Accounts', href: '/accounts', icon: Users },
+  { label: 'My X Accounts', href: '/connected-accounts', icon: AtSign },
   { label: 'Schedules', href: '/schedules', icon: CalendarClock },
   { label: 'Reply History', href: '/reply-history', icon: History, also: ['/history'] },
   { label: 'Ready to send', href: READY_PATH, icon: Send },

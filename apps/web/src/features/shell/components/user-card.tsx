@@ -54,7 +54,8 @@ export function UserMenu({ user, children, side = 'top' }: { user: User; childre
           <span className="truncate text-xs font-normal text-muted-foreground">{handle(user)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/accounts')}>
+        {/* Where an X account is added (the spec's Monitored Accounts only lists whom to answer). */}
+        <DropdownMenuItem onSelect={() => navigate('/connected-accounts')}>
           <UserPlus />
           Add new account
         </DropdownMenuItem>
