@@ -2,7 +2,7 @@
 // without credentials) and becomes Premium (badge, unlimited), then cancels: Premium stays to the
 // period end. Cancelling in the checkout says so and charges nothing.
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, closeCleanTab, openTab, snap } from './support/browser';
+import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -64,6 +64,8 @@ describe.skipIf(skip !== null)('payment in a real browser', () => {
     const after = await page.evaluate(async () => (await fetch('/api/user/trial-status')).json() as Promise<{ isPremium: boolean; subscriptionEndDate: string }>);
     expect(after).toMatchObject({ isPremium: true, subscriptionEndDate: status.subscriptionEndDate });
     await snap(page, 'subscription-cancelled');
+    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/trial-status', (p) => p.getByTestId('payment-history').waitFor(), 'trial-status-375');
+    await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/payment', (p) => p.getByTestId('paypal-button').waitFor(), 'payment-375');
     await closeCleanTab(tab);
   });
 
