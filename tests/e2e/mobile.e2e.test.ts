@@ -1,5 +1,6 @@
 // At 375 px the sidebar becomes a top bar with a drawer that closes on navigation.
 import { describe, expect, it } from 'vitest';
+import { signInAdmin } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab, PHONE, snap } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
@@ -47,6 +48,35 @@ describe.skipIf(skip !== null)('the app at 375 px', () => {
     await page.getByRole('heading', { name: 'Your Riposte Subscription' }).waitFor();
     await snap(page, 'trial-status-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await closeCleanTab(tab);
+  });
+
+  it("keeps every item of an admin's drawer reachable above the user card", async () => {
+    const tab = await openTab(suite.browser, suite.server.url, PHONE);
+    const { page } = tab;
+    await signInAdmin(page);
+    await page.goto('/admin/polling-settings');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByTestId('mobile-drawer');
+    await drawer.waitFor();
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    const card = drawer.getByRole('button', { name: 'Open user menu' });
+    const cardTop = (await card.boundingBox())?.y ?? 0;
+    const drawerBottom = ((await drawer.boundingBox())?.y ?? 0) + ((await drawer.boundingBox())?.height ?? 0);
+    // The user card stays on screen, and each link scrolls into view above it.
+    expect(cardTop).toBeGreaterThan(0);
+    expect(cardTop).toBeLessThan(drawerBottom);
+    const links = drawer.getByRole('navigation').getByRole('link');
+    const count = await links.count();
+    expect(count).toBeGreaterThan(12);
+    for (let i = 0; i < count; i += 1) {
+      const link = links.nth(i);
+      await link.scrollIntoViewIfNeeded();
+      const box = await link.boundingBox();
+      expect(box, await link.textContent() ?? '').not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), (await link.textContent()) ?? '').toBeLessThanOrEqual(cardTop);
+    }
+    await snap(page, 'admin-drawer-375');
     await closeCleanTab(tab);
   });
 });

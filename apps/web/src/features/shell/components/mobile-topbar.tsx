@@ -59,7 +59,7 @@ export function MobileTopbar({ user }: { user: User }) {
             </SheetTitle>
             <SheetDescription className="sr-only">Navigation</SheetDescription>
           </div>
-          <div className="flex-1 overflow-y-auto px-3 py-2">
+          <div className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
             <SidebarNav expanded isAdmin={user.role === 'admin'} onNavigate={close} />
           </div>
           <div className="border-t p-3">
