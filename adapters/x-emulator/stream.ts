@@ -10,8 +10,9 @@
  * in `errors`, as X does.
  *
  * Rules understand what Riposte writes: `from:<username or id>` terms joined by ` OR `.
- * Simulated accounts' generated posts are not streamed (they are made when a timeline is read);
- * posts made live are.
+ * Posts made live are pushed at once; the simulated accounts' generated posts are pushed when the
+ * emulator's clock passes their time (checked every `simulatedEveryMs` while a connection is open,
+ * from the moment a rule first names the account: nothing older is replayed).
  */
 import type { ServerResponse } from 'node:http';
 import { isReply, type Caller, type Ctx } from './auth';
@@ -44,6 +45,8 @@ export interface StreamDeps {
   heartbeatMs?: number;
   /** Rules per app (X: 1,000 on Pro). */
   maxRules?: number;
+  /** How often the simulated accounts' new posts are looked for while a connection is open. */
+  simulatedEveryMs?: number;
 }
 
 interface Connection {
@@ -79,7 +82,7 @@ const ruleTerms = (value: string): Set<string> | null => {
   return terms;
 };
 
-export const createStream = ({ world, limits, authenticate, mainApp, heartbeatMs: initialHeartbeat = 20_000, maxRules = 1000 }: StreamDeps) => {
+export const createStream = ({ world, limits, authenticate, mainApp, heartbeatMs: initialHeartbeat = 20_000, maxRules = 1000, simulatedEveryMs = 1000 }: StreamDeps) => {
   const rulesByApp = new Map<string, EmuRule[]>();
   const connections = new Map<string, Connection>();
   let heartbeatMs = initialHeartbeat;
@@ -217,6 +220,29 @@ export const createStream = ({ world, limits, authenticate, mainApp, heartbeatMs
     }
   };
 
+  /** Simulated user id -> the emulator time up to which its generated posts were pushed. */
+  const simulatedUpTo = new Map<string, number>();
+  const pushSimulated = () => {
+    if (connections.size === 0) return;
+    const now = world.now();
+    const named = new Set<string>();
+    for (const c of connections.values()) for (const r of rulesOf(c.app)) for (const t of ruleTerms(r.value) ?? []) named.add(t);
+    for (const term of named) {
+      const user = world.users.get(term) ?? world.userByName(term);
+      if (!user?.simulated) continue;
+      const from = simulatedUpTo.get(user.id);
+      simulatedUpTo.set(user.id, now);
+      if (from === undefined || from >= now) continue;
+      const fresh = world
+        .timeline(user, { max: 100, excludeReplies: false, excludeReposts: false })
+        .page.filter((p) => world.isGenerated(p.id) && p.createdAt > from && p.createdAt <= now)
+        .reverse();
+      for (const post of fresh) publish(post);
+    }
+  };
+  const simulatedTimer = setInterval(pushSimulated, simulatedEveryMs);
+  simulatedTimer.unref();
+
   const control: XEmulatorStreamControl = {
     drop: () => {
       const open = [...connections.entries()];
@@ -247,6 +273,9 @@ export const createStream = ({ world, limits, authenticate, mainApp, heartbeatMs
     publish,
     control,
     /** Ends every connection (the emulator closes). */
-    closeAll: () => void control.drop(),
+    closeAll: () => {
+      clearInterval(simulatedTimer);
+      control.drop();
+    },
   };
 };
