@@ -143,3 +143,12 @@ export const watchableAccounts = (db: ReadDb): WatchableAccount[] =>
     )
     .all()
     .map((r) => ({ accountId: r.id, xUserId: r.x_user_id, tier: r.monitoring_tier as MonitoringTier, active: r.is_active === 1 }));
+
+/** Accounts the user added that still exist, newest first (the dashboard's recent activity). */
+export const recentlyAddedAccounts = (db: ReadDb, userId: string, limit: number): { id: string; username: string; createdAt: string }[] =>
+  db
+    .prepare<[string, number], { id: string; username: string; created_at: string }>(
+      'SELECT id, username, created_at FROM monitored_accounts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
+    )
+    .all(userId, limit)
+    .map((r) => ({ id: r.id, username: r.username, createdAt: r.created_at }));

@@ -249,3 +249,12 @@ export const activeAutoSchedules = (db: ReadDb): AutoScheduleRef[] =>
     )
     .all()
     .map((r) => ({ scheduleId: r.id, targetAccountId: r.target_account_id, delayMinutes: r.delay_minutes, createdAt: r.created_at }));
+
+/** The user's latest schedules, newest first (the dashboard's recent activity). */
+export const recentSchedules = (db: ReadDb, userId: string, limit: number): ScheduleView[] =>
+  toViews(
+    db,
+    db
+      .prepare<[string, number], Row>(`${SELECT} WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+      .all(userId, limit),
+  );

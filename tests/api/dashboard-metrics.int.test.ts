@@ -57,9 +57,18 @@ describe('the dashboard, measured', () => {
     expect(series.days.slice(0, -1).every((d) => d.repliesSent === 0 && d.impressions === 0)).toBe(true);
     expect(series.days.map((d) => d.date)).toEqual([...series.days.map((d) => d.date)].sort());
 
+    // Recent activity: her reply, sent, and the schedule she made; newest first.
+    const recent = (await alice.client.get('/api/recent-activities')).body as { id: string; type: string; status?: string; timestamp: string }[];
+    expect(recent.map((r) => `${r.type}:${r.status ?? ''}`)).toEqual(['reply:sent', 'schedule:']);
+    expect(recent.map((r) => r.timestamp)).toEqual([...recent.map((r) => r.timestamp)].sort().reverse());
+
     // Bob sees none of it.
     expect(await overview(bob.client)).toMatchObject({ impressionsToday: 0, impressionsWeek: 0, impressionsMonth: 0, repliesSent: 0, engagementRate: 0 });
     expect((await activity(bob.client)).days.every((d) => d.repliesSent === 0 && d.impressions === 0)).toBe(true);
+    expect((await bob.client.get('/api/recent-activities')).body).toEqual([]);
+    // The admin added the targets: those are the admin's activity, as accounts added.
+    const adminRecent = (await world.admin.get('/api/recent-activities')).body as { type: string; action?: string; targetAccount: string }[];
+    expect(adminRecent).toContainEqual(expect.objectContaining({ type: 'account', action: 'added' }));
   }, 60_000);
 
   it("reads the seeded curve: three hours on, the dashboard shows what the emulator shows, read in one request for several users' replies", async () => {

@@ -11,9 +11,9 @@
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { impressionsGainedByDay, metricsTotalsSince } from '@adapters/read-models/metrics';
-import { listVisibleAccounts } from '@adapters/read-models/monitoring';
+import { listVisibleAccounts, recentlyAddedAccounts } from '@adapters/read-models/monitoring';
 import { countSentReplies, recentReplyActivities, sentRepliesByUtcDay } from '@adapters/read-models/replies';
-import { countUpcomingSchedules } from '@adapters/read-models/scheduling';
+import { countUpcomingSchedules, recentSchedules } from '@adapters/read-models/scheduling';
 import { activeConnectedAccountItems } from '@adapters/read-models/x-accounts';
 import type { ActivityItem, ConnectedAccountItem, DashboardActivity, MetricsOverview } from '@core/dashboard/views';
 import { engagementRate, lastUtcDays } from '@core/metrics/days';
@@ -58,5 +58,24 @@ export const activitySeries = (db: ReadDb, userId: string, now: Date, days: numb
 /** The user's active connected X accounts, by username. */
 export const connectedAccounts = (db: ReadDb, userId: string): ConnectedAccountItem[] => activeConnectedAccountItems(db, userId);
 
-/** The user's latest replies: sent, or still to go out (scheduled). */
-export const recentActivities = (db: ReadDb, userId: string, limit = 20): ActivityItem[] => recentReplyActivities(db, userId, limit);
+/**
+ * The user's latest actions, newest first: replies (sent, or still to go out: 'scheduled'),
+ * schedules they made, and monitored accounts they added (a removed account leaves no trace to show).
+ */
+export const recentActivities = (db: ReadDb, userId: string, limit = 20): ActivityItem[] => {
+  const schedules = recentSchedules(db, userId, limit).map(
+    (s): ActivityItem => ({
+      id: `schedule-${s.id}`,
+      type: 'schedule',
+      targetAccount: s.targetUsername ?? s.accountId,
+      ...(s.content !== null ? { content: s.content } : s.templateName !== null ? { content: `Template: ${s.templateName}` } : {}),
+      timestamp: s.createdAt,
+    }),
+  );
+  const accounts = recentlyAddedAccounts(db, userId, limit).map(
+    (a): ActivityItem => ({ id: `account-${a.id}`, type: 'account', targetAccount: a.username, timestamp: a.createdAt, action: 'added' }),
+  );
+  return [...recentReplyActivities(db, userId, limit), ...schedules, ...accounts]
+    .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+    .slice(0, limit);
+};
