@@ -183,7 +183,10 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
       return here !== null && (stored === null || newerId(here, stored)) ? here : stored;
     };
     const plan = planReads({
-      due: due.map((choice) => ({ ...choice, sinceId: cursor(choice.accountId) })),
+      due: due.map((choice) => {
+        const last = lastPolledAt.get(choice.accountId);
+        return { ...choice, sinceId: cursor(choice.accountId), lastReadAt: last === undefined ? null : Date.parse(last) };
+      }),
       accountsPerSearch: settings.accountsPerSearch,
       queryLimit: SEARCH_QUERY_LIMITS[x.access ?? 'self_serve'],
       budget: { timeline: held('timeline') ? 0 : null, search: held('search') ? 0 : null },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLLING_SETTINGS } from '@core/polling/interval';
 import type { XPost } from '@core/x';
-import { idTime, planReads, searchQuery, SEARCH_QUERY_LIMITS, sightingOf, type DueRead, type PlanInput } from './batch';
+import { idAtTime, idTime, planReads, searchCursor, searchQuery, SEARCH_QUERY_LIMITS, SEARCH_READ_LAG_MS, sightingOf, type DueRead, type PlanInput } from './batch';
 import { accountsToPoll, utcLocalTime, type AutoScheduleRef, type WatchableAccount } from './due';
 import { newerId } from './ids';
 
@@ -47,6 +47,17 @@ describe('planReads', () => {
     const p = plan([due('1', null), due('2', -2), due('3', -1), due('4', -600)]);
     expect(ids(p.searches.flatMap((s) => s.accounts))).toEqual(['2', '3']);
     expect(ids(p.timeline).sort()).toEqual(['1', '4']);
+  });
+
+  it("starts a search at each account's last read less the index lag, not at a quiet account's old newest post", () => {
+    const quiet = { ...due('1', -3 * 24 * 60), lastReadAt: T0 - 5 * MIN };
+    const busy = { ...due('2', -6), lastReadAt: T0 - 5 * MIN };
+    const p = plan([quiet, busy]);
+    expect(ids(p.searches.flatMap((s) => s.accounts))).toEqual(['1', '2']);
+    expect(p.searches[0]!.sinceId).toBe(idAtTime(T0 - 5 * MIN - SEARCH_READ_LAG_MS));
+    expect(searchCursor(busy, SEARCH_READ_LAG_MS)).toBe(busy.sinceId);
+    // Without the floor (the newest ids alone), the two are days apart: each is read on its own.
+    expect(plan([quiet, busy], { readLagMs: null }).searches).toEqual([]);
   });
 
   it('measures closeness by the shortest interval in the group', () => {
@@ -96,6 +107,7 @@ const arbitraryRead = fc.record({
   since: fc.option(fc.integer({ min: -2_000, max: 0 }), { nil: null }),
   interval: fc.constantFrom(2, 5, 10, 15, 30, 60),
   long: fc.boolean(),
+  lastRead: fc.option(fc.integer({ min: -120, max: 0 }), { nil: null }),
 });
 const arbitraryBudget = fc.option(fc.nat(8), { nil: null });
 
@@ -111,7 +123,7 @@ describe('planReads properties', () => {
         arbitraryBudget,
         arbitraryBudget,
         (raw, accountsPerSearch, queryLimit, timeline, search) => {
-          const reads = raw.map((r) => due(String(r.n), r.since, r.interval, r.long ? `1${String(r.n).padStart(18, '0')}` : String(r.n)));
+          const reads = raw.map((r) => ({ ...due(String(r.n), r.since, r.interval, r.long ? `1${String(r.n).padStart(18, '0')}` : String(r.n)), lastReadAt: r.lastRead === null ? null : T0 + r.lastRead * MIN }));
           const unique = new Map(reads.map((r) => [r.accountId, r]));
           const p = planReads({ due: reads, accountsPerSearch, queryLimit, budget: { timeline, search } });
           const covered = [...ids(p.timeline), ...p.searches.flatMap((s) => ids(s.accounts)), ...ids(p.deferred)];
@@ -123,8 +135,11 @@ describe('planReads properties', () => {
             expect(s.query.length).toBeLessThanOrEqual(queryLimit);
             expect(s.accounts.length).toBeLessThanOrEqual(accountsPerSearch);
             expect(queryIds(s.query)).toEqual(s.accounts.map((a) => a.xUserId));
-            expect(s.accounts.every((a) => a.sinceId !== null && !newerId(s.sinceId, a.sinceId))).toBe(true);
-            expect(s.accounts.some((a) => a.sinceId === s.sinceId)).toBe(true);
+            // One since_id for all: no account's unread posts are older than it, and it is one of theirs.
+            const cursors = s.accounts.map((a) => searchCursor(a, SEARCH_READ_LAG_MS));
+            expect(cursors.every((c) => c !== null && !newerId(s.sinceId, c))).toBe(true);
+            expect(cursors).toContain(s.sinceId);
+            for (const c of cursors) expect(idTime(c as string) - idTime(s.sinceId)).toBeLessThanOrEqual(Math.min(...s.accounts.map((a) => a.intervalMinutes)) * MIN);
           }
         },
       ),

@@ -48,7 +48,8 @@ export const utcLocalTime = (at: string | number): LocalTime => {
 export const accountsToPoll = (input: {
   accounts: readonly WatchableAccount[];
   autoSchedules: readonly AutoScheduleRef[];
-  lastPolledAt: ReadonlyMap<string, string>;
+  /** ISO instants or epoch milliseconds. */
+  lastPolledAt: ReadonlyMap<string, string | number>;
   /** Until when an account (or '*': every account) is not read: X said 429. */
   backoffUntil: ReadonlyMap<string, number>;
   now: string | number;
@@ -71,10 +72,11 @@ export const accountsToPoll = (input: {
     const used = targeted.has(account.accountId);
     if (!used && !input.settings.pollUnusedAccounts) continue;
     const last = input.lastPolledAt.get(account.accountId);
+    const lastMs = last === undefined ? undefined : typeof last === 'number' ? last : toMs(last, 'lastPolledAt');
     const since = input.streamedSince?.get(account.accountId);
-    const streamed = since !== undefined && last !== undefined && toMs(last, 'lastPolledAt') >= since;
+    const streamed = since !== undefined && lastMs !== undefined && lastMs >= since;
     const intervalMinutes = pollIntervalFor(used && !streamed ? account.tier : 'low', input.local, input.settings);
-    if (last !== undefined && toMs(last, 'lastPolledAt') + intervalMinutes * 60_000 > nowMs) continue;
+    if (lastMs !== undefined && lastMs + intervalMinutes * 60_000 > nowMs) continue;
     if ((input.backoffUntil.get(account.accountId) ?? 0) > nowMs) continue;
     chosen.set(account.accountId, { accountId: account.accountId, xUserId: account.xUserId, intervalMinutes });
   }
