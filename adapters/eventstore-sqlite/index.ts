@@ -136,6 +136,20 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
       }
     },
     snapshots,
+    erase: async (stream, redact, renameTo) => {
+      ensureOpen();
+      writer.flush();
+      const events = reads.readStream(stream, undefined, undefined);
+      const setData = db.prepare<[string, string]>('UPDATE events SET data = ? WHERE event_id = ?');
+      const rename = db.prepare<[string, string]>('UPDATE events SET stream = ? WHERE stream = ?');
+      const dropSnapshot = db.prepare<[string]>('DELETE FROM snapshots WHERE stream = ?');
+      db.transaction(() => {
+        for (const event of events) setData.run(serialise(redact(event), 'data', stream), event.id);
+        if (renameTo !== undefined && renameTo !== stream) rename.run(renameTo, stream);
+        dropSnapshot.run(stream);
+      }).immediate();
+      return events.length;
+    },
     readStream: async (stream, readOptions = {}) => {
       ensureOpen();
       return reads.readStream(stream, readOptions.fromRevision, readOptions.maxCount);

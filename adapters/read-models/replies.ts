@@ -10,11 +10,17 @@
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ActivityItem } from '@core/dashboard/views';
-import { repliesProjection } from '@core/replies/projection';
+import { repliesProjection as repliesBase } from '@core/replies/projection';
+import { erasingAccounts } from '@core/users/erasure';
+
 import { adminRecentReply, replyView, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
 import type { PostUsage } from '@core/replies/rules/x-budget';
 
-export { repliesProjection };
+/** The projection, also removing a deleted account's replies (ADR 0028). */
+export const repliesProjection = erasingAccounts(repliesBase, (userId) => [
+  { sql: 'DELETE FROM x_post_attempts WHERE user_id = @userId', params: { userId } },
+  { sql: 'DELETE FROM replies WHERE user_id = @userId', params: { userId } },
+]);
 export type { AdminRecentReply, ReplyRow, ReplyView };
 
 const COLUMNS = `id, post_id, post_text, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,

@@ -16,14 +16,17 @@
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { Conditions, RecurringType, ScheduleStatus, ScheduleType } from '@core/scheduling';
 import type { ScheduleBatchData } from '@core/scheduling/batch';
-import { schedulesProjection } from '@core/scheduling/projection';
+import { schedulesProjection as schedulesBase } from '@core/scheduling/projection';
+import { erasingAccounts } from '@core/users/erasure';
+
 import type { PeakWindow } from '@core/scheduling/time';
 import { recurringUtcClock, statusFlags, type ScheduleReplyView, type ScheduleView } from '@core/scheduling/views';
 import type { AutoScheduleRef } from '@core/watching/due';
 import { templateGroupNamesByIds, templateNamesByIds } from './templates';
 import { usernamesByIds } from './users';
 
-export { schedulesProjection };
+/** The projection, also removing a deleted account's schedules (ADR 0028). */
+export const schedulesProjection = erasingAccounts(schedulesBase, (userId) => [{ sql: 'DELETE FROM schedules WHERE user_id = @userId', params: { userId } }]);
 export type { ScheduleReplyView, ScheduleView };
 
 interface Row {

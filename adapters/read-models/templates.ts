@@ -9,11 +9,18 @@
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ClassicStyle } from '@core/styles';
-import { templateGroupsProjection, templatesProjection } from '@core/templates/projection';
+import { templateGroupsProjection as groupsBase, templatesProjection as templatesBase } from '@core/templates/projection';
+import { erasingAccounts } from '@core/users/erasure';
+
 import type { TemplateGroupView, TemplateView } from '@core/templates/views';
 import { idList } from './id-list';
 
-export { templateGroupsProjection, templatesProjection };
+/** The projections, each also removing a deleted account's rows (ADR 0028). */
+export const templatesProjection = erasingAccounts(templatesBase, (userId) => [{ sql: 'DELETE FROM templates WHERE user_id = @userId', params: { userId } }]);
+export const templateGroupsProjection = erasingAccounts(groupsBase, (userId) => [
+  { sql: 'DELETE FROM template_group_members WHERE template_group_id IN (SELECT id FROM template_groups WHERE user_id = @userId)', params: { userId } },
+  { sql: 'DELETE FROM template_groups WHERE user_id = @userId', params: { userId } },
+]);
 export type { TemplateGroupView, TemplateView };
 
 interface TemplateRow {

@@ -7,11 +7,14 @@
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ConnectedAccountItem } from '@core/dashboard/views';
 import { hasLongPosts, isXSubscriptionType } from '@core/x';
-import { connectedAccountsProjection } from '@core/x-accounts/projection';
+import { connectedAccountsProjection as connectedBase } from '@core/x-accounts/projection';
+import { erasingAccounts } from '@core/users/erasure';
+
 import type { ConnectedAccountView } from '@core/x-accounts/views';
 import { schedulesUsingAccount } from './scheduling';
 
-export { connectedAccountsProjection };
+/** The projection, also removing a deleted account's X accounts (ADR 0028). */
+export const connectedAccountsProjection = erasingAccounts(connectedBase, (userId) => [{ sql: 'DELETE FROM connected_accounts WHERE user_id = @userId', params: { userId } }]);
 export type { ConnectedAccountView };
 
 interface Row {

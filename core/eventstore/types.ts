@@ -108,6 +108,15 @@ export interface EventStore {
   appendMany?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Optional capability: a snapshot store beside the events (core/eventstore/load-state.ts). */
   readonly snapshots?: SnapshotStore;
+  /**
+   * Optional capability, for erasing a deleted account's personal data only (docs/adr/0028): the
+   * data of every event of `stream` is replaced by `redact(event)` (ids, types, metadata, order and
+   * positions stay), the stream moves to `renameTo` when given (a reservation stream named after an
+   * e-mail), and its snapshot is dropped. Subscribers are not told: the read side already removed
+   * the person's rows when it saw AccountDeleted. Answers how many events were rewritten. Absent
+   * on KurrentDB, whose events cannot be rewritten.
+   */
+  erase?(stream: StreamName, redact: (event: RecordedEvent) => unknown, renameTo?: StreamName): Promise<number>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(stream: StreamName, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */

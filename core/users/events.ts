@@ -61,7 +61,7 @@ export type UserEvent =
   | { type: 'PasswordResetCompleted'; data: { passwordHash: string; at: Instant } }
   /**
    * The person asked for their account to be deleted. What remains of the stream after erasure
-   * (docs/adr/0026) carries no personal field.
+   * (docs/adr/0028) carries no personal field.
    */
   | { type: 'AccountDeleted'; data: { at: Instant } };
 

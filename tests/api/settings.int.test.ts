@@ -109,3 +109,77 @@ describe('GET /api/settings/export', () => {
     expect(res.text).not.toMatch(/passwordHash|\$argon2/);
   });
 });
+
+describe('POST /api/settings/delete-account', () => {
+  it('refuses without DELETE typed or with a wrong password, on the field, and changes nothing', async () => {
+    const { client, user } = await server.newUser();
+    const noConfirm = await client.post('/api/settings/delete-account', { currentPassword: 'secret-pw-1', confirm: 'delete' });
+    expect(noConfirm.status).toBe(400);
+    expect(errorOf(noConfirm)).toMatchObject({ field: 'confirm', message: 'Type DELETE to confirm' });
+    const wrong = await client.post('/api/settings/delete-account', { currentPassword: 'nope-nope', confirm: 'DELETE' });
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong)).toMatchObject({ field: 'currentPassword', message: 'Current password is incorrect' });
+    const missing = await client.post('/api/settings/delete-account', { confirm: 'DELETE' });
+    expect(errorOf(missing)).toMatchObject({ field: 'currentPassword' });
+    const forged = await client.post('/api/settings/delete-account', { currentPassword: 'secret-pw-1', confirm: 'DELETE' }, { csrf: false });
+    expect(forged.status).toBe(403);
+    expect(((await client.get('/api/auth/status')).body as { user: { id: string } }).user.id).toBe(user.id);
+  });
+
+  it('stops the schedules, revokes the X tokens at X, removes the person from every API and the events, and leaves another user untouched', async () => {
+    const alice = await world.userWithX();
+    const bob = await world.userWithX();
+    const target = await world.newTarget();
+    world.emulator.control.post(target.username, `Hey @${alice.handle} and @${bob.handle}`);
+    const aliceEmail = `${alice.user.username}@example.com`;
+    const aliceSchedule = await world.scheduleDueNow(alice.client, target.id, alice.connectedAccountId, 'alice-secret-reply-text');
+    const bobSchedule = await world.scheduleDueNow(bob.client, target.id, bob.connectedAccountId, 'bob reply text');
+    const bobBefore = JSON.parse((await bob.client.get('/api/settings/export')).text) as { templates: unknown[]; schedules: unknown[] };
+
+    const res = await alice.client.post('/api/settings/delete-account', { currentPassword: 'secret-pw-1', confirm: 'DELETE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    // Signed out, and nobody can sign in as her.
+    expect((await alice.client.get('/api/auth/status')).status).toBe(401);
+    expect((await server.client().post('/api/auth/login', { username: alice.user.username, password: 'secret-pw-1' })).status).toBe(401);
+    // Gone from the admin's list; her tokens no longer work at X.
+    const admin = await server.admin();
+    const users = (await admin.get('/api/admin/users')).body as { users: { id: string }[] };
+    expect(users.users.some((u) => u.id === alice.user.id)).toBe(false);
+    expect(world.emulator.control.revokeTokens(alice.handle)).toBe(0);
+
+    // Her schedule never dispatches; bob's does.
+    world.moveClockTo(Math.max(aliceSchedule.at, bobSchedule.at));
+    await world.replyOfSchedule(bob.client, bobSchedule.scheduleId, (r) => r.status === 'sent');
+    expect(world.repliesOnX(alice.handle)).toHaveLength(0);
+
+    // Bob's data is as it was.
+    const bobAfter = JSON.parse((await bob.client.get('/api/settings/export')).text) as { templates: unknown[]; schedules: unknown[] };
+    expect(bobAfter.templates).toEqual(bobBefore.templates);
+    expect(bobAfter.schedules.length).toBe(bobBefore.schedules.length);
+
+    // Nothing in the events names her any more.
+    const { default: Database } = await import('better-sqlite3');
+    const events = new Database(`${server.dataDir}/events.db`, { readonly: true });
+    try {
+      const mentions = events
+        .prepare("SELECT count(*) FROM events WHERE data LIKE '%' || ? || '%' OR data LIKE '%' || ? || '%' OR stream LIKE '%' || ? || '%' OR data LIKE '%alice-secret-reply-text%'")
+        .pluck()
+        .get(aliceEmail, alice.user.username.toLowerCase(), alice.user.username.toLowerCase());
+      expect(mentions).toBe(0);
+      expect(events.prepare("SELECT count(*) FROM events WHERE data LIKE '%bob reply text%'").pluck().get()).not.toBe(0);
+    } finally {
+      events.close();
+    }
+
+    // Her username and e-mail are free again.
+    const again = await server.client().post('/api/auth/register', {
+      email: aliceEmail,
+      username: alice.user.username,
+      password: 'another-pw-1',
+      confirmPassword: 'another-pw-1',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((again.body as { user: { id: string } }).user.id).not.toBe(alice.user.id);
+  });
+});

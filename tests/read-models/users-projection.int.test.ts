@@ -51,7 +51,7 @@ describe('users projection on SQLite', () => {
       const row = projector.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
       const state = states[id];
       if (state?.status !== 'registered') throw new Error('not registered');
-      const { trialReplyIds: _ids, ...expected } = state.user;
+      const { trialReplyIds: _ids, passwordReset: _reset, ...expected } = state.user;
       expect(userFromRow(row)).toEqual(expected);
     }
     const byLower = projector.db.prepare('SELECT id FROM users WHERE username_lower = ?').get('alicex') as { id: string };

@@ -191,6 +191,22 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
       return result.position;
     },
 
+    /**
+     * Account deletion: the schedule runs no more (deactivated) and goes from the lists (deleted,
+     * unless it already executed, which is kept as history until the account's rows are removed).
+     */
+    async stop(userId: string, scheduleId: string, ctx: CommandContext): Promise<Position | null> {
+      const run = (command: Parameters<typeof scheduleDecider.decide>[0]) =>
+        handleCommand(store, scheduleStream(scheduleId), scheduleDecider, command, { metadata: commandMetadata(ctx, clock().toISOString()), newId: randomUUID });
+      let position = (await run({ type: 'DeactivateSchedule', scheduleId, userId })).position;
+      try {
+        position = (await run({ type: 'DeleteSchedule', scheduleId, userId })).position ?? position;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+      }
+      return position;
+    },
+
     /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */
     async remove(userId: string, scheduleId: string, ctx: CommandContext): Promise<Position | null> {
       const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {

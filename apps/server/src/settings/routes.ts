@@ -6,6 +6,7 @@
  *   GET  /api/settings                 { preferences, subscribedToUpdates, timeZone, hasPassword, installationHourlyCap }
  *   PUT  /api/settings/preferences     any of { emailOnFailedReply, weeklySummary, subscribedToUpdates, hourlyCap, defaultStyle }
  *   GET  /api/settings/export          a JSON file (attachment) of the account and everything it owns
+ *   POST /api/settings/delete-account  { currentPassword?, confirm: 'DELETE' } (delete-account.ts)
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -21,6 +22,7 @@ import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext, presentUser } from '../http/present';
 import { settle } from '../http/route-helpers';
+import { deleteAccountRoute } from './delete-account';
 
 const settingsOf = (user: User) => ({
   preferences: user.preferences,
@@ -81,6 +83,8 @@ export const settingsRoutes = (deps: AppDeps): Router => {
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(body, null, 2);
   });
+
+  deleteAccountRoute(router, deps);
 
   return router;
 };

@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mailed link (docs/adr/0026):
+ * Password reset by e-mailed link (docs/adr/0028):
  *
  *   POST /api/auth/forgot-password { email }  -> always the same 200 answer, at once; the lookup,
  *        the PasswordResetRequested event and the e-mail happen after the answer, so neither the

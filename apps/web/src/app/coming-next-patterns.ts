@@ -1,4 +1,2 @@
 /** Signed-in routes that have no screen of their own; they show a 'coming next' panel. */
-export const comingNextPatterns = [
-  '/settings',
-] as const;
+export const comingNextPatterns = [] as const;

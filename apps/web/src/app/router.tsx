@@ -12,6 +12,8 @@ const PricingPage = lazy(() => import('@web/features/public/pricing'));
 const PrivacyPage = lazy(() => import('@web/features/public/privacy'));
 const NotFoundPage = lazy(() => import('@web/features/errors/not-found-page'));
 const AuthPage = lazy(() => import('@web/features/auth/routes/auth-page'));
+const ForgotPasswordPage = lazy(() => import('@web/features/auth/routes/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@web/features/auth/routes/reset-password-page'));
 const XAuthCallback = lazy(() => import('@web/features/auth/routes/x-auth-callback'));
 const EmailCollectionPage = lazy(() => import('@web/features/auth/routes/email-collection-page'));
 const PaymentPage = lazy(() => import('@web/features/billing/payment-page'));
@@ -31,6 +33,8 @@ export function AppRoutes() {
         <Switch>
           <Route path="/" component={LandingPage} />
           <Route path="/auth" component={AuthPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/x-auth-callback" component={XAuthCallback} />
           <Route path="/try-it-free" component={TryItFreePage} />
           <Route path="/pricing" component={PricingPage} />

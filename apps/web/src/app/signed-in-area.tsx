@@ -26,6 +26,7 @@ const ReplyStatusTestPage = lazy(() => import('@web/features/replies/badge-test/
 const SchedulerTestPage = lazy(() => import('@web/features/scheduler-test/scheduler-test-page'));
 const PollingSettingsPage = lazy(() => import('@web/features/polling/polling-settings-page'));
 const TierManagementPage = lazy(() => import('@web/features/polling/tier-management-page'));
+const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
 const MailboxPage = lazy(() => import('@web/features/mailbox/mailbox-page'));
 
 export default function SignedInArea() {
@@ -54,6 +55,7 @@ export default function SignedInArea() {
             <Route path="/admin/polling-settings" component={PollingSettingsPage} />
             <Route path="/admin/tier-management" component={TierManagementPage} />
             <Route path="/admin/mailbox" component={MailboxPage} />
+            <Route path="/settings" component={SettingsPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>
                 <ComingNextPage pattern={pattern} />

@@ -1,7 +1,6 @@
 // What each signed-in screen without its page will do (from spec part 2 §2), shown on its
 // 'coming next' panel so a link to it never lands on an empty or broken page.
 import {
-  Settings,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -14,11 +13,5 @@ export const comingNext: Record<string, ComingNext> = {
     icon: Users,
     summary: 'The accounts whose new posts Riposte watches for you.',
     points: ['The curated list of 30 high-impression accounts', 'Add and edit accounts where your plan allows', 'Activity overview per account'],
-  },
-  '/settings': {
-    title: 'Settings',
-    icon: Settings,
-    summary: 'Your profile, password, notifications and billing options.',
-    points: ['Account management: change password', 'Notifications and application preferences', 'Billing options and the danger zone'],
   },
 };

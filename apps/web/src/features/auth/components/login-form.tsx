@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
+import { Link } from 'wouter';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { login } from '@web/features/auth/api/session-actions';
 import { loginSchema } from '@web/features/auth/form-schemas';
@@ -37,6 +38,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
         {pending && <Spinner />}
         {pending ? 'Signing in...' : 'Sign in'}
       </Button>
+      <Link href="/forgot-password" className="justify-self-center text-sm text-primary underline">
+        Forgot password?
+      </Link>
     </form>
   );
 }

@@ -24,6 +24,7 @@ import { StyleSelect } from '@web/components/style-select';
 import { uploadImage } from '@web/features/schedule-forms/api/images';
 import { repurposeClassic } from '@web/features/schedule-forms/api/repurpose';
 import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
+import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime, localDayKey } from '@web/lib/time-format';
 import { classicFormInput, classicPayload, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
@@ -41,7 +42,8 @@ type Props = {
 
 export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
   const now = useNow();
-  const fresh = () => initialClassicState(Number(localDayKey(new Date(), zone).slice(8, 10)), recommendedPeakWindow(new Date(), zone));
+  const defaultStyle = useDefaultStyle();
+  const fresh = () => initialClassicState(Number(localDayKey(new Date(), zone).slice(8, 10)), recommendedPeakWindow(new Date(), zone), defaultStyle);
   const { state, setState, errors, setErrors, set } = useFormFields<ClassicState>(fresh);
   const [submitting, setSubmitting] = useState(false);
   const [repurposing, setRepurposing] = useState(false);

@@ -21,7 +21,7 @@ export type ClassicState = {
   peakWindow: PeakWindow | null;
 };
 
-export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | null): ClassicState => ({
+export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | null, viralStyle: ClassicStyle = CLASSIC_FORM_DEFAULTS.viralStyle): ClassicState => ({
   targetText: '',
   targetId: null,
   isRecurring: CLASSIC_FORM_DEFAULTS.isRecurring,
@@ -29,7 +29,7 @@ export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | n
   weeklyDays: [...CLASSIC_FORM_DEFAULTS.weeklyDays],
   monthDay,
   useAI: CLASSIC_FORM_DEFAULTS.useAI,
-  viralStyle: CLASSIC_FORM_DEFAULTS.viralStyle,
+  viralStyle,
   content: '',
   image: null,
   peakWindow,

@@ -7,7 +7,8 @@ import { Sparkles, Wand2 } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { v2ImageFileSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
 import { recommendedPeakWindow, type IsoWeekday } from '@core/scheduling/time';
-import { V2_STYLES, type RepurposeStyle } from '@core/styles';
+import { V2_STYLES, type RepurposeStyle, type V2Style } from '@core/styles';
+import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { hasMentions } from '@core/text/mentions';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
@@ -63,7 +64,10 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   const now = useNow();
   // A single connected account is preselected (spec §4).
   const only = xAccounts.length === 1 ? (xAccounts[0]?.id ?? '') : '';
-  const fresh = (connected = only) => initialV2State(connected, recommendedPeakWindow(new Date(), zone));
+  // The Settings default applies where V2's shorter list has it.
+  const chosen = useDefaultStyle();
+  const v2Style = (V2_STYLES as readonly string[]).includes(chosen) ? (chosen as V2Style) : undefined;
+  const fresh = (connected = only) => initialV2State(connected, recommendedPeakWindow(new Date(), zone), v2Style);
   const { state, setState, errors, setErrors, set } = useFormFields<V2State>(() => fresh());
   const [submitting, setSubmitting] = useState(false);
   const [repurposing, setRepurposing] = useState(false);

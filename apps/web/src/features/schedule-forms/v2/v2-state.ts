@@ -17,11 +17,11 @@ export type V2State = {
   recurringDays: number[];
 };
 
-export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindow | null): V2State => ({
+export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindow | null, viralStyle: V2Style = DEFAULT_V2_STYLE): V2State => ({
   accountId: '',
   connectedAccountId,
   useAI: true,
-  viralStyle: DEFAULT_V2_STYLE,
+  viralStyle,
   content: '',
   image: null,
   peakWindow,

@@ -3,7 +3,8 @@
 // @mentions are stripped when the content field is left (and again by the server on save), with
 // the spec's 5-second warning.
 import { useRef, useState, type FormEvent } from 'react';
-import { CLASSIC_STYLES, DEFAULT_CLASSIC_STYLE } from '@core/styles';
+import { CLASSIC_STYLES, type ClassicStyle } from '@core/styles';
+import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { clampAiMaxLength, TEMPLATE_FORM_DEFAULTS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateInputSchema } from '@core/templates/schemas';
 import { countCharacters } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
@@ -34,7 +35,7 @@ type Props = {
   onSaved: (saved: SavedTemplate, mentionsRemoved: boolean) => void;
 };
 
-const initialFields = (t: Template | null): TemplateFields =>
+const initialFields = (t: Template | null, defaultStyle: ClassicStyle): TemplateFields =>
   t
     ? { name: t.name, content: t.content, isActive: t.isActive, useAI: t.useAI, viralStyle: t.viralStyle, aiMaxLength: t.aiMaxLength }
     : {
@@ -42,13 +43,14 @@ const initialFields = (t: Template | null): TemplateFields =>
         content: TEMPLATE_FORM_DEFAULTS.content,
         isActive: TEMPLATE_FORM_DEFAULTS.isActive,
         useAI: TEMPLATE_FORM_DEFAULTS.useAI,
-        viralStyle: DEFAULT_CLASSIC_STYLE,
+        viralStyle: defaultStyle,
         aiMaxLength: TEMPLATE_FORM_DEFAULTS.aiMaxLength,
       };
 
 export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, onSaved }: Props) {
   // The parent remounts this dialog per template (key), so state starts from the right values.
-  const [fields, setFields] = useState<TemplateFields>(() => initialFields(template));
+  const defaultStyle = useDefaultStyle();
+  const [fields, setFields] = useState<TemplateFields>(() => initialFields(template, defaultStyle));
   const [maxLengthText, setMaxLengthText] = useState(String(fields.aiMaxLength));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);

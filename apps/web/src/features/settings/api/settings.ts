@@ -1,0 +1,52 @@
+// The Settings page's calls (/api/settings, /api/auth/profile, /api/auth/change-password). Each
+// action raises its toast and refreshes the session and the settings it changed.
+import useSWR, { mutate } from 'swr';
+import type { Preferences } from '@core/users/preferences';
+import { toast } from '@web/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { refetchAuthStatus, sessionRenewed } from '@web/lib/auth';
+import type { User } from '@web/lib/user-model';
+
+export const SETTINGS_KEY = '/api/settings';
+
+export type SettingsView = {
+  preferences: Preferences;
+  subscribedToUpdates: boolean;
+  timeZone: string;
+  hasPassword: boolean;
+  installationHourlyCap: number;
+};
+
+export type PreferencePatch = Partial<Preferences> & { subscribedToUpdates?: boolean };
+
+export const useSettings = () => useSWR<SettingsView, Error>(SETTINGS_KEY);
+
+/** Saves at once (switches and selects): true when the server kept it. */
+export async function savePreferences(patch: PreferencePatch, what: string): Promise<boolean> {
+  try {
+    const answer = await apiRequest<SettingsView & { user: User }>('PUT', '/api/settings/preferences', patch);
+    await mutate(SETTINGS_KEY, answer, { revalidate: false });
+    await refetchAuthStatus();
+    toast({ title: 'Settings saved', description: what });
+    return true;
+  } catch (err) {
+    toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
+    await mutate(SETTINGS_KEY);
+    return false;
+  }
+}
+
+/** Profile fields (and time zone); throws so the form can show the field's message. */
+export async function saveProfile(fields: Record<string, string | undefined>): Promise<User> {
+  const { user } = await apiRequest<{ user: User }>('PUT', '/api/auth/profile', fields);
+  await sessionRenewed(user);
+  await mutate(SETTINGS_KEY);
+  return user;
+}
+
+export async function savePassword(fields: { currentPassword?: string; newPassword: string; confirmPassword: string }): Promise<User> {
+  const { user } = await apiRequest<{ user: User }>('PUT', '/api/auth/change-password', fields);
+  await sessionRenewed({ ...user, passwordChangeRequired: false });
+  await mutate(SETTINGS_KEY);
+  return user;
+}

@@ -1,0 +1,31 @@
+// Billing Options and Legacy Access: both live on their own pages; Settings links to them.
+import { Link } from 'wouter';
+import { Button } from '@web/components/ui/button';
+import { Section } from './section';
+
+export function BillingLinks() {
+  return (
+    <Section id="billing" title="Billing Options" description="Your plan, trial and payments.">
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <Link href="/trial-status">Trial and plan status</Link>
+        </Button>
+        <Button asChild>
+          <Link href="/payment">Upgrade to Premium</Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+export function LegacyAccessSection() {
+  return (
+    <Section id="legacy" title="Legacy Access" description="Legacy mode adds up to 3 monitored accounts from a profile link, unlocked with the PIN your administrator gives you.">
+      <div>
+        <Button asChild variant="outline">
+          <Link href="/accounts">Open Legacy Access on Monitored Accounts</Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,33 @@
+// /settings (spec part 2 'Settings'): Notifications, Application, Twitter API configuration (with
+// the X API Status card for admins), Account Management, Billing Options, Legacy Access and the
+// Danger Zone. Every control is saved on the server.
+import { PageHeader } from '@web/components/page-header';
+import { LoadError } from '@web/components/load-error';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/lib/auth';
+import { useSettings } from './api/settings';
+import { AccountSection } from './components/account-section';
+import { ApplicationSection } from './components/application-section';
+import { DangerZone } from './components/danger-zone';
+import { BillingLinks, LegacyAccessSection } from './components/links-sections';
+import { NotificationsSection } from './components/notifications-section';
+import { XApiSection } from './components/x-api-section';
+
+export default function SettingsPage() {
+  const { user } = useAuth();
+  const { data, error, mutate } = useSettings();
+  if (error) return <LoadError title="Error loading settings" onRetry={() => void mutate()} />;
+  if (!data || !user) return <PageSpinner />;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <PageHeader title="Settings" description="Notifications, preferences, your account and its data." />
+      <NotificationsSection settings={data} hasEmail={user.email !== null} />
+      <ApplicationSection key={`${data.timeZone}-${data.preferences.hourlyCap ?? ''}`} settings={data} />
+      <XApiSection isAdmin={user.role === 'admin'} />
+      <AccountSection key={user.updatedAt} user={user} />
+      <BillingLinks />
+      <LegacyAccessSection />
+      <DangerZone hasPassword={user.hasPassword} />
+    </div>
+  );
+}
