@@ -82,6 +82,15 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
   const heldUntil = new Map<Bucket, number>();
   const failures = new Map<string, number>();
   let busy: Promise<void> | null = null;
+  /**
+   * How long the last reads took, from asking X to the sighting recorded, and the heartbeat's
+   * period: the next read of an account starts that much before its interval is up (accountsToPoll
+   * `aheadMs`), so a post made just after a read is recorded within its tier's interval.
+   */
+  const readDurations: number[] = [];
+  const RECENT_READS = 50;
+  let previousTickMs: number | null = null;
+  let heartbeatMs = 0;
   const counter = createReadsCounter({ store: deps.store, clock: deps.clock, logger: deps.logger, ...(deps.countEveryMs === undefined ? {} : { everyMs: deps.countEveryMs }) });
 
   const held = (bucket: Bucket) => (heldUntil.get(bucket) ?? 0) > deps.clock().getTime();
@@ -125,6 +134,8 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
     }
     polledHere.set(account.accountId, at);
     if (sighting.newestId !== null) newestHere.set(account.accountId, sighting.newestId);
+    readDurations.push(Math.max(0, deps.clock().getTime() - startedAt.getTime()));
+    if (readDurations.length > RECENT_READS) readDurations.shift();
   };
 
   const readTimeline = async (x: XReader, account: DueRead) => {
@@ -167,6 +178,9 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
     for (const [id, s] of statuses) lastPolledAt.set(id, s.lastPolledAt);
     for (const [id, at] of polledHere) if ((lastPolledAt.get(id) ?? '') < at) lastPolledAt.set(id, at);
     const settings = currentPollingSettings(db);
+    const nowMs = now.getTime();
+    if (previousTickMs !== null && nowMs > previousTickMs) heartbeatMs = nowMs - previousTickMs;
+    previousTickMs = nowMs;
     const due = accountsToPoll({
       accounts: watchableAccounts(db),
       autoSchedules: activeAutoSchedules(db),
@@ -176,6 +190,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
       local: utcLocalTime(now.getTime()),
       settings,
       ...(deps.streamedSince ? { streamedSince: deps.streamedSince() } : {}),
+      aheadMs: heartbeatMs + (readDurations.length === 0 ? 0 : Math.max(...readDurations)),
     });
     const cursor = (accountId: string): string | null => {
       const stored = statuses.get(accountId)?.newestId ?? null;

@@ -62,6 +62,12 @@ export const accountsToPoll = (input: {
    * reconnected after a drop) it is read at its tier's, and that read fills the gap.
    */
   streamedSince?: ReadonlyMap<string, number>;
+  /**
+   * How much before its interval is up an account is read: the watcher's heartbeat and the time a
+   * read takes, so that the next read has answered within the interval (a post made just after a
+   * read is then found within its tier's interval). At most a quarter of the interval.
+   */
+  aheadMs?: number;
 }): PollChoice[] => {
   const nowMs = typeof input.now === 'number' ? input.now : toMs(input.now, 'now');
   if ((input.backoffUntil.get('*') ?? 0) > nowMs) return [];
@@ -76,7 +82,9 @@ export const accountsToPoll = (input: {
     const since = input.streamedSince?.get(account.accountId);
     const streamed = since !== undefined && lastMs !== undefined && lastMs >= since;
     const intervalMinutes = pollIntervalFor(used && !streamed ? account.tier : 'low', input.local, input.settings);
-    if (lastMs !== undefined && lastMs + intervalMinutes * 60_000 > nowMs) continue;
+    const intervalMs = intervalMinutes * 60_000;
+    const ahead = Math.min(Math.max(0, input.aheadMs ?? 0), intervalMs / 4);
+    if (lastMs !== undefined && lastMs + intervalMs > nowMs + ahead) continue;
     if ((input.backoffUntil.get(account.accountId) ?? 0) > nowMs) continue;
     chosen.set(account.accountId, { accountId: account.accountId, xUserId: account.xUserId, intervalMinutes });
   }

@@ -63,6 +63,22 @@ describe('accountsToPoll', () => {
     expect(choose(accounts, schedules, { a: at(-4), b: at(-2) }).map((c) => c.accountId)).toEqual(['b']);
   });
 
+  it('reads an account ahead of its interval by the watcher\'s heartbeat and read time, at most a quarter of the interval', () => {
+    const accounts = [account('a'), account('b', 'high')];
+    const schedules = [auto('s1', 'a'), auto('s2', 'b')];
+    const last = { a: at(-4.75), b: at(-1.75) }; // 15 s before each interval is up (5 and 2 minutes)
+    const ahead = (aheadMs: number) =>
+      accountsToPoll({ accounts, autoSchedules: schedules, lastPolledAt: new Map(Object.entries(last)), backoffUntil: new Map(), now: NOW, local: utcLocalTime(NOW), settings: DEFAULT_POLLING_SETTINGS, aheadMs }).map((c) => c.accountId);
+    expect(ahead(0)).toEqual([]);
+    expect(ahead(10_000)).toEqual([]);
+    expect(ahead(15_000)).toEqual(['a', 'b']);
+    // Never more than a quarter early: 30 s for the 2-minute tier, 75 s for the 5-minute one.
+    const early = { a: at(-3.5), b: at(-1.25) };
+    const huge = accountsToPoll({ accounts, autoSchedules: schedules, lastPolledAt: new Map(Object.entries(early)), backoffUntil: new Map(), now: NOW, local: utcLocalTime(NOW), settings: DEFAULT_POLLING_SETTINGS, aheadMs: 3_600_000 });
+    expect(huge.map((c) => c.accountId)).toEqual([]);
+    expect(accountsToPoll({ accounts, autoSchedules: schedules, lastPolledAt: new Map(Object.entries({ a: at(-3.75), b: at(-1.5) })), backoffUntil: new Map(), now: NOW, local: utcLocalTime(NOW), settings: DEFAULT_POLLING_SETTINGS, aheadMs: 3_600_000 }).map((c) => c.accountId)).toEqual(['a', 'b']);
+  });
+
   it('leaves accounts no schedule uses unread unless the limits say so (then at the low tier)', () => {
     expect(choose([account('a', 'high')], [])).toEqual([]);
     const settings = { ...DEFAULT_POLLING_SETTINGS, pollUnusedAccounts: true };
