@@ -14,6 +14,7 @@ import { repliesProjection as repliesBase } from '@core/replies/projection';
 import { erasingAccounts } from '@core/users/erasure';
 
 import { adminRecentReply, replyView, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
+import { FAILURE_STATUSES } from '@core/replies/model';
 import type { PostUsage } from '@core/replies/rules/x-budget';
 
 /** The projection, also removing a deleted account's replies (ADR 0028). */
@@ -231,3 +232,12 @@ export const sentRepliesByUtcDay = (db: ReadDb, userId: string, since: string): 
       .all(userId, since)
       .map((r) => [r.day, Number(r.n)]),
   );
+
+/** Replies that ended in a failure status since `since` (updated_at), oldest first: the failed-reply e-mails. */
+export const failedRepliesSince = (db: ReadDb, since: string, limit: number): ReplyView[] =>
+  db
+    .prepare<[string, string, number], ReplyRow>(
+      `SELECT ${COLUMNS} FROM replies WHERE updated_at >= ? AND status IN (SELECT value FROM json_each(?)) ORDER BY updated_at, id LIMIT ?`,
+    )
+    .all(since, JSON.stringify(FAILURE_STATUSES), limit)
+    .map(replyView);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDispatchWorld, type DispatchWorld } from './dispatch.support';
+import { consumeTrialReplies, eventually } from './schedules.support';
 import { errorOf, type TestServer } from './support';
 
 let world: DispatchWorld;
@@ -181,5 +182,37 @@ describe('POST /api/settings/delete-account', () => {
     });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect((again.body as { user: { id: string } }).user.id).not.toBe(alice.user.id);
+  });
+});
+
+describe('the failed-reply e-mail', () => {
+  type Mail = { to: string; kind: string; subject: string; text: string };
+  const mailbox = async () => ((await (await server.admin()).get('/api/admin/mailbox')).body as { messages: Mail[] }).messages;
+
+  it('is sent once for a reply that ends failed when the user opted in, and never to a user who opted out', async () => {
+    const dave = await world.userWithX();
+    const erin = await world.userWithX();
+    expect((await erin.client.put('/api/settings/preferences', { emailOnFailedReply: false })).status).toBe(200);
+    const target = await world.newTarget();
+    world.emulator.control.post(target.username, `Hey @${dave.handle} @${erin.handle}`);
+    const d = await world.scheduleDueNow(dave.client, target.id, dave.connectedAccountId, 'dave reply that fails');
+    const e = await world.scheduleDueNow(erin.client, target.id, erin.connectedAccountId, 'erin reply that fails');
+    await consumeTrialReplies(server, dave.user.id, 25);
+    await consumeTrialReplies(server, erin.user.id, 25);
+    world.moveClockTo(Math.max(d.at, e.at));
+    await world.replyOfSchedule(dave.client, d.scheduleId, (r) => r.status === 'rejected');
+    await world.replyOfSchedule(erin.client, e.scheduleId, (r) => r.status === 'rejected');
+    const daveEmail = `${dave.user.username}@example.com`;
+    const mails = await eventually(mailbox, (all) => all.some((m) => m.to === daveEmail && m.kind === 'failed_reply'), 'the failed-reply e-mail', 10_000);
+    const daves = mails.filter((m) => m.to === daveEmail && m.kind === 'failed_reply');
+    expect(daves).toHaveLength(1);
+    expect(daves[0]?.subject).toBe(`A reply to @${target.username} failed`);
+    expect(daves[0]?.text).toContain('dave reply that fails');
+    // More ticks pass: still one, and none for erin.
+    world.moveClockTo(world.serverNow() + 60_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const later = await mailbox();
+    expect(later.filter((m) => m.to === daveEmail && m.kind === 'failed_reply')).toHaveLength(1);
+    expect(later.some((m) => m.to === `${erin.user.username}@example.com`)).toBe(false);
   });
 });

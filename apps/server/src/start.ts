@@ -24,6 +24,7 @@ import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
+import { createFailedReplyMailJob } from '@adapters/notifications/failed-replies';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
@@ -222,6 +223,7 @@ export const startServer = async (
   const metrics = createMetricsRefresher({ store, db: () => projector.db, x: openedX.app, clock, logger: logger.child({ component: 'metrics' }) });
   // In the embedded default the scheduler shares this process; `external` leaves it to
   // `npm run scheduler`, `off` to nobody. Its jobs are registered by the capabilities that own them.
+  let listeningPort = config.port;
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
           jobs: [
@@ -232,6 +234,14 @@ export const startServer = async (
             renewalJob(billing),
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
+            createFailedReplyMailJob({
+              store,
+              db: () => projector.db,
+              mailer: mail.mailer,
+              // The address the server listens on (set below) unless a public URL is configured.
+              appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
+              logger: logger.child({ component: 'mail' }),
+            }),
             createUploadCleanupJob(
               { images, inUse: () => imagesInUse(projector.db), logger: logger.child({ component: 'uploads' }) },
               { graceMs: config.uploads.graceHours * 3_600_000 },
@@ -301,6 +311,7 @@ export const startServer = async (
   let address: AddressInfo;
   try {
     address = await listen(server, config.port, config.host);
+    listeningPort = address.port;
     await projector.start();
     await bootstrapAdmin({ store, users, hasher, logger, adminPassword: config.adminPassword });
     await seedCuratedAccounts({ accounts, projector, logger });
