@@ -241,3 +241,15 @@ export const failedRepliesSince = (db: ReadDb, since: string, limit: number): Re
     )
     .all(since, JSON.stringify(FAILURE_STATUSES), limit)
     .map(replyView);
+
+/** A user's replies sent, and ended failed, between two instants (the weekly summary). */
+export const replyCountsBetween = (db: ReadDb, userId: string, start: string, end: string): { sent: number; failed: number } => {
+  const row = db
+    .prepare<[string, string, string, string, string, string, string], { sent: number | null; failed: number | null }>(
+      `SELECT sum(CASE WHEN status = 'sent' AND sent_at >= ? AND sent_at < ? THEN 1 ELSE 0 END) AS sent,
+              sum(CASE WHEN status IN (SELECT value FROM json_each(?)) AND updated_at >= ? AND updated_at < ? THEN 1 ELSE 0 END) AS failed
+       FROM replies WHERE user_id = ? AND updated_at >= ?`,
+    )
+    .get(start, end, JSON.stringify(FAILURE_STATUSES), start, end, userId, start);
+  return { sent: row?.sent ?? 0, failed: row?.failed ?? 0 };
+};

@@ -203,7 +203,7 @@ describe('the failed-reply e-mail', () => {
     await world.replyOfSchedule(dave.client, d.scheduleId, (r) => r.status === 'rejected');
     await world.replyOfSchedule(erin.client, e.scheduleId, (r) => r.status === 'rejected');
     const daveEmail = `${dave.user.username}@example.com`;
-    const mails = await eventually(mailbox, (all) => all.some((m) => m.to === daveEmail && m.kind === 'failed_reply'), 'the failed-reply e-mail', 10_000);
+    const mails = await eventually(mailbox, (all) => all.some((m) => m.to === daveEmail && m.kind === 'failed_reply'), 'the failed-reply e-mail', 25_000);
     const daves = mails.filter((m) => m.to === daveEmail && m.kind === 'failed_reply');
     expect(daves).toHaveLength(1);
     expect(daves[0]?.subject).toBe(`A reply to @${target.username} failed`);
@@ -214,5 +214,29 @@ describe('the failed-reply e-mail', () => {
     const later = await mailbox();
     expect(later.filter((m) => m.to === daveEmail && m.kind === 'failed_reply')).toHaveLength(1);
     expect(later.some((m) => m.to === `${erin.user.username}@example.com`)).toBe(false);
+  });
+});
+
+describe('the weekly summary', () => {
+  type Mail = { to: string; kind: string; subject: string; text: string };
+  const mailbox = async () => ((await (await server.admin()).get('/api/admin/mailbox')).body as { messages: Mail[] }).messages;
+
+  it('goes once per ISO week to a user who wants it, once a full week has passed, and never to one who opted out', async () => {
+    const fay = await server.newUser();
+    const gus = await server.newUser();
+    expect((await gus.client.put('/api/settings/preferences', { weeklySummary: false })).status).toBe(200);
+    const fayEmail = `${fay.user.username}@example.com`;
+    expect((await mailbox()).some((m) => m.to === fayEmail && m.kind === 'weekly_summary')).toBe(false);
+    world.moveClockTo(world.serverNow() + 8 * 86_400_000);
+    const mails = await eventually(mailbox, (all) => all.some((m) => m.to === fayEmail && m.kind === 'weekly_summary'), 'the weekly summary', 10_000);
+    const fays = mails.filter((m) => m.to === fayEmail && m.kind === 'weekly_summary');
+    expect(fays).toHaveLength(1);
+    expect(fays[0]?.subject).toMatch(/^Your Riposte week \d{4}-W\d{2}$/);
+    expect(fays[0]?.text).toContain('- sent: 0');
+    world.moveClockTo(world.serverNow() + 120_000);
+    await eventually(mailbox, (all) => all.length >= mails.length, 'the mailbox read again');
+    const later = await mailbox();
+    expect(later.filter((m) => m.to === fayEmail && m.kind === 'weekly_summary')).toHaveLength(1);
+    expect(later.some((m) => m.to === `${gus.user.username}@example.com` && m.kind === 'weekly_summary')).toBe(false);
   });
 });

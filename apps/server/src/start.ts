@@ -25,6 +25,7 @@ import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
 import { createFailedReplyMailJob } from '@adapters/notifications/failed-replies';
+import { createWeeklySummaryJob } from '@adapters/notifications/weekly-summary';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
@@ -239,6 +240,13 @@ export const startServer = async (
               db: () => projector.db,
               mailer: mail.mailer,
               // The address the server listens on (set below) unless a public URL is configured.
+              appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
+              logger: logger.child({ component: 'mail' }),
+            }),
+            createWeeklySummaryJob({
+              store,
+              db: () => projector.db,
+              mailer: mail.mailer,
               appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
               logger: logger.child({ component: 'mail' }),
             }),
