@@ -21,6 +21,7 @@ export const webFeatureImports = {
   'schedule-forms': ['schedules'],
   'scheduler-test': ['connected-accounts', 'replies', 'schedules'],
   schedules: ['connected-accounts', 'replies', 'templates'],
+  settings: ['billing'],
   shell: ['auth', 'replies'],
   subscription: ['billing'],
 };

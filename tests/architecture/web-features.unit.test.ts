@@ -83,6 +83,7 @@ describe('web features import one way', () => {
       'schedules -> connected-accounts',
       'schedules -> replies',
       'schedules -> templates',
+      'settings -> billing',
       'shell -> auth',
       'shell -> replies',
       'subscription -> billing',

@@ -36,6 +36,10 @@ describe.skipIf(skip !== null)('Settings in a real browser', () => {
     await expect.poll(() => page.getByLabel('Replies per hour limit').inputValue()).toBe('12');
     await expect.poll(() => page.getByRole('switch', { name: 'Email on failed replies' }).getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('x-api-notice').waitFor();
+    // Billing Options carries the billing section itself: a trial user is told so, with the way up.
+    const billing = page.getByTestId('billing-section');
+    await billing.getByTestId('billing-status').getByText('You are on the free trial.').waitFor();
+    expect(await billing.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/payment');
     await closeCleanTab(tab);
   });
 

@@ -1,11 +1,14 @@
-// Billing Options and Legacy Access: both live on their own pages; Settings links to them.
+// Billing Options (the billing feature's section: subscription, Cancel, payment history; plus the
+// plan pages) and Legacy Access (its dialog lives on Monitored Accounts; Settings links to it).
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
+import { BillingSection } from '@web/features/billing';
 import { Section } from './section';
 
 export function BillingLinks() {
   return (
     <Section id="billing" title="Billing Options" description="Your plan, trial and payments.">
+      <BillingSection />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
           <Link href="/trial-status">Trial and plan status</Link>
