@@ -11,15 +11,10 @@
  * fractions of a per cent (the others) of the impressions, so they grow with them.
  */
 import { hash32, mulberry32 } from '@adapters/ai-offline/prng';
+import type { XPublicCounts } from '@core/x/types';
 
-export interface EmuMetrics {
-  impressions: number;
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-  bookmarks: number;
-}
+/** The counts the emulator shows for a post (X's public_metrics). */
+export type EmuMetrics = XPublicCounts;
 
 export const METRICS_TIME_CONSTANT_MS = 12 * 3_600_000;
 

@@ -9,17 +9,11 @@
  */
 import { AppError } from '@core/shared/errors';
 import { toInstant, toMs, type Instant } from '@core/scheduling/time';
-import { X_METRICS_IDS_PER_READ } from '@core/x/types';
+import { X_METRICS_IDS_PER_READ, type XPublicCounts } from '@core/x/types';
 import { utcDay } from './days';
 
-export interface ReplyMetrics {
-  impressions: number;
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-  bookmarks: number;
-}
+/** A reply's counts as X showed them (X's public_metrics). */
+export type ReplyMetrics = XPublicCounts;
 
 export interface ReplyObservation extends ReplyMetrics {
   replyId: string;

@@ -66,14 +66,18 @@ export interface XPost {
  * A post's public counts as X shows them to anyone (X API `public_metrics`). X counts impressions
  * for every post; the others are engagements.
  */
-export interface XPostMetrics {
-  postId: string;
+export interface XPublicCounts {
   impressions: number;
   likes: number;
   reposts: number;
   replies: number;
   quotes: number;
   bookmarks: number;
+}
+
+/** One post's public counts, as a metrics read answers them. */
+export interface XPostMetrics extends XPublicCounts {
+  postId: string;
 }
 
 /** How many ids one metrics read may carry (X's `ids` bound for GET /2/tweets). */
