@@ -6,11 +6,10 @@
  * existed is not answered. The duplicate sighting itself is covered deterministically by the core
  * properties (core/watching) and the read-model test.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleStream } from '@core/scheduling';
 import { watchStream } from '@core/watching';
-import { repliesOf, repliesOnX, spawnScheduler, startWorld, untilRunning, userWithX, waitUntil, newTarget, type Person, type SchedulerProcess, type Target, type World } from './support';
+import { autoScheduleOf, repliesOf, repliesOnX, spawnScheduler, startWorld, untilRunning, userWithX, waitUntil, newTarget, type Person, type SchedulerProcess, type Target, type World } from './support';
 
 let world: World;
 let people: Person[];
@@ -31,19 +30,7 @@ describe('auto schedules with two scheduler processes', () => {
   it('answer each new post once per schedule, however many processes read it', async () => {
     const schedules: { person: Person; target: Target; scheduleId: string }[] = [];
     for (const person of people) {
-      for (const target of targets) {
-        const template = await person.client.post('/api/templates', { name: `T ${randomUUID().slice(0, 6)}`, content: `Nice one ${randomUUID().slice(0, 8)}` });
-        expect(template.status, JSON.stringify(template.body)).toBe(201);
-        const res = await person.client.post('/api/schedules', {
-          accountId: target.id,
-          connectedAccountId: person.connectedAccountId,
-          templateId: (template.body as { id: string }).id,
-          scheduleType: 'auto',
-          delayMinutes: 0,
-        });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        schedules.push({ person, target, scheduleId: (res.body as { id: string }).id });
-      }
+      for (const target of targets) schedules.push({ person, target, scheduleId: await autoScheduleOf(person, target.id, 'Nice one') });
     }
     const fresh = new Map(targets.map((t) => [t.id, world.emulator.control.post(t.username, `Fresh thoughts of ${t.username}`)]));
 

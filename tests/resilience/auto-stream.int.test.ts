@@ -5,11 +5,10 @@
  * account's watch stream and answered once per auto schedule, whichever process saw it and however
  * often it was read.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleStream } from '@core/scheduling';
 import { ruleAccounts, WATCH_RULE_TAG, watchStream } from '@core/watching';
-import { repliesOf, repliesOnX, spawnScheduler, startWorld, untilRunning, userWithX, waitUntil, newTarget, type Person, type SchedulerProcess, type Target, type World } from './support';
+import { autoScheduleOf, repliesOf, repliesOnX, spawnScheduler, startWorld, untilRunning, userWithX, waitUntil, newTarget, type Person, type SchedulerProcess, type Target, type World } from './support';
 
 let world: World;
 let people: Person[];
@@ -30,19 +29,7 @@ afterAll(async () => {
 describe('the filtered stream with two scheduler processes', () => {
   it('one holds the connection, the other is refused and polls; a streamed post fires each auto schedule once', async () => {
     const scheduleIds: string[] = [];
-    for (const person of people) {
-      const template = await person.client.post('/api/templates', { name: `T ${randomUUID().slice(0, 6)}`, content: `Spot on ${randomUUID().slice(0, 8)}` });
-      expect(template.status, JSON.stringify(template.body)).toBe(201);
-      const res = await person.client.post('/api/schedules', {
-        accountId: target.id,
-        connectedAccountId: person.connectedAccountId,
-        templateId: (template.body as { id: string }).id,
-        scheduleType: 'auto',
-        delayMinutes: 0,
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      scheduleIds.push((res.body as { id: string }).id);
-    }
+    for (const person of people) scheduleIds.push(await autoScheduleOf(person, target.id, 'Spot on'));
     for (let i = 0; i < 2; i += 1) schedulers.push(spawnScheduler(world, { RIPOSTE_X_WATCH: 'stream' }));
     await untilRunning(schedulers);
 

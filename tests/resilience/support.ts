@@ -90,6 +90,21 @@ export const userWithX = async (world: World): Promise<Person> => {
   return { client, userId: user.id, handle, connectedAccountId: await connectXByPin(client, handle) };
 };
 
+/** An auto schedule ('reply when this account posts', no delay) of `person` on `targetId`, with a template of its own text. */
+export const autoScheduleOf = async (person: Person, targetId: string, text: string): Promise<string> => {
+  const template = await person.client.post('/api/templates', { name: `T ${randomUUID().slice(0, 6)}`, content: `${text} ${randomUUID().slice(0, 8)}` });
+  expect(template.status, JSON.stringify(template.body)).toBe(201);
+  const res = await person.client.post('/api/schedules', {
+    accountId: targetId,
+    connectedAccountId: person.connectedAccountId,
+    templateId: (template.body as { id: string }).id,
+    scheduleType: 'auto',
+    delayMinutes: 0,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { id: string }).id;
+};
+
 export interface Target {
   id: string;
   username: string;
