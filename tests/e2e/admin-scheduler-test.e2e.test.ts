@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
 import { xEmulatorSuite } from './support/suite';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
-import { newUser, register, waitForPath } from './support/flows';
+import { chooseOption, newUser, register, waitForPath } from './support/flows';
 
 /** Polls follow the page's own refreshes and a loaded machine: generous, never a fixed sleep. */
 const WAIT = { timeout: 30_000, interval: 250 };
@@ -31,12 +31,7 @@ type Target = { id: string; username: string };
  * once under heavy load: the list stayed open), while Enter on a focused option always selects.
  */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  const item = page.getByRole('listbox').getByRole('option', { name: option });
-  await item.focus();
-  await item.press('Enter');
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-  await scope.getByRole('combobox', { name: label, exact: true }).getByText(option).waitFor();
+  await chooseOption(page, scope.getByRole('combobox', { name: label, exact: true }), option);
 }
 
 describe.skipIf(skip !== null)('Admin Scheduler Test and Reply Status Badge Test in a real browser', () => {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
-import { expectToast, newUser, pressEscapeIn, register, waitForPath } from './support/flows';
+import { chooseOption, expectToast, newUser, pressEscapeIn, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -311,8 +311,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     expect(await page.getByRole('textbox', { name: 'Reply text, reply 2' }).inputValue()).toBe('Reply number 2');
 
     // Row 3 takes row 1's target on the same date and slot: refused before anything is sent.
-    await targetOf(3).click();
-    await page.getByRole('option', { name: first, exact: true }).click();
+    await chooseOption(page, targetOf(3), first, { exact: true });
     await scheduleAll.click();
     await expectToast(page, 'Duplicate target account');
     await rows.nth(2).getByText('Duplicate target account').waitFor();

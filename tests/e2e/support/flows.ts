@@ -80,3 +80,17 @@ export async function holdRequests(page: Page, url: string, method: string): Pro
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
+
+/**
+ * Picks an option of a select-like combobox with the keyboard, the way a person who tabs does, and
+ * waits for the state that matters: the list gone and the choice shown on the combobox. (A pointer
+ * click on an option during the list's opening animation can leave the list open over the page.)
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string | RegExp, { exact = false }: { exact?: boolean } = {}): Promise<void> {
+  await combobox.click();
+  const item = page.getByRole('listbox').getByRole('option', { name: option, exact });
+  await item.focus();
+  await item.press('Enter');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await combobox.getByText(option, { exact }).waitFor();
+}
