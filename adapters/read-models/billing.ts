@@ -4,11 +4,20 @@
  * owner; webhooks find the user of an order or a capture here.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { billingProjection } from '@core/billing/projection';
+import { billingProjection as billingBase } from '@core/billing/projection';
+import { erasingAccounts } from '@core/users/erasure';
 import type { PaymentStatus, PaymentView, SubscriptionView } from '@core/billing/views';
 import type { OrderPurpose, RefusalReason } from '@core/billing/events';
 
-export { billingProjection };
+/**
+ * The projection; a deleted account's subscription row goes (nothing renews it, its wallet id is
+ * not kept), its payments stay: the trail of money, which also routes a late refund or dispute
+ * (ADR 0028). Version 2: the first start with it rebuilds, for accounts deleted before.
+ */
+export const billingProjection = {
+  ...erasingAccounts(billingBase, (userId) => [{ sql: 'DELETE FROM billing_subscriptions WHERE user_id = @userId', params: { userId } }]),
+  version: billingBase.version + 1,
+};
 
 interface PaymentRow {
   order_id: string;

@@ -4,9 +4,20 @@
  * metrics refresh job call these; every user figure is filtered by the owner.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { replyMetricsProjection } from '@core/metrics/projection';
+import { replyMetricsProjection as metricsBase } from '@core/metrics/projection';
+import { erasingAccounts } from '@core/users/erasure';
 
-export { replyMetricsProjection };
+/**
+ * The projection, also removing a deleted account's figures (ADR 0028). Version 2: the first
+ * start with it rebuilds the tables, so accounts deleted before lose their rows too.
+ */
+export const replyMetricsProjection = {
+  ...erasingAccounts(metricsBase, (userId) => [
+    { sql: 'DELETE FROM reply_metrics WHERE user_id = @userId', params: { userId } },
+    { sql: 'DELETE FROM reply_metrics_daily WHERE user_id = @userId', params: { userId } },
+  ]),
+  version: metricsBase.version + 1,
+};
 
 /** When each of these replies was last read (epoch ms); replies never read are absent. */
 export const lastObservedAt = (db: ReadDb, replyIds: readonly string[]): Map<string, number> => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allProjections } from '@adapters/read-models';
+import { ACCOUNT_DELETED } from '@core/users/erasure';
 import { findOwnershipViolations, readModelOwners, readModulePath, stringsOf, tablesOfSchema } from './read-model-ownership';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,6 +22,18 @@ describe('read-model ownership', () => {
     const capabilities = [...new Set(registered.map((table) => owners.get(table) ?? ''))].sort();
     expect(capabilities).toEqual(expect.arrayContaining(['monitoring', 'scheduling', 'templates', 'users', 'x-accounts']));
     for (const capability of capabilities) expect(existsSync(`${root}${readModulePath(capability)}`), readModulePath(capability)).toBe(true);
+  });
+
+  it("drops a deleted account's rows: every projection with a user_id column handles AccountDeleted, but the listed exceptions", () => {
+    // Kept on purpose (ADR 0028): monitored accounts are X accounts (public), shared with other
+    // users' schedules; billing handles it but keeps its payment rows, the audit trail of money,
+    // which route a late refund or dispute to the billing stream (no personal field in them).
+    const kept = new Set(['monitored_accounts']);
+    const missing = allProjections
+      .filter((p) => !(p.handles ?? []).includes(ACCOUNT_DELETED))
+      .flatMap((p) => p.schema.filter((ddl) => /^\s*CREATE TABLE/i.test(ddl) && /\buser_id\b/.test(ddl)).flatMap((ddl) => [...tablesOfSchema([ddl])]))
+      .filter((table) => !kept.has(table));
+    expect(missing).toEqual([]);
   });
 
   it('catches SQL naming another capability’s table (fixture tree), and only that', () => {

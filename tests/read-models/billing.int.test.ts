@@ -58,4 +58,27 @@ describe('billing read models on SQLite', () => {
     expect(dueRenewals(db, '2026-02-28T10:00:00.000Z')).toEqual(['alice']);
     await projector.stop();
   });
+
+  it("drops a deleted account's subscription row (nothing renews it) and keeps its payments", async () => {
+    const store = createMemoryEventStore();
+    const projector = createProjector({ store, path: ':memory:', projections: [billingProjection] });
+    await projector.start();
+    const meta = { actor: 'test', correlationId: randomUUID(), causationId: null, time: T };
+    for (const userId of ['alice', 'bob']) {
+      await handleCommand(store, billingStream(userId), billingDecider, { type: 'CreateOrder', userId, orderId: `O-${userId}`, customId: customIdFor(userId, 'n1'), amount: '20.00', currency: 'USD', purpose: 'first', requestId: 'n1', now: T }, { metadata: meta, newId: randomUUID });
+      await handleCommand(store, billingStream(userId), billingDecider, {
+        type: 'RecordCapture', orderId: `O-${userId}`, vaultId: 'V1', webhookId: null, now: T,
+        capture: { id: `C-${userId}`, status: 'COMPLETED', amount: '20.00', currency: 'USD', customId: customIdFor(userId, 'n1'), createTime: T },
+      }, { metadata: meta, newId: randomUUID });
+    }
+    const { position } = await store.append('user-alice', [{ id: randomUUID(), type: 'AccountDeleted', data: {}, metadata: meta }], 'any');
+    await projector.waitFor(position);
+    const db = projector.db;
+    expect(findSubscription(db, 'alice')).toBeNull();
+    expect(findSubscription(db, 'bob')).toMatchObject({ status: 'active' });
+    expect(dueRenewals(db, '2026-03-01T00:00:00.000Z')).toEqual(['bob']);
+    expect(listPayments(db, 'alice').map((p) => p.status)).toEqual(['paid']);
+    expect(userIdByCapture(db, 'C-alice')).toBe('alice');
+    await projector.stop();
+  });
 });

@@ -4,15 +4,19 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Position, RecordedEvent } from '@core/eventstore/types';
-import { recordObservations, replyMetricsProjection, type ReplyObservation } from '@core/metrics';
+import { recordObservations, type ReplyObservation } from '@core/metrics';
 import { projectEvents } from '@core/shared/projection';
-import { impressionsGainedByDay, lastObservedAt, metricsTotalsSince } from '@adapters/read-models/metrics';
+import { impressionsGainedByDay, lastObservedAt, metricsTotalsSince, replyMetricsProjection } from '@adapters/read-models/metrics';
 
 let n = 0;
 const freshDb = () => {
   const db = new Database(':memory:');
   for (const ddl of replyMetricsProjection.schema) db.exec(ddl);
   return db;
+};
+
+const apply = (db: Database.Database, events: RecordedEvent[]) => {
+  for (const st of projectEvents(replyMetricsProjection as never, events as never)) db.prepare(st.sql).run((st.params ?? {}) as Record<string, unknown>);
 };
 
 const observe = (db: Database.Database, observedAt: string, observations: Partial<ReplyObservation>[]) => {
@@ -24,7 +28,7 @@ const observe = (db: Database.Database, observedAt: string, observations: Partia
     n += 1;
     return { id: `e${n}`, type: e.type, data: e.data, metadata: { actor: 'system', correlationId: 'c', causationId: null, time: observedAt }, streamName: 'reply-metrics-x', revision: 0n, position: String(n).padStart(20, '0') as Position };
   });
-  for (const st of projectEvents(replyMetricsProjection as never, recorded as never)) db.prepare(st.sql).run((st.params ?? {}) as Record<string, unknown>);
+  apply(db, recorded);
 };
 
 describe('reply metrics read module', () => {
@@ -55,5 +59,20 @@ describe('reply metrics read module', () => {
     observe(db, '2026-11-19T09:00:00Z', [{ impressions: 200 }]);
     expect(metricsTotalsSince(db, 'u1', '2026-11-01T00:00:00Z').impressions).toBe(300);
     expect(Object.fromEntries(impressionsGainedByDay(db, 'u1', '2026-11-19'))).toEqual({ '2026-11-19': 300 });
+  });
+
+  it("drops a deleted account's figures (AccountDeleted on its user stream) and keeps everyone else's", () => {
+    const db = freshDb();
+    observe(db, '2026-11-19T10:00:00Z', [{ impressions: 300 }, { replyId: 'r3', userId: 'u2', postId: '93', impressions: 5000 }]);
+    observe(db, '2026-11-20T10:00:00Z', [{ impressions: 400 }]);
+    n += 1;
+    apply(db, [
+      { id: `e${n}`, type: 'AccountDeleted', data: {}, metadata: { actor: 'u1', correlationId: 'c', causationId: null, time: '2026-11-21T00:00:00Z' }, streamName: 'user-u1', revision: 3n, position: String(n).padStart(20, '0') as Position },
+    ]);
+    const rows = (table: string) => db.prepare<[], { user_id: string }>(`SELECT user_id FROM ${table}`).all().map((r) => r.user_id);
+    expect(rows('reply_metrics')).toEqual(['u2']);
+    expect(rows('reply_metrics_daily')).toEqual(['u2']);
+    expect(metricsTotalsSince(db, 'u1', '2026-11-01T00:00:00Z')).toEqual({ impressions: 0, engagements: 0 });
+    expect(impressionsGainedByDay(db, 'u2', '2026-11-18')).toEqual(new Map([['2026-11-19', 5000]]));
   });
 });
