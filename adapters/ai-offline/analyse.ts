@@ -8,7 +8,11 @@ const STOPWORDS = new Set(
     'about above after again against also because been before being below between both could does doing down during each ' +
     'every from further have having here into just more most much never only other over same should since some such than ' +
     'that their them then there these they this those through under until very what when where which while will with ' +
-    'would your yours just really think thing things people today tomorrow yesterday always'
+    'would your yours just really think thing things people today tomorrow yesterday always ' +
+    // Verbs and time words that name no topic: 'what made you rethink "stay"?' says nothing.
+    'stay stays replace need needs take takes took make makes made give gave keep kept ship shipped going want wants ' +
+    'said says tell told know knew feel feels look looks seem seems become became remote week weeks year years month ' +
+    'months hour hours minute minutes days'
   ).split(' '),
 );
 

@@ -6,33 +6,16 @@
 import { pick, type Rng } from './prng';
 import type { Voice } from './voices';
 
-// Only words whose swap reads right in (nearly) every position: no verbs that take particles
-// ("think about", "make sense", "need to"), no words that are also prepositions ("like").
+// Only adverbs and a few adjectives whose swap keeps the meaning in every position: adjectives
+// such as 'small' or 'great' live in set phrases ('small businesses', 'great depression') that a
+// synonym breaks, and verbs take particles ("think about", "make sense").
 const SYNONYMS: Record<string, readonly string[]> = {
-  great: ['brilliant', 'excellent', 'superb'],
-  good: ['solid', 'strong', 'decent'],
-  bad: ['weak', 'poor', 'rough'],
-  big: ['huge', 'massive', 'major'],
-  small: ['tiny', 'modest', 'compact'],
-  important: ['crucial', 'essential', 'key'],
-  easy: ['simple', 'effortless', 'straightforward'],
-  hard: ['tough', 'difficult', 'demanding'],
-  fast: ['quick', 'rapid', 'swift'],
-  new: ['fresh', 'brand-new', 'novel'],
-  really: ['genuinely', 'truly', 'honestly'],
-  very: ['seriously', 'incredibly', 'remarkably'],
-  love: ['adore', 'appreciate', 'enjoy'],
-  build: ['create', 'craft', 'make'],
-  problem: ['issue', 'challenge', 'headache'],
-  idea: ['concept', 'notion', 'thought'],
-  amazing: ['incredible', 'stunning', 'fantastic'],
-  awesome: ['fantastic', 'terrific', 'outstanding'],
-  maybe: ['perhaps', 'possibly', 'arguably'],
-  huge: ['massive', 'enormous', 'giant'],
-  tiny: ['minuscule', 'little', 'small'],
-  simple: ['plain', 'easy', 'straightforward'],
-  smart: ['clever', 'sharp', 'bright'],
-  often: ['frequently', 'regularly', 'commonly'],
+  really: ['genuinely', 'truly'],
+  very: ['seriously', 'remarkably'],
+  maybe: ['perhaps', 'possibly'],
+  often: ['frequently', 'regularly'],
+  important: ['crucial', 'essential'],
+  usually: ['typically', 'generally'],
 };
 
 const CONTRACTIONS: readonly [string, string][] = [

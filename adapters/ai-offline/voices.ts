@@ -1,29 +1,34 @@
 /**
- * The offline writer's voice per style: how a rewrite is shaped, the openers and closers it picks
- * from (seeded), and reply frames. Placeholders: {subject} (what the post is about), {keyword},
- * {Keyword} (capitalised). Opener lists are disjoint between styles, so two styles never write the
- * same text for the same input. The guidance of core/styles is what these follow.
+ * The offline writer's voice per style. A rewrite keeps the author's own sentences (their words
+ * carry the meaning; a swapped adjective turns 'small businesses' into 'compact businesses') and
+ * builds the style around them: a frame that makes the claim a comeback, a question, a list or a
+ * cheer. A reply quotes the post or names its key word, so every frame reads right whatever the
+ * post says. No stock tails: whatever a frame adds is part of one sentence about the claim.
+ *
+ * Rewrite frames: {claim} is the first sentence without its end, first letter lowered unless it
+ * is a name ('AI', 'TypeScript', 'I'); {Claim} the same capitalised; {rest} the other sentences
+ * (empty for one-sentence styles). Reply frames: {quote} is the post's first sentence (or its
+ * first clause) as written; {word} its key word, always in quotes so its grammar never matters.
+ * Frame lists are disjoint between styles, so two styles never write the same text.
  */
 import type { WritingStyle } from '@core/styles';
 
 export type Shape =
-  | 'plain' // the sentences, reworded
-  | 'punchy' // one sentence
-  | 'question' // ends as a question
-  | 'bullets' // one line per point
-  | 'caps' // the keyword shouted
-  | 'deadpan' // lower-key, no exclamation marks
+  | 'plain' // claim and the other sentences
+  | 'punchy' // the claim alone
+  | 'question' // the claim alone, asked
+  | 'bullets' // one line per point under a lead
   | 'exclaim' // every sentence ends with "!"
-  | 'contrast' // "opener + the claim, lower-cased"
-  | 'analysis' // claim, then "That means ..." for the next sentence
+  | 'deadpan' // no exclamation marks
   | 'formal'; // no contractions, no exclamation marks
 
 export interface Voice {
   shape: Shape;
   /** Casual voices contract ("do not" -> "don't"); formal ones expand. */
   register: 'casual' | 'neutral' | 'formal';
-  openers: readonly string[];
-  closers: readonly string[];
+  /** Put before a text that is itself a question, and over the points of a list. */
+  lead: string;
+  frames: readonly string[];
   replies: readonly string[];
 }
 
@@ -31,261 +36,283 @@ export const VOICES: { readonly [K in WritingStyle]: Voice } = {
   savage_comeback: {
     shape: 'punchy',
     register: 'casual',
-    openers: ['Respectfully,', "Bold claim. Here's mine:", 'Let me fix that:', 'Cute. Now the real version:', 'Counterpoint, with love:'],
-    closers: ['Next.', "You're welcome.", 'Try again.', 'Sit with that.', 'Case closed.'],
+    lead: 'Respectfully,',
+    frames: [
+      'Respectfully, {claim}. Some of us worked that out a while ago.',
+      "Let's be clear: {claim}. Not a debate.",
+      'Say it with me: {claim}.',
+      '{Claim}. Inconvenient for some, still true.',
+      "Here's the version without the excuses: {claim}.",
+    ],
     replies: [
-      'Imagine thinking {subject} and posting it with confidence.',
-      "{Keyword}? Bold strategy. Let's see how that plays out.",
-      'Saying {subject} out loud was certainly a choice.',
-      "If {subject} is plan A, I'd love to see plan B.",
-      'The confidence is impressive. The {keyword} part, less so.',
+      'Imagine posting "{quote}" and expecting applause.',
+      'If "{quote}" is the plan, I would love to see the backup plan.',
+      'The confidence behind "{quote}" is impressive. The evidence, less so.',
+      'Bold of you to lean this hard on "{word}".',
+      '"{quote}" is a take. Not a good one, but a take.',
     ],
   },
   hilarious_one_liner: {
     shape: 'punchy',
     register: 'casual',
-    openers: ['Plot twist:', 'Breaking news:', 'Me, reading this:', 'Nobody:'],
-    closers: ['😂', "I'll see myself out.", 'No further questions.', ''],
+    lead: 'Plot twist:',
+    frames: ['Plot twist: {claim}.', 'Breaking news: {claim}. Film at eleven.', 'Nobody asked, but {claim}.', '{Claim}, and my group chat is already fighting about it.'],
     replies: [
-      '{Keyword} is just a group chat with extra steps.',
-      'My {keyword} has the same energy as a printer on a Monday.',
-      'Read "{subject}" and my coffee filed for early retirement.',
-      '{Keyword}: because sleep was getting too comfortable.',
-      'Somewhere a {keyword} just felt personally attacked.',
+      'Read "{quote}" and my coffee filed for early retirement.',
+      '"{word}" is doing more heavy lifting here than I did all year.',
+      'Me, pretending I understood "{quote}" the first time.',
+      '"{quote}" sounds like my resolutions for the year: ambitious and gone in a fortnight.',
     ],
   },
   bold_unpopular_opinion: {
     shape: 'plain',
     register: 'casual',
-    openers: ['Unpopular opinion:', "I'll say it:", 'Nobody wants to hear this, but', 'Going against the grain here:'],
-    closers: ['Change my mind.', 'Fight me (politely).', 'Disagree? Tell me why.', "I'll wait."],
+    lead: 'Unpopular question:',
+    frames: ['Unpopular opinion: {claim}. {rest}', "I'll say it: {claim}. {rest}", 'Nobody wants to hear this, but {claim}. {rest}', 'Going against the grain here: {claim}. {rest}'],
     replies: [
-      'Unpopular opinion: {subject} is overrated, and most people know it.',
-      "I'll say it: {keyword} matters far less than everyone claims.",
-      "Everyone's nodding along to {subject}. I'm not convinced.",
-      "Counter-take: the real problem isn't {keyword}, it's everything we ignore around it.",
+      'Unpopular opinion: "{quote}" gets more credit than it deserves.',
+      "I'll say it: the whole thing hinges on \"{word}\", and nobody is questioning it.",
+      'Everyone is nodding along to "{quote}". I am not convinced.',
+      'Counter-take: "{word}" is not the real problem here.',
     ],
   },
   insight_bomb: {
     shape: 'bullets',
     register: 'neutral',
-    openers: ["Here's the part most people miss:", 'Save this:', 'The short version:', 'What actually works:'],
-    closers: ['Bookmark it.', 'Simple, not easy.', 'Reread it in a week.', "That's the whole game."],
+    lead: 'The short version:',
+    frames: ["Here's the part most people miss:", 'Worth saving:', 'The short version:', 'What actually matters here:'],
     replies: [
-      'The underrated part of {subject}: consistency beats intensity. Small steps, every day.',
-      'Key insight on {keyword}: the first 20% of effort gives most of the result. Start there.',
-      'What most miss about {subject}: the constraint is attention, not skill.',
-      'A simple frame for {keyword}: 1) define the goal 2) remove one blocker 3) repeat weekly.',
+      'The underrated part of "{quote}": consistency beats intensity.',
+      'What most people miss about "{word}": the constraint is attention, not skill.',
+      'A simple frame for "{word}": define the goal, remove one blocker, repeat weekly.',
+      'Key point on "{quote}": the first small step gives most of the result.',
     ],
   },
   brutally_honest_fact: {
     shape: 'plain',
     register: 'casual',
-    openers: ['Hard truth:', 'Honestly?', 'Brutal but true:', 'Nobody says it, so I will:'],
-    closers: ["That's it. That's the post.", 'Uncomfortable, but true.', 'Sorry, not sorry.', 'Facts stay facts.'],
+    lead: 'Honest question:',
+    frames: ['Hard truth: {claim}. {rest}', 'Honestly? {Claim}. {rest}', 'Nobody likes to say it, but {claim}. {rest}', 'Plain and simple: {claim}. {rest}'],
     replies: [
-      "Hard truth: {subject} won't fix itself. Someone has to do the boring work.",
-      'Honestly? Most people talking about {keyword} have never actually done it.',
-      'Brutal but true: {keyword} rewards the people who keep showing up.',
-      'Nobody likes hearing it, but {subject} takes years, not weekends.',
+      'Hard truth: "{quote}" will not fix itself. Someone has to do the boring work.',
+      'Honestly, most people talking about "{word}" have never done it.',
+      'Brutal but true: "{word}" rewards the people who keep showing up.',
+      'Nobody likes hearing it, but "{quote}" takes years, not weekends.',
     ],
   },
   quote_tweet_bait: {
     shape: 'question',
     register: 'casual',
-    openers: ['Finish this sentence:', 'Quote this with your take:', 'Be honest:', 'Agree or disagree:'],
-    closers: ['Wrong answers only.', 'Quote it with yours.', "I'll read every one.", 'Go.'],
+    lead: 'Be honest:',
+    frames: ['{Claim}. Agree or disagree?', 'Be honest: {claim}. Yes or no?', '{Claim}. Quote this with your take.', 'Finish the thought: {claim}, because ___'],
     replies: [
-      'Quote this with the worst advice you have ever heard about {keyword}.',
-      '{Subject}: agree or disagree? Quote it with your reason.',
-      'Finish the sentence: the best thing about {keyword} is ___',
-      'Name one thing about {keyword} everyone gets wrong. I will start.',
+      'Quote this with the worst advice you have heard about "{word}".',
+      '"{quote}": agree or disagree? Quote it with your reason.',
+      'Finish the sentence: the best thing about "{word}" is ___',
+      'Name one thing people get wrong about "{word}". I will start.',
     ],
   },
   hot_take: {
-    shape: 'caps',
+    shape: 'plain',
     register: 'casual',
-    openers: ['Hot take:', 'Spicy one:', '🔥 Take:', 'Controversial, but'],
-    closers: ['Stay mad.', 'No notes.', 'I said what I said.', 'Discuss.'],
+    lead: 'Spicy question:',
+    frames: ["Hot take: {claim}. {rest} And it isn't close.", 'Spicy one: {claim}. {rest}', "{Claim}. {rest} I'll stand by that one.", 'Controversial, but {claim}. {rest}'],
     replies: [
-      "Hot take: {subject} is already yesterday's news.",
-      'Spicy one: {keyword} is the most overrated thing this year.',
-      '🔥 Take: in five years nobody will remember {keyword}.',
-      'Controversial, but {subject} is the least interesting part of this.',
+      'Hot take: "{quote}" will look dated within a year.',
+      'Spicy one: "{word}" is the most overrated idea in this whole debate.',
+      'In five years nobody will remember "{word}". Hot take, I know.',
+      'Controversial, but "{quote}" is the least interesting part of this.',
     ],
   },
   dark_humor: {
     shape: 'deadpan',
     register: 'casual',
-    openers: ['Ah yes,', 'Great news, everyone:', "In today's episode of doom:", 'Cheerful reminder:'],
-    closers: ["We'll all be fine. Probably.", 'Send snacks.', 'Tell my plants I loved them.', 'Anyway, back to the void.'],
+    lead: 'A question for the void:',
+    frames: [
+      'Great news, everyone: {claim}. Also great news: nothing lasts.',
+      "In today's episode of things I can't control: {claim}. {rest}",
+      "{Claim}. I'll add it to the list of things keeping me up at night.",
+      'Cheerful reminder that {claim}. {rest}',
+    ],
     replies: [
-      'Ah yes, {subject}. My therapist will be thrilled.',
-      '{Keyword}: the reason my will just got a new chapter.',
-      'Great news: {subject}. Also great news: nothing matters.',
-      "I was fine until {keyword}. Now I'm fine in a different, worse way.",
+      'Ah yes, "{quote}". My therapist will be thrilled.',
+      '"{word}" is the reason my will just got a new chapter.',
+      'Great news: "{quote}". Also great news: nothing matters.',
+      'I was fine until "{word}". Now I am fine in a different, worse way.',
     ],
   },
   power_play: {
     shape: 'plain',
     register: 'neutral',
-    openers: ['Been there.', 'Seen this play out before.', "Here's the move:", 'Quick note from experience:'],
-    closers: ['Execute and move on.', 'Results speak louder.', 'Simple playbook.', 'Then do it again.'],
+    lead: 'The question that matters:',
+    frames: ['Seen this play out before: {claim}. {rest}', "Here's the move: {claim}. {rest}", 'From experience: {claim}. {rest}', 'The people who win already know {claim}. {rest}'],
     replies: [
-      'Been there. With {keyword}, the winners decide early and adjust fast.',
-      'Seen this before: {subject} is step one. Step two is where most people stop.',
-      'The move on {keyword}: own the outcome, not the excuses.',
-      'From experience: {subject} only works if you measure it.',
+      'Been there. With "{word}", the winners decide early and adjust fast.',
+      'Seen this before: "{quote}" is step one. Step two is where most people stop.',
+      'The move on "{word}": own the outcome, not the excuses.',
+      'From experience, "{quote}" only works if you measure it.',
     ],
   },
   call_out_hypocrisy: {
-    shape: 'contrast',
+    shape: 'punchy',
     register: 'casual',
-    openers: ['Funny how', 'Notice how', 'Interesting that', 'Love how'],
-    closers: ['Rules for thee.', 'Make it make sense.', 'Double standards, as usual.', 'Just noticing.'],
+    lead: 'Funny question:',
+    frames: [
+      'Funny how everyone agrees that {claim}, right until it costs them something.',
+      'We all say {claim}. Then we do the opposite.',
+      'Notice how "{claim}" only matters when it suits us.',
+      "Everyone nods at \"{claim}\", and almost nobody acts on it.",
+    ],
     replies: [
-      'Funny how everyone praises {subject} until it costs them something.',
-      'Notice how {keyword} is a virtue when we do it and a scandal when they do.',
-      'Love how {subject} suddenly matters now.',
-      'Interesting that {keyword} only comes up when it is convenient.',
+      'Funny how everyone praises "{quote}" until it costs them something.',
+      'Notice how "{word}" is a virtue when we do it and a scandal when they do.',
+      'Love how "{quote}" suddenly matters now.',
+      'Interesting that "{word}" only comes up when it is convenient.',
     ],
   },
   witty_response: {
     shape: 'punchy',
     register: 'casual',
-    openers: ['Well,', 'Fun fact:', 'Small correction:', 'Allow me:'],
-    closers: ['😉', 'Just saying.', 'Carry on.', ''],
+    lead: 'Fun question:',
+    frames: ['Fun fact: {claim}.', 'Small correction: {claim}.', '{Claim}. Who knew?', 'Allow me to summarise: {claim}.'],
     replies: [
-      "{Keyword}? Sounds like my New Year's resolutions: ambitious and short-lived.",
-      'I see your {keyword} and raise you a nap.',
-      '{Subject}: finally, a plot twist I saw coming.',
-      "If {keyword} were a sport, I'd be a proud benchwarmer.",
+      '"{quote}" sounds like my plans for the weekend: ambitious and short-lived.',
+      'I see your "{word}" and raise you a nap.',
+      '"{quote}": finally, a plot twist I saw coming.',
+      'If "{word}" were a sport, I would be a proud benchwarmer.',
     ],
   },
   expert_analysis: {
-    shape: 'analysis',
+    shape: 'formal',
     register: 'formal',
-    openers: ['Breaking it down:', "From a practitioner's view:", 'The key point:', 'Analysis:'],
-    closers: ['Watch the second-order effects.', 'Worth tracking closely.', "That's where the leverage is.", 'The data will tell.'],
+    lead: 'The key question:',
+    frames: ['Breaking it down: {claim}. {rest}', "From a practitioner's view, {claim}. {rest}", 'The key point is that {claim}. {rest}', 'Analysis: {claim}. {rest} The second-order effects deserve a closer look.'],
     replies: [
-      'Key point on {keyword}: incentives drive the outcome. {Subject} scales only if they stay aligned.',
-      'Breaking it down: {subject} shifts the cost from the builder to the user. Expect pushback.',
-      'The key variable in {keyword} is timing, not capability. Everything else follows.',
-      "Practitioner's view: {subject} works at small scale; the hard part is the next 10x.",
+      'Key point on "{word}": incentives drive the outcome, and they rarely stay aligned at scale.',
+      'Breaking it down: "{quote}" shifts the cost from the builder to the user. Expect pushback.',
+      'The key variable behind "{word}" is timing, not capability.',
+      'From a practitioner\'s view, "{quote}" works at small scale; the hard part is the next tenfold.',
     ],
   },
   enthusiastic_fan: {
     shape: 'exclaim',
     register: 'casual',
-    openers: ['Yes!', 'This is so good!', 'Absolutely!', 'Obsessed with this!'],
-    closers: ['🙌', 'More of this please!', 'Bookmarked!', 'Keep them coming!'],
+    lead: 'Yes, and a question:',
+    frames: ['Yes! {Claim}! {rest}', 'This is so good: {claim}! {rest}', '{Claim}! {rest} Could not agree more!', 'Absolutely love this: {claim}! {rest}'],
     replies: [
-      'Obsessed with this! {Subject} is exactly what I needed today!',
-      'Yes! The part about {keyword} is spot on!',
-      'This is so good! {Keyword} never gets enough credit!',
-      'Absolutely brilliant take on {keyword}! More please!',
+      'Obsessed with this! "{quote}" is exactly what I needed today!',
+      'Yes! The part about "{word}" is spot on!',
+      'This is so good! "{word}" never gets enough credit!',
+      'What a take! "{quote}" deserves way more attention!',
     ],
   },
   thoughtful_question: {
     shape: 'question',
     register: 'neutral',
-    openers: ['Curious:', 'Genuine question:', 'I wonder:', 'Thinking about this:'],
-    closers: ['', 'Would love your take.', "What's your experience?", 'Curious what others think.'],
+    lead: 'Genuine question:',
+    frames: [
+      'Genuine question: if {claim}, what changes first?',
+      'Curious: what would it take for more people to see that {claim}?',
+      'If {claim}, what are we still getting wrong?',
+      'I keep coming back to this: {claim}. Where does that break down?',
+    ],
     replies: [
-      'Curious: how would {subject} change if the budget were halved?',
-      'Genuine question: what made you rethink {keyword}?',
-      'What would {keyword} look like five years from now, in your view?',
-      'Where does {subject} break down first, in your experience?',
+      'Curious: how would "{quote}" change if the budget were halved?',
+      'Genuine question: what made you rethink "{word}"?',
+      'What would "{word}" look like five years from now, in your view?',
+      'Where does "{quote}" break down first, in your experience?',
     ],
   },
   thought_leader: {
     shape: 'plain',
     register: 'neutral',
-    openers: ['Zooming out:', 'The bigger picture:', 'Where this is heading:', 'Long term:'],
-    closers: ['The next decade belongs to those who see it early.', 'Watch this space.', 'The shift has already started.', 'Build for that.'],
+    lead: 'The bigger question:',
+    frames: ['Zooming out: {claim}. {rest}', 'The bigger picture: {claim}. {rest}', 'Where this is heading matters more than the headline: {claim}. {rest}', 'A signal worth reading early: {claim}. {rest}'],
     replies: [
-      'Zooming out: {subject} is an early signal of a much bigger shift.',
-      'The bigger picture on {keyword}: the winners will be the ones who adapt first.',
-      'Where this is heading: {keyword} becomes table stakes within a few years.',
-      'Long term, {subject} matters less than the habits it creates.',
+      'Zooming out: "{quote}" is an early signal of a much bigger shift.',
+      'The bigger picture on "{word}": the winners will be the ones who adapt first.',
+      'Where this is heading: "{word}" becomes table stakes within a few years.',
+      'Long term, "{quote}" matters less than the habits it creates.',
     ],
   },
   friendly_engagement: {
     shape: 'plain',
     register: 'casual',
-    openers: ['So true.', 'Great point!', 'Totally with you.', 'Needed this today.'],
-    closers: ['Thanks for sharing!', 'Have a great day!', 'Appreciate you posting this.', 'Keep it up!'],
+    lead: 'Good question to ask:',
+    frames: ['So true. {Claim}. {rest}', 'Totally with you: {claim}. {rest}', 'Needed this today. {Claim}. {rest}', 'Love how clearly this puts it: {claim}. {rest}'],
     replies: [
-      'Great point! {Subject} resonates with me a lot.',
-      'Totally with you on {keyword}. Thanks for putting it so clearly!',
-      'So true. {Keyword} is something we should all talk about more.',
-      'Needed this today. {Subject} is a great reminder.',
+      'Great point! "{quote}" resonates with me a lot.',
+      'Totally with you on "{word}". Thanks for putting it so clearly!',
+      'So true. "{word}" is something we should all talk about more.',
+      'Needed this today. "{quote}" is a great reminder.',
     ],
   },
   helpful_explainer: {
     shape: 'plain',
     register: 'neutral',
-    openers: ['In simple terms:', 'Quick explainer:', 'To put it simply:', 'For anyone new to this:'],
-    closers: ['Hope that helps!', 'Happy to go deeper.', "That's the gist.", 'Simple as that.'],
+    lead: 'A common question:',
+    frames: ['In simple terms: {claim}. {rest}', 'Quick explainer: {claim}. {rest}', 'For anyone new to this: {claim}. {rest}', 'If you only remember one thing, remember that {claim}. {rest}'],
     replies: [
-      'In simple terms: {subject} means doing less, but doing it better.',
-      'Quick explainer on {keyword}: it is a trade-off between speed and control.',
-      'For anyone new to {keyword}: start small, measure, then scale what works.',
-      'To put it simply, {subject} is about removing friction for people.',
+      'In simple terms: "{quote}" means doing less, but doing it better.',
+      'Quick explainer on "{word}": it is a trade-off between speed and control.',
+      'For anyone new to "{word}": start small, measure, then scale what works.',
+      'To put it simply, "{quote}" is about removing friction for people.',
     ],
   },
   trend_connector: {
     shape: 'plain',
     register: 'neutral',
-    openers: ['This fits a bigger pattern:', 'Part of a wider trend:', 'Connect the dots:', 'Zoom out and it is the same story:'],
-    closers: ['The pattern keeps repeating.', 'Trends rhyme.', 'Expect more of this.', 'Worth watching.'],
+    lead: 'The pattern question:',
+    frames: ['This fits a bigger pattern: {claim}. {rest}', 'Part of a wider trend: {claim}. {rest}', 'Connect the dots: {claim}. {rest}', 'Same story in every industry right now: {claim}. {rest}'],
     replies: [
-      'This fits a bigger pattern: {subject} is happening across every industry right now.',
-      '{Keyword} is part of a wider trend toward smaller, faster teams.',
-      'Connect the dots: {keyword} today, the new normal next year.',
-      'Same story everywhere: {subject}, then everyone copies it.',
+      'This fits a bigger pattern: "{quote}" is happening across every industry right now.',
+      '"{word}" is part of a wider trend toward smaller, faster teams.',
+      'Connect the dots: "{word}" today, the new normal next year.',
+      'Same story everywhere: "{quote}", then everyone copies it.',
     ],
   },
   friendly: {
     shape: 'plain',
     register: 'casual',
-    openers: ['Hey!', 'Just a friendly note:', 'Good news:', 'Quick one:'],
-    closers: ['😊', 'Have a lovely day!', 'Cheers!', 'Take care!'],
-    replies: ['Hey, love this! {Subject} made my day.', 'Good one! {Keyword} is always worth talking about.', 'Such a warm take on {keyword}. Thank you!'],
+    lead: 'Quick question:',
+    frames: ['Hey! {Claim}. {rest}', 'Just a friendly note: {claim}. {rest}', 'Quick one: {claim}. {rest}', '{Claim}. {rest} Thought you might like that 😊'],
+    replies: ['Hey, love this! "{quote}" made my day.', 'Good one! "{word}" is always worth talking about.', 'Such a warm take on "{word}". Thank you!'],
   },
   professional: {
     shape: 'formal',
     register: 'formal',
-    openers: ['In summary:', 'Key takeaway:', 'To clarify:', 'For context:'],
-    closers: ['', 'Thank you.', 'Happy to discuss further.', 'Best regards.'],
-    replies: ['Thank you for sharing. {Subject} is a valuable perspective.', 'Well put. {Keyword} deserves careful attention.', 'A clear summary of {keyword}. Worth reading in full.'],
+    lead: 'A question to consider:',
+    frames: ['Key takeaway: {claim}. {rest}', 'For context: {claim}. {rest}', 'To summarise: {claim}. {rest}', 'It is worth stating clearly that {claim}. {rest}'],
+    replies: ['Thank you for sharing. "{quote}" is a valuable perspective.', 'Well put. "{word}" deserves careful attention.', 'A clear point on "{word}". Worth reading in full.'],
   },
   humorous: {
     shape: 'punchy',
     register: 'casual',
-    openers: ['Not gonna lie,', 'True story:', 'Confession:', 'Brace yourselves:'],
-    closers: ['😄', "(I'm here all week.)", "Don't quote me. Actually, do.", 'Ba-dum-tss.'],
-    replies: ['{Keyword}? My brain just buffered.', '{Subject}, said nobody at 3 a.m. ever.', 'Me pretending to understand {keyword}: nodding intensifies.'],
+    lead: 'Asking for a friend:',
+    frames: ['Not gonna lie, {claim}.', 'True story: {claim}.', "Confession: {claim}. I'm not even sorry.", '{Claim}. My cat agrees, and she agrees with nothing.'],
+    replies: ['"{word}"? My brain just buffered.', '"{quote}", said nobody at 3 a.m. ever.', 'Me pretending to understand "{word}": nodding intensifies.'],
   },
   analytical: {
-    shape: 'analysis',
+    shape: 'formal',
     register: 'formal',
-    openers: ['Claim:', 'Observation:', 'Data point:', 'Reasoning:'],
-    closers: ['Net effect: it compounds over time.', 'Worth measuring.', 'The numbers will tell.', 'Consequence: plan for it.'],
-    replies: ['Observation: {subject}. The cause matters more than the headline.', 'Reasoning on {keyword}: small inputs, large second-order effects.', 'Data point: {keyword} tends to move before the market notices.'],
+    lead: 'The question to test:',
+    frames: ['Observation: {claim}. {rest}', 'The data point that matters: {claim}. {rest}', 'Reasoning from the evidence, {claim}. {rest}', 'Stated precisely: {claim}. {rest} The effect compounds over time.'],
+    replies: ['Observation: "{quote}". The cause matters more than the headline.', 'Reasoning on "{word}": small inputs, large second-order effects.', 'Data point: "{word}" tends to move before the market notices.'],
   },
   contrarian: {
-    shape: 'contrast',
+    shape: 'plain',
     register: 'neutral',
-    openers: ['Contrary to popular belief,', 'Not so fast:', 'Everyone says otherwise, but', 'Against the consensus:'],
-    closers: ['Think about it.', 'The consensus is often late.', 'Question the obvious.', 'Prove me wrong.'],
-    replies: ['Not so fast: {subject} might be the wrong goal entirely.', 'Contrary to popular belief, {keyword} is rarely the bottleneck.', 'Everyone agrees on {keyword}. That is exactly why I doubt it.'],
+    lead: 'Not so fast:',
+    frames: ['Contrary to popular belief, {claim}. {rest}', 'Not so fast: {claim}. {rest}', 'Everyone says otherwise, but {claim}. {rest}', 'Against the consensus: {claim}. {rest}'],
+    replies: ['Not so fast: "{quote}" might be the wrong goal entirely.', 'Contrary to popular belief, "{word}" is rarely the bottleneck.', 'Everyone agrees on "{word}". That is exactly why I doubt it.'],
   },
+  // The classic Repurpose: the same message in other words, no style named. compose.ts varies
+  // the order, joins and register; these frames only set the opening.
   unique_variation: {
     shape: 'plain',
     register: 'neutral',
-    openers: ['In other words:', 'Put differently:', 'Said another way:', 'Simply put:'],
-    closers: ['', '', '', ''],
-    replies: ['Well said. {Subject} is worth repeating.', '{Keyword}, in a nutshell: keep it simple.', 'Put simply: {subject}, and that is enough.'],
+    lead: 'Simply put,',
+    frames: ['{Claim}. {rest}', 'The way I see it, {claim}. {rest}', "Here's the thing: {claim}. {rest}", 'Simply put, {claim}. {rest}'],
+    replies: ['Well said. "{quote}" is worth repeating.', '"{word}", in a nutshell: keep it simple.', 'Exactly this: "{quote}".'],
   },
 };
