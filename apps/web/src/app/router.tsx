@@ -3,7 +3,8 @@
 import { lazy, Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { signedInPatterns } from '@web/app/routes';
+import { documentTitle, signedInPatterns } from '@web/app/routes';
+import { SkipLink } from '@web/components/skip-link';
 import { ProtectedRoute } from '@web/features/auth/components/protected-route';
 
 const LandingPage = lazy(() => import('@web/features/public/landing'));
@@ -26,33 +27,38 @@ export function AppRoutes() {
   const inSignedInArea = signedInPatterns.some((p) => matchRoute(parser, p, location)[0]);
 
   return (
-    <Suspense fallback={<PageSpinner />}>
-      {inSignedInArea ? (
-        <SignedInArea />
-      ) : (
-        <Switch>
-          <Route path="/" component={LandingPage} />
-          <Route path="/auth" component={AuthPage} />
-          <Route path="/forgot-password" component={ForgotPasswordPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/x-auth-callback" component={XAuthCallback} />
-          <Route path="/try-it-free" component={TryItFreePage} />
-          <Route path="/pricing" component={PricingPage} />
-          <Route path="/privacy" component={PrivacyPage} />
-          <Route path="/contact" component={ContactPage} />
-          <Route path="/payment">
-            <ProtectedRoute>
-              <PaymentPage />
-            </ProtectedRoute>
-          </Route>
-          <Route path="/email-collection">
-            <ProtectedRoute>
-              <EmailCollectionPage />
-            </ProtectedRoute>
-          </Route>
-          <Route component={NotFoundPage} />
-        </Switch>
-      )}
-    </Suspense>
+    <>
+      {/* React 19 hoists <title> into <head>. */}
+      <title>{documentTitle(parser, location)}</title>
+      <SkipLink />
+      <Suspense fallback={<PageSpinner />}>
+        {inSignedInArea ? (
+          <SignedInArea />
+        ) : (
+          <Switch>
+            <Route path="/" component={LandingPage} />
+            <Route path="/auth" component={AuthPage} />
+            <Route path="/forgot-password" component={ForgotPasswordPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/x-auth-callback" component={XAuthCallback} />
+            <Route path="/try-it-free" component={TryItFreePage} />
+            <Route path="/pricing" component={PricingPage} />
+            <Route path="/privacy" component={PrivacyPage} />
+            <Route path="/contact" component={ContactPage} />
+            <Route path="/payment">
+              <ProtectedRoute>
+                <PaymentPage />
+              </ProtectedRoute>
+            </Route>
+            <Route path="/email-collection">
+              <ProtectedRoute>
+                <EmailCollectionPage />
+              </ProtectedRoute>
+            </Route>
+            <Route component={NotFoundPage} />
+          </Switch>
+        )}
+      </Suspense>
+    </>
   );
 }

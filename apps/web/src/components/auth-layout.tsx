@@ -43,7 +43,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </div>
         <p className="relative text-xs text-slate-500">© {new Date().getFullYear()} Riposte</p>
       </aside>
-      <main className="flex flex-col items-center justify-center px-4 py-10 sm:px-8">
+      <main id="main" tabIndex={-1} className="flex flex-col outline-none items-center justify-center px-4 py-10 sm:px-8">
         <Logo className="mb-8 lg:hidden" />
         <div className="w-full max-w-md">{children}</div>
       </main>

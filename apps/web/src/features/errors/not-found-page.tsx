@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 
 export default function NotFoundPage() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 text-center" data-testid="not-found">
+    <main id="main" tabIndex={-1} className="flex min-h-dvh outline-none flex-col items-center justify-center bg-background px-6 text-center" data-testid="not-found">
       <div className="grid size-16 place-items-center rounded-2xl bg-linear-to-br from-indigo-50 to-violet-100 text-primary ring-1 ring-indigo-100">
         <Compass className="size-8" />
       </div>

@@ -15,7 +15,7 @@ export default function Landing({ user }: PublicPageProps) {
   const session = useSession(user);
   if (needsEmail(session.user)) return <Redirect to="/email-collection" />;
   return (
-    <PublicLayout session={session} title="Riposte · Replies that get you seen on X">
+    <PublicLayout session={session}>
       <LandingHero user={session.user} />
       <LandingProblem />
       <LandingBenefits />

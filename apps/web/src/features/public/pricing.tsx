@@ -11,7 +11,7 @@ export default function Pricing({ user }: PublicPageProps) {
   const session = useSession(user);
   if (session.user) return <Redirect to="/dashboard" />;
   return (
-    <PublicLayout session={session} title="Pricing · Riposte">
+    <PublicLayout session={session}>
       <Section className="relative isolate overflow-hidden pb-12 sm:pb-16">
         <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_50%_at_50%_-10%,var(--color-indigo-100),transparent_70%)]" />
         <div className="mx-auto max-w-2xl text-center">

@@ -19,7 +19,7 @@ const prose =
 export default function Privacy({ user }: PublicPageProps) {
   const session = useSession(user);
   return (
-    <PublicLayout session={session} title="Privacy Policy · Riposte">
+    <PublicLayout session={session}>
       <div className="border-b border-slate-200 bg-linear-to-b from-slate-50 to-white">
         <div className={`${container} py-14 sm:py-20`}>
           <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Legal</p>

@@ -19,7 +19,7 @@ export default function TryItFree({ user }: PublicPageProps) {
   const session = useSession(user);
   if (session.user) return <Redirect to="/dashboard" />;
   return (
-    <PublicLayout session={session} title="Free trial · Riposte">
+    <PublicLayout session={session}>
       <Section className="relative isolate overflow-hidden">
         <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_50%_at_50%_-10%,var(--color-indigo-100),transparent_70%)]" />
         <div className="grid items-start gap-12 lg:grid-cols-[1.1fr_1fr]">

@@ -23,7 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <MobileTopbar user={user} />
       <div className={cn('transition-[padding] duration-200 ease-out', wide ? 'md:pl-64' : 'md:pl-16')}>
         <SandboxMarker />
-        <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10">
+        <main id="main" tabIndex={-1} className="mx-auto outline-none w-full max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10">
           {children}
         </main>
       </div>
