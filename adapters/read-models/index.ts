@@ -12,6 +12,7 @@ import { pollingSettingsProjection } from './polling';
 import { repliesProjection } from './replies';
 import { schedulesProjection } from './scheduling';
 import { templateGroupsProjection, templatesProjection } from './templates';
+import { accessTokensProjection } from './tokens';
 import { usersProjection } from './users';
 import { watchedPostsProjection, xReadDaysProjection } from './watching';
 import { connectedAccountsProjection } from './x-accounts';
@@ -29,4 +30,5 @@ export const allProjections: readonly Projection[] = [
   replyMetricsProjection as Projection,
   xReadDaysProjection as Projection,
   billingProjection as Projection,
+  accessTokensProjection as Projection,
 ];

@@ -28,6 +28,7 @@ import { createLoginLimiter } from './http/rate-limit';
 import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
+import { createTokensService } from './tokens/service';
 import { createRegistrationLimiter } from './users/registration-limit';
 import { createUsersService } from './users/service';
 import { createPayPalClient } from '@adapters/paypal';
@@ -58,6 +59,7 @@ const server = createServer(
       projector,
       sessions,
       users,
+      tokens: createTokensService({ store, db: () => projector.db, clock: () => new Date(), loadUser: (id) => users.load(id) }),
       templates: createTemplatesService(store),
       accounts: createAccountsService({ store, legacyPin: createLegacyPinChecker(undefined) }),
       schedules: createSchedulesService({

@@ -3,7 +3,7 @@
  * I/O set-up (start.ts wires the stores) so tests and the route walk can build it directly.
  *
  *  request id + log line -> errors -> security headers -> one spelling per path -> no-store on
- *  /api -> readiness gate -> web app (static) -> CSRF -> JSON body (100 kB, 32 levels deep at
+ *  /api -> readiness gate -> web app (static) -> bearer token -> CSRF (not for a token) -> JSON body (100 kB, 32 levels deep at
  *  most) -> session (absolute lifetime) -> current user -> /api/admin guard -> /api 404 ->
  *  routes (exact match)
  *
@@ -16,7 +16,9 @@ import Koa from 'koa';
 import { AppError } from '@core/shared/errors';
 import type { AppDeps } from './deps';
 import { canonicalPaths } from './http/canonical-path';
+import { bearerAuth } from './http/bearer';
 import { csrfProtection } from './http/csrf';
+import { createAllowance } from './http/rate-limit';
 import { errorHandler } from './http/errors';
 import { jsonDepthLimit } from './http/json-depth';
 import { adminPaths, loadUser } from './http/guards';
@@ -25,6 +27,7 @@ import { assertExactRouting } from './http/router';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
+import { commandContext } from './http/present';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './users/admin-routes';
 import { aiRoutes } from './ai/routes';
@@ -39,6 +42,7 @@ import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { settingsRoutes } from './settings/routes';
 import { templateRoutes } from './templates/routes';
+import { tokenRoutes } from './tokens/routes';
 import { userRoutes } from './users/routes';
 import { xRoutes } from './x/routes';
 import './http/types';
@@ -55,6 +59,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   mailboxRoutes(deps),
   pollingRoutes(deps),
   templateRoutes(deps),
+  tokenRoutes(deps),
   accountRoutes(deps),
   scheduleRoutes(deps),
   replyRoutes(deps),
@@ -97,7 +102,19 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   // Uploaded images (/uploads/<file>) are served by their router after the session is read.
   const web = webApp(deps.webDist);
   app.use((ctx, next) => (ctx.path.startsWith('/uploads/') ? next() : web(ctx, next)));
-  app.use(csrfProtection({ publicUrl: deps.config.publicUrl }));
+  // A personal access token speaks for its request alone: no cookie, no CSRF header (ADR 0029).
+  const tokenLimit = createAllowance('token', { points: deps.config.tokenRateLimit, windowSeconds: 60 });
+  app.use(
+    bearerAuth({
+      tokens: deps.tokens,
+      limit: tokenLimit,
+      onUse: (ctx, tokenId) => {
+        deps.tokens.recordUse(tokenId, commandContext(ctx)).catch((err: unknown) => ctx.state.log.warn({ err, tokenId }, 'recording a token use failed'));
+      },
+    }),
+  );
+  const csrf = csrfProtection({ publicUrl: deps.config.publicUrl });
+  app.use((ctx, next) => (ctx.state.token !== null ? next() : csrf(ctx, next)));
   app.use(
     bodyParser({
       enableTypes: ['json'],

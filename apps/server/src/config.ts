@@ -118,6 +118,7 @@ export const serverEnvSchema = z
     ),
     RIPOSTE_MAIL_FROM: withDefault(z.string().trim().min(3, { message: 'expected a sender such as Riposte <no-reply@example.com>' }), 'Riposte <no-reply@riposte.local>'),
     // Sign-ups one address may attempt per hour; 0 = no limit.
+    RIPOSTE_TOKEN_RATE_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '600'),
     RIPOSTE_REGISTER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '10'),
     // Password hashes and checks (argon2id, 19 MiB each) running at once; a few more may wait.
     RIPOSTE_PASSWORD_HASH_CONCURRENCY: withDefault(
@@ -199,6 +200,8 @@ export interface ServerConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** RIPOSTE_REGISTER_LIMIT: sign-ups per address per hour (0: no limit). */
   registerLimit: number;
+  /** RIPOSTE_TOKEN_RATE_LIMIT: requests per personal access token per minute (0: no limit). */
+  tokenRateLimit: number;
   /** RIPOSTE_PASSWORD_HASH_CONCURRENCY: argon2 hashes and checks at once. */
   hashConcurrency: number;
   /** RIPOSTE_AI_USER_LIMIT: AI calls per user per 10 minutes (0: no limit). */
@@ -250,6 +253,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
   mail: { smtpUrl: env.RIPOSTE_SMTP_URL, from: env.RIPOSTE_MAIL_FROM },
   registerLimit: env.RIPOSTE_REGISTER_LIMIT,
+  tokenRateLimit: env.RIPOSTE_TOKEN_RATE_LIMIT,
   hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,
   aiUserLimit: env.RIPOSTE_AI_USER_LIMIT,
   uploads: {

@@ -15,6 +15,7 @@ import type { LoginLimiter } from './http/rate-limit';
 import type { AccountsService } from './accounts/service';
 import type { SchedulesService } from './schedules/service';
 import type { TemplatesService } from './templates/service';
+import type { TokensService } from './tokens/service';
 import type { RegistrationLimiter } from './users/registration-limit';
 import type { UsersService } from './users/service';
 import type { XDeps } from './x';
@@ -29,6 +30,8 @@ export interface AppDeps {
   sessions: SqliteSessionStore;
   users: UsersService;
   templates: TemplatesService;
+  /** Personal access tokens (tokens/routes.ts, http/bearer.ts). */
+  tokens: TokensService;
   /** Monitored accounts (accounts/routes.ts). */
   accounts: AccountsService;
   /** Schedules (schedules/routes.ts). */

@@ -49,6 +49,7 @@ import { loadOrCreateSessionKeys } from './session-keys';
 import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
 import { createTemplatesService } from './templates/service';
+import { createTokensService } from './tokens/service';
 import { bootstrapAdmin } from './users/bootstrap-admin';
 import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate';
 import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
@@ -269,6 +270,7 @@ export const startServer = async (
     sessions,
     users,
     templates: createTemplatesService(store, clock),
+    tokens: createTokensService({ store, db: () => projector.db, clock, loadUser: (id) => users.load(id) }),
     accounts,
     schedules,
     images,

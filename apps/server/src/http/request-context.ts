@@ -23,6 +23,7 @@ export const requestContext = (logger: Logger): Middleware => async (ctx, next) 
   ctx.state.requestId = requestId;
   ctx.state.log = logger.child({ requestId });
   ctx.state.user = null;
+  ctx.state.token = null;
   ctx.set('X-Request-Id', requestId);
   const started = performance.now();
   try {

@@ -4,6 +4,7 @@
  */
 import type { Logger } from '@adapters/logging';
 import type { User } from '@core/users/state';
+import type { BearerToken } from './bearer';
 
 export interface RiposteSession {
   /** Set by signIn; absent for a visitor. */
@@ -22,6 +23,8 @@ export interface RiposteState {
   log: Logger;
   /** The signed-in user, loaded from their event stream, or null. */
   user: User | null;
+  /** The personal access token this request came with (http/bearer.ts), or null for a session or a visitor. */
+  token: BearerToken | null;
 }
 
 declare module 'koa' {

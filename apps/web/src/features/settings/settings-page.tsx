@@ -1,6 +1,6 @@
 // /settings (spec part 2 'Settings'): Notifications, Application, Twitter API configuration (with
 // the X API Status card for admins), Account Management, Billing Options, Legacy Access and the
-// Danger Zone. Every control is saved on the server.
+// API tokens and the Danger Zone. Every control is saved on the server.
 import { PageHeader } from '@web/components/page-header';
 import { LoadError } from '@web/components/load-error';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -11,6 +11,7 @@ import { ApplicationSection } from './components/application-section';
 import { DangerZone } from './components/danger-zone';
 import { BillingLinks, LegacyAccessSection } from './components/links-sections';
 import { NotificationsSection } from './components/notifications-section';
+import { TokensSection } from './components/tokens-section';
 import { XApiSection } from './components/x-api-section';
 
 export default function SettingsPage() {
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       <ApplicationSection key={`${data.timeZone}-${data.preferences.hourlyCap ?? ''}`} settings={data} />
       <XApiSection isAdmin={user.role === 'admin'} />
       <AccountSection key={user.updatedAt} user={user} />
+      <TokensSection isAdmin={user.role === 'admin'} />
       <BillingLinks />
       <LegacyAccessSection />
       <DangerZone hasPassword={user.hasPassword} />

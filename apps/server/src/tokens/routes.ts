@@ -1,0 +1,51 @@
+/**
+ * Personal access tokens (Settings → API tokens). Only from a signed-in browser session: a token
+ * cannot list, mint or revoke tokens (http/bearer.ts refuses it).
+ *
+ *   GET    /api/tokens       the caller's tokens (never the secret)
+ *   POST   /api/tokens       { name, scopes: ('read'|'write'|'admin')[], expiresInDays: 1..365 | null }
+ *                            -> 201 { ...token, secret } (the secret is shown this once)
+ *   DELETE /api/tokens/:id   revoke; someone else's token is 404
+ */
+import Router from '@koa/router';
+import { findToken, listTokens } from '@adapters/read-models/tokens';
+import { AppError } from '@core/shared/errors';
+import { parseOrThrow } from '@core/shared/parse';
+import { TOKEN_MESSAGES, tokenInputSchema } from '@core/tokens';
+import type { AppDeps } from '../deps';
+import { currentUser, requireUser } from '../http/guards';
+import { commandContext } from '../http/present';
+import { idParam, readBack, settle } from '../http/route-helpers';
+
+const notFound = () => new AppError('not_found', TOKEN_MESSAGES.notFound, { reason: 'TOKEN_NOT_FOUND' });
+
+export const tokenRoutes = (deps: AppDeps): Router => {
+  const router = new Router({ prefix: '/api', sensitive: true, strict: true });
+  const now = () => deps.clock().toISOString();
+  const db = () => deps.projector.db;
+
+  router.get('/tokens', requireUser, (ctx) => {
+    ctx.body = listTokens(db(), currentUser(ctx).id, now());
+  });
+
+  router.post('/tokens', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parseOrThrow(tokenInputSchema, ctx.request.body);
+    const written = await deps.tokens.create(user, input, commandContext(ctx));
+    const view = await readBack(deps, written, () => findToken(db(), user.id, written.id, now()));
+    // The secret exists only in this answer; it is given even when the list has not caught up.
+    ctx.status = view === null ? 202 : 201;
+    ctx.body = { ...(view ?? { id: written.id, pending: true }), secret: written.secret };
+  });
+
+  router.delete('/tokens/:id', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx, notFound);
+    await settle(deps, (await deps.tokens.revoke(user.id, id, commandContext(ctx))).position);
+    const view = findToken(db(), user.id, id, now());
+    if (view === null) throw notFound();
+    ctx.body = view;
+  });
+
+  return router;
+};

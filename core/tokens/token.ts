@@ -1,0 +1,128 @@
+/**
+ * A personal access token: one stream per token (`token-{id}`). The secret itself never reaches
+ * the core: the app generates it, shows it once, and passes only its SHA-256 (`tokenHash`) and a
+ * short display prefix. Someone else's token answers not_found, like one that never existed.
+ *
+ * Use is recorded at most once a minute per token (`TokenUsed`): enough for "last used" in
+ * Settings without one event per API call.
+ */
+import { assertNever, type Decider } from '@core/shared/decider';
+import { AppError } from '@core/shared/errors';
+import { TOKEN_MESSAGES, type TokenInput, type TokenScope } from './schemas';
+
+export const tokenStream = (tokenId: string): string => `token-${tokenId}`;
+
+/** How often a token's use is written down: more often tells nobody anything new. */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type TokenCommand =
+  | { type: 'CreateToken'; tokenId: string; userId: string; userIsAdmin: boolean; input: TokenInput; tokenHash: string; prefix: string; now: string }
+  | { type: 'RevokeToken'; tokenId: string; userId: string; now: string }
+  | { type: 'RecordTokenUse'; tokenId: string; at: string };
+
+export interface TokenCreatedData {
+  tokenId: string;
+  userId: string;
+  name: string;
+  scopes: TokenScope[];
+  tokenHash: string;
+  prefix: string;
+  createdAt: string;
+  /** null: never expires. */
+  expiresAt: string | null;
+}
+
+export type TokenEvent =
+  | { type: 'TokenCreated'; data: TokenCreatedData }
+  | { type: 'TokenRevoked'; data: { tokenId: string; userId: string; at: string } }
+  | { type: 'TokenUsed'; data: { tokenId: string; at: string } };
+
+export const TOKEN_EVENT_TYPES = ['TokenCreated', 'TokenRevoked', 'TokenUsed'] as const;
+
+interface TokenFacts {
+  tokenId: string;
+  ownerId: string;
+  scopes: TokenScope[];
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export type TokenState = { status: 'none' } | ({ status: 'live' } & TokenFacts) | ({ status: 'revoked'; revokedAt: string } & TokenFacts);
+
+const notFound = () => new AppError('not_found', TOKEN_MESSAGES.notFound, { reason: 'TOKEN_NOT_FOUND' });
+
+export const expiryOf = (now: string, expiresInDays: number | null): string | null =>
+  expiresInDays === null ? null : new Date(Date.parse(now) + expiresInDays * DAY_MS).toISOString();
+
+export const decideToken = (command: TokenCommand, state: TokenState): TokenEvent[] => {
+  switch (command.type) {
+    case 'CreateToken': {
+      if (state.status !== 'none') throw new AppError('conflict', 'A token with this id already exists', { reason: 'TOKEN_EXISTS' });
+      if (command.input.scopes.includes('admin') && !command.userIsAdmin)
+        throw new AppError('validation', TOKEN_MESSAGES.adminScopeForAdmins, { field: 'scopes', reason: 'ADMIN_SCOPE' });
+      const { input } = command;
+      return [
+        {
+          type: 'TokenCreated',
+          data: {
+            tokenId: command.tokenId,
+            userId: command.userId,
+            name: input.name,
+            scopes: input.scopes,
+            tokenHash: command.tokenHash,
+            prefix: command.prefix,
+            createdAt: command.now,
+            expiresAt: expiryOf(command.now, input.expiresInDays),
+          },
+        },
+      ];
+    }
+    case 'RevokeToken': {
+      if (state.status === 'none' || state.ownerId !== command.userId) throw notFound();
+      // Revoking twice answers like revoking once.
+      if (state.status === 'revoked') return [];
+      return [{ type: 'TokenRevoked', data: { tokenId: state.tokenId, userId: command.userId, at: command.now } }];
+    }
+    case 'RecordTokenUse': {
+      if (state.status !== 'live') return [];
+      if (state.lastUsedAt !== null && Date.parse(command.at) - Date.parse(state.lastUsedAt) < TOKEN_USE_RESOLUTION_MS) return [];
+      return [{ type: 'TokenUsed', data: { tokenId: state.tokenId, at: command.at } }];
+    }
+    default:
+      return assertNever(command, 'token command');
+  }
+};
+
+export const evolveToken = (state: TokenState, event: TokenEvent): TokenState => {
+  switch (event.type) {
+    case 'TokenCreated': {
+      const d = event.data;
+      return { status: 'live', tokenId: d.tokenId, ownerId: d.userId, scopes: d.scopes, expiresAt: d.expiresAt, lastUsedAt: null };
+    }
+    case 'TokenRevoked':
+      return state.status === 'live' ? { ...state, status: 'revoked', revokedAt: event.data.at } : state;
+    case 'TokenUsed':
+      return state.status === 'none' ? state : { ...state, lastUsedAt: event.data.at };
+    default: {
+      const _unknown: never = event;
+      return state;
+    }
+  }
+};
+
+export const tokenDecider: Decider<TokenCommand, TokenEvent, TokenState> = {
+  decide: decideToken,
+  evolve: evolveToken,
+  initialState: () => ({ status: 'none' }),
+};
+
+/** Why a presented token may not be used now, or null when it may. */
+export type TokenRefusal = 'unknown' | 'revoked' | 'expired';
+
+export const tokenRefusal = (state: TokenState, now: string): TokenRefusal | null => {
+  if (state.status === 'none') return 'unknown';
+  if (state.status === 'revoked') return 'revoked';
+  if (state.expiresAt !== null && Date.parse(now) >= Date.parse(state.expiresAt)) return 'expired';
+  return null;
+};
