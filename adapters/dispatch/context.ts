@@ -109,6 +109,13 @@ export interface Context extends Omit<DispatchDeps, 'settings' | 'crash'> {
   recentPostsOf(xUserId: string): Promise<XPost[]>;
   /** When a prepared reply's target post was made (its ready link expires a freshness window later). */
   postTimes: Map<string, string>;
+  /**
+   * Replies whose trial reply this process has already taken (while the run waited for its time),
+   * so that at its time only the send's own record stands before the POST. Only a shortcut: taking
+   * it again is a no-op (ConsumeReply is idempotent by reply id), so a process that takes a run
+   * over without this memory just takes it again.
+   */
+  trialTaken: Set<string>;
   /** X's posting budgets as this process sees them. */
   postLedger: PostLedger;
 }
@@ -123,6 +130,7 @@ export const createContext = (deps: DispatchDeps): Context => {
   const targetPosts = new Map<string, Promise<XPost[]>>();
   return {
     postTimes: new Map(),
+    trialTaken: new Set(),
     postLedger: createPostLedger(),
     recentPostsOf: (xUserId) => {
       const x = deps.x;

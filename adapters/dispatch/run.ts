@@ -6,7 +6,7 @@
  */
 import { dispatchStep, replyDecider, replyStream, type ReplyRun, type ReplyState, type RunRecord, type DeliveryChoice } from '@core/replies';
 import type { Context } from './context';
-import { handOver, send, settleEnded, start, type ReplySource } from './steps';
+import { handOver, send, settleEnded, start, takeTrialReply, type ReplySource } from './steps';
 
 export interface RunStart {
   run: ReplyRun;
@@ -33,6 +33,10 @@ export const carryOn = async (
     const step = dispatchStep(state, ctx.nowIso());
     switch (step.step) {
       case 'wait':
+        // Prepared ahead: the trial's reply is taken now (given back if the reply never goes out),
+        // so its time finds one record to write before the POST, not two. Refused: the loop reads
+        // the reply, now rejected, and records the run.
+        if (state.status === 'pending' && !(await takeTrialReply(ctx, state))) break;
         return { state, done: false, waitUntil: step.until };
       case 'start': {
         if (begin === null) return { state, done: false };
@@ -54,6 +58,7 @@ export const carryOn = async (
         break;
       case 'record_run':
         ctx.postTimes.delete(replyId);
+        ctx.trialTaken.delete(replyId);
         await settleEnded(ctx, state);
         if (onRecord !== undefined) await onRecord(step.record);
         return { state, done: true };

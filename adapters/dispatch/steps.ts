@@ -250,9 +250,11 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
 export const DIRECT_DELIVERY: DeliveryChoice = { mode: 'direct', reason: DIRECT_REASON };
 
 /** The trial's reply for this one; false when the user may not send (the reply is refused). */
-const consumeTrial = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
+export const takeTrialReply = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
   try {
+    if (ctx.trialTaken.has(state.run.replyId)) return true;
     await ctx.exec(userStream(state.run.userId), userDecider, { type: 'ConsumeReply', replyId: state.run.replyId, legacyUsernames: ctx.legacyUsernames, now: ctx.nowIso() }, state.run.replyId);
+    ctx.trialTaken.add(state.run.replyId);
     return true;
   } catch (error) {
     // The user's stream kept changing (their other replies consuming at the same time, from this
@@ -280,7 +282,7 @@ const handover = async (ctx: Context, state: Extract<ReplyState, { status: 'pend
 /** Assisted delivery: the user posts from X's composer, pre-filled through the link. */
 export const handOver = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' }>): Promise<StepResult> => {
   if (ctx.x === null) return 'later';
-  if (!(await consumeTrial(ctx, state))) return 'progress';
+  if (!(await takeTrialReply(ctx, state))) return 'progress';
   await replyCmd(ctx, state.run.replyId, { type: 'HandOver', handover: await handover(ctx, state), reason: state.prepared.modeReason, now: ctx.nowIso() });
   return 'progress';
 };
@@ -289,7 +291,7 @@ export const handOver = async (ctx: Context, state: Extract<ReplyState, { status
 export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<StepResult> => {
   const { run, prepared } = state;
   if (ctx.x === null) return 'later';
-  if (!(await consumeTrial(ctx, state))) return 'progress';
+  if (!(await takeTrialReply(ctx, state))) return 'progress';
   const now = ctx.nowIso();
   const nowMs = Date.parse(now);
   // Epoch milliseconds: the rule then parses no ISO text per send of the hour.

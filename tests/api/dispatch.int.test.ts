@@ -18,10 +18,11 @@ let moveClockTo: DispatchWorld['moveClockTo'];
 let repliesOf: DispatchWorld['repliesOf'];
 let replyOfSchedule: DispatchWorld['replyOfSchedule'];
 let repliesOnX: DispatchWorld['repliesOnX'];
+let serverNow: DispatchWorld['serverNow'];
 
 beforeAll(async () => {
   world = await startDispatchWorld();
-  ({ server, emulator, userWithX, newTarget, scheduleDueNow, moveClockTo, repliesOf, replyOfSchedule, repliesOnX } = world);
+  ({ server, emulator, userWithX, newTarget, scheduleDueNow, moveClockTo, repliesOf, replyOfSchedule, repliesOnX, serverNow } = world);
 });
 afterAll(async () => {
   await world?.close();
@@ -72,18 +73,38 @@ describe('a one-time schedule that comes due', () => {
     const erin = await userWithX();
     const target = await newTarget();
     const post = emulator.control.post(target.username, `Ready when you are, @${erin.handle}`);
+    const remaining = async () => ((await erin.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining;
+    const before = await remaining();
     const { scheduleId, at, content } = await scheduleDueNow(erin.client, target.id, erin.connectedAccountId);
     // Ten seconds before its time: the reply is prepared (post chosen, text fixed), nothing is on X.
     moveClockTo(at - 11_000);
     const prepared = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'pending' && r.postId !== null);
     expect(prepared).toMatchObject({ postId: post.id, content, replyPostId: null });
     expect(repliesOnX(erin.handle)).toHaveLength(0);
+    // The trial's reply is taken while the run waits (so its time has one record to write, not two).
+    expect(await eventually(remaining, (n) => n === before - 1, 'the trial reply taken ahead', 20_000)).toBe(before - 1);
 
     moveClockTo(at);
     const sent = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'sent');
     expect(sent.id).toBe(prepared.id);
     expect(Date.parse(sent.sentAt ?? '')).toBeGreaterThanOrEqual(at);
     expect(repliesOnX(erin.handle)).toEqual([expect.objectContaining({ id: sent.replyPostId, replyToId: post.id })]);
+    // Taken once, not again at the send.
+    expect(await remaining()).toBe(before - 1);
+  });
+
+  it("is rejected with 'Free trial ended' within the lead, before its time, when the trial has no reply left", async () => {
+    const fay = await userWithX();
+    const target = await newTarget();
+    emulator.control.post(target.username, `Soon, @${fay.handle}`);
+    const { scheduleId, at } = await scheduleDueNow(fay.client, target.id, fay.connectedAccountId);
+    await consumeTrialReplies(server, fay.user.id, 25);
+    moveClockTo(at - 25_000);
+    const reply = await replyOfSchedule(fay.client, scheduleId, (r) => r.status === 'rejected');
+    expect(reply.statusMessage).toBe('Free trial ended');
+    // Decided before its time (the scheduler's clock has not reached it): nothing reaches X.
+    expect(serverNow()).toBeLessThan(at);
+    expect(repliesOnX(fay.handle)).toHaveLength(0);
   });
 
   it("is skipped with 'No recent post from @name' when the target posted nothing lately", async () => {
