@@ -17,7 +17,8 @@ const appsImport = { regex: '^(@apps/|(\\.\\./)+apps/)', message: 'Nothing impor
 // the rule on files that break it.
 export const webFeatureImports = {
   calendar: ['schedules'],
-  dashboard: ['auth', 'replies'],
+  dashboard: ['replies'],
+  mailbox: ['auth'],
   'schedule-forms': ['schedules'],
   'scheduler-test': ['connected-accounts', 'replies', 'schedules'],
   schedules: ['connected-accounts', 'replies', 'templates'],

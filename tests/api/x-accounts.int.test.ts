@@ -43,10 +43,11 @@ const accounts = async (client: Client) =>
 describe('sign in with X', () => {
   it('creates the user by X id, starts a session, auto-connects the account, and finds the same user next time', async () => {
     const first = await signInWithX('xsign_alice');
-    expect(first.redirect).toMatch(/^\/x-auth-callback\?auth_status=success&username=xsign_alice$/);
+    expect(first.redirect).toMatch(/^\/x-auth-callback\?auth_status=success&username=xsign_alice&new_user=1$/);
     const status = await first.client.get('/api/auth/status');
     const user = (status.body as { user: { id: string; username: string; xUserId: string; passwordChangeRequired: boolean } }).user;
-    expect(user).toMatchObject({ username: 'xsign_alice', passwordChangeRequired: true });
+    // Signed in with X: no password to choose now (Settings offers one).
+    expect(user).toMatchObject({ username: 'xsign_alice', passwordChangeRequired: false, hasPassword: false });
     expect(user.xUserId).toMatch(/^\d+$/);
     const list = await accounts(first.client);
     expect(list.accounts.map((a) => a.username)).toEqual(['xsign_alice']);
@@ -57,6 +58,7 @@ describe('sign in with X', () => {
     expect(onDashboard.map((a) => [a.id, a.username])).toEqual(list.accounts.map((a) => [a.id, a.username]));
 
     const again = await signInWithX('xsign_alice');
+    expect(again.redirect).toMatch(/^\/x-auth-callback\?auth_status=success&username=xsign_alice$/);
     const same = (await again.client.get('/api/auth/status')).body as { user: { id: string } };
     expect(same.user.id).toBe(user.id);
     expect(again.client.sessionId()).not.toBe(first.client.sessionId());

@@ -74,8 +74,8 @@ describe('web features import one way', () => {
     }
     expect(edges).toEqual([
       'calendar -> schedules',
-      'dashboard -> auth',
       'dashboard -> replies',
+      'mailbox -> auth',
       'schedule-forms -> schedules',
       'scheduler-test -> connected-accounts',
       'scheduler-test -> replies',

@@ -244,6 +244,8 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     const details = page.getByTestId('schedule-details');
     await details.getByText(created.id).waitFor();
     await details.getByText(/^weekly on 0 Sun, 3 Wed at \d\d:\d\d /).waitFor();
+    // Every row reads as words: no raw JSON of the schedule's conditions.
+    expect(await details.textContent()).not.toMatch(/[{}"]/);
     await snap(page, 'schedules-admin-details-1280');
     await row.getByRole('button', { name: 'Hide details' }).click();
     await details.waitFor({ state: 'detached' });

@@ -175,7 +175,7 @@ export const xRoutes = (deps: AppDeps): Router => {
     }
     try {
       if (request.purpose.kind === 'sign_in') {
-        const user = await completeXSignIn(deps, request, q.oauth_verifier, {
+        const { user, created } = await completeXSignIn(deps, request, q.oauth_verifier, {
           context: (actor) => commandContext(ctx, actor),
           startSession: async (userId, memo) => {
             await signIn(ctx, userId, deps.clock());
@@ -184,7 +184,8 @@ export const xRoutes = (deps: AppDeps): Router => {
           log: ctx.state.log,
         });
         deps.x.pending.settle(request, { status: 'success', username: user.username, message: 'Signed in with X' });
-        signInResult({ auth_status: 'success', username: user.username });
+        // new_user only picks the greeting ('Welcome' rather than 'Welcome back'): a crafted URL changes nothing else.
+        signInResult({ auth_status: 'success', username: user.username, ...(created ? { new_user: '1' } : {}) });
         return;
       }
       const user = currentUser(ctx);

@@ -4,9 +4,9 @@
  * racing create one user, on every store. A user who never signed in with X but has that X
  * account connected is that user too (the link is made then).
  *
- * New users get the X handle as username (made unique when taken), no password and
- * passwordChangeRequired, so the app asks them to set one (PUT /api/auth/change-password without a
- * current password).
+ * New users get the X handle as username (made unique when taken) and no password: they sign in
+ * with X, so nothing forces them to choose one; Settings offers to set one (PUT
+ * /api/auth/change-password without a current password) for signing in by username too.
  *
  * `completeXSignIn` is the whole use case once X sends the browser back; the route only reads the
  * query, calls it and redirects.
@@ -56,7 +56,7 @@ export const createXSignIn = (deps: { store: EventStore; users: UsersService; xA
     for (const username of usernameCandidates(profile.username)) {
       try {
         const written = await users.register(
-          { id, username, fullName: profile.displayName || null, passwordHash: null, xUserId: profile.xUserId, passwordChangeRequired: true, createdBy: null },
+          { id, username, fullName: profile.displayName || null, passwordHash: null, xUserId: profile.xUserId, passwordChangeRequired: false, createdBy: null },
           { ...ctx, actor: id },
         );
         return written.user;
@@ -148,7 +148,12 @@ export interface SignInEdge {
  * signed in. The account signed in with then becomes a connected account when a slot is free; when
  * it cannot, the sign-in still stands. Answers the user once the read models show the login.
  */
-export const completeXSignIn = async (deps: AppDeps, request: PendingRequest, verifier: string, edge: SignInEdge): Promise<User> => {
+export const completeXSignIn = async (
+  deps: AppDeps,
+  request: PendingRequest,
+  verifier: string,
+  edge: SignInEdge,
+): Promise<{ user: User; created: boolean }> => {
   const app = requireXApp(deps);
   const { authorized, profile } = await exchange(app, request, verifier);
   const found = await deps.x.signIn.findOrCreateUser(profile, edge.context('system'));
@@ -171,5 +176,5 @@ export const completeXSignIn = async (deps: AppDeps, request: PendingRequest, ve
     edge.log.info({ err: error, userId }, 'signed in with X; the account was not auto-connected');
   }
   await settle(deps, written.position);
-  return found.user;
+  return { user: found.user, created: found.created };
 };

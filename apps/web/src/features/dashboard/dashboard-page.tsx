@@ -5,7 +5,6 @@ import { useAuth } from '@web/lib/auth';
 import { useMetricsOverview } from '@web/features/dashboard/api/dashboard-queries';
 import { ActivityChart } from '@web/features/dashboard/components/activity-chart';
 import { ConnectedAccountsCard } from '@web/features/dashboard/components/connected-accounts-card';
-import { EmailTestMode } from '@web/features/dashboard/components/email-test-mode';
 import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
 import { RecentActivity } from '@web/features/dashboard/components/recent-activity';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
@@ -23,18 +22,15 @@ export default function DashboardPage() {
         title="Dashboard"
         description={`Welcome back, ${name}! Here's an overview of your account.`}
         actions={
-          <>
-            <EmailTestMode user={user} />
-            <Button asChild size="sm">
-              <Link href="/schedule-replies">
-                <CalendarPlus />
-                Schedule a reply
-              </Link>
-            </Button>
-          </>
+          <Button asChild size="sm">
+            <Link href="/schedule-replies">
+              <CalendarPlus />
+              Schedule a reply
+            </Link>
+          </Button>
         }
       />
-      <HowItWorks />
+      <HowItWorks user={user} />
       <StatCards metrics={metrics.data} error={metrics.error} />
       <ReadySummaryCard />
       <ActivityChart />

@@ -11,6 +11,8 @@ import { Card } from '@web/components/ui/card';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePublicConfig } from '@web/hooks/use-public-config';
+import { useAuth } from '@web/lib/auth';
+import { EmailTestMode } from './email-test-mode';
 
 const MAILBOX_KEY = '/api/admin/mailbox';
 
@@ -78,12 +80,17 @@ function Mailbox() {
 }
 
 export default function MailboxPage() {
+  const { user } = useAuth();
   return (
     <AdminOnly page="Mailbox">
       <div role="status" data-testid="mail-sandbox-marker" className="mb-4 rounded-md bg-yellow-300 px-4 py-2 text-sm font-semibold text-black">
         Sandbox mail: messages are kept on this server and never sent. Set RIPOSTE_SMTP_URL to send them.
       </div>
-      <PageHeader title="Mailbox" description="Every e-mail Riposte would have sent: reset links, failed-reply alerts, weekly summaries." />
+      <PageHeader
+        title="Mailbox"
+        description="Every e-mail Riposte would have sent: reset links, failed-reply alerts, weekly summaries."
+        actions={user ? <EmailTestMode user={user} /> : null}
+      />
       <Mailbox />
     </AdminOnly>
   );

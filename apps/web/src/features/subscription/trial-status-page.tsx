@@ -7,6 +7,8 @@ import { defaultTrialStatus, useTrialStatus } from '@web/features/subscription/a
 import { TrialStatusCard } from '@web/features/subscription/components/trial-status-card';
 import { PageHeader } from '@web/components/page-header';
 import { BillingSection, useBilling } from '@web/features/billing';
+import { isUnlimitedTier } from '@core/users/tier';
+import { useAuth } from '@web/lib/auth';
 
 const reasons = [
   'Unlimited automated replies',
@@ -26,6 +28,7 @@ const links = [
 
 export default function TrialStatusPage() {
   const { data, error, isLoading } = useTrialStatus();
+  const { user } = useAuth();
   const status = data ?? defaultTrialStatus;
   const subscription = useBilling().data?.subscription;
   // A cancelled subscription (or one whose renewal failed) runs to its end date and stops there.
@@ -36,9 +39,9 @@ export default function TrialStatusPage() {
       {error && <p className="mb-4 text-sm text-destructive">{error.message}</p>}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <TrialStatusCard status={status} loading={isLoading} renews={renews} />
+          <TrialStatusCard status={status} loading={isLoading} renews={renews} tier={user?.tier} />
           <BillingSection />
-          {!status.isPremium && !isLoading && (
+          {!status.isPremium && !isLoading && !(user && isUnlimitedTier(user.tier)) && (
             <Card data-testid="why-upgrade">
               <CardHeader>
                 <CardTitle>Why Upgrade</CardTitle>

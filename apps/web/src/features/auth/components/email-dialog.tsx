@@ -6,11 +6,14 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { EmailForm } from '@web/features/auth/components/email-form';
+import { emailPurpose } from '@web/features/auth/constants';
+import { useAuth } from '@web/lib/auth';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; initialEmail: string };
 
 export function EmailDialog({ open, onOpenChange, initialEmail }: Props) {
   const [saving, setSaving] = useState(false);
+  const { user } = useAuth();
   return (
     <Dialog open={open} onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}>
       <DialogContent className="sm:max-w-md" showCloseButton={!saving} data-testid="email-dialog">
@@ -20,7 +23,7 @@ export function EmailDialog({ open, onOpenChange, initialEmail }: Props) {
           </div>
           <DialogTitle>Welcome to Riposte!</DialogTitle>
           <DialogDescription>
-            Please provide your email address. We&apos;ll use it to send you the setup guide and reminders about your free trial.
+            {emailPurpose(user?.tier)}
           </DialogDescription>
         </DialogHeader>
         <EmailForm

@@ -7,7 +7,7 @@ import { useAuth } from '@web/lib/auth';
 import { useNeedsEmail } from '@web/features/auth/api/email';
 import { AuthLayout } from '@web/components/auth-layout';
 import { EmailForm } from '@web/features/auth/components/email-form';
-import { HOME_AFTER_SIGN_IN } from '@web/features/auth/constants';
+import { emailPurpose, HOME_AFTER_SIGN_IN } from '@web/features/auth/constants';
 
 export default function EmailCollectionPage() {
   const { user } = useAuth();
@@ -26,7 +26,7 @@ export default function EmailCollectionPage() {
           </div>
           <CardTitle className="text-xl">Welcome to Riposte!</CardTitle>
           <CardDescription>
-            Please provide your email address. We&apos;ll use it to send you the setup guide and reminders about your free trial.
+            {emailPurpose(user?.tier)}
           </CardDescription>
         </CardHeader>
         <CardContent>

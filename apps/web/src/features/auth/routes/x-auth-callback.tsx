@@ -23,6 +23,8 @@ export default function XAuthCallback() {
   const params = new URLSearchParams(window.location.search);
   const status = params.get('auth_status');
   const errorMessage = xAuthResultText(params.get('code'));
+  // Set by the server when this sign-in made the user; it only picks the greeting.
+  const firstSignIn = params.get('new_user') === '1';
   const [view, setView] = useState<View>(() => (status === 'success' ? { kind: 'verifying' } : { kind: 'error', message: errorMessage }));
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export default function XAuthCallback() {
         return;
       }
       setView({ kind: 'done', username: user.username });
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+      toast({ title: 'Login successful', description: firstSignIn ? `Welcome to Riposte, ${user.username}!` : `Welcome back, ${user.username}!` });
       const needs = await apiGet<NeedsEmail>('/api/user/needs-email').catch(() => null);
       timer = setTimeout(() => navigate(needs?.needsEmail ? '/email-collection' : HOME_AFTER_SIGN_IN, { replace: true }), 500);
     })();

@@ -20,7 +20,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
-import { refetchAuthStatus } from '@web/lib/auth';
+import { refetchAuthStatus, useAuth } from '@web/lib/auth';
+import { tierBadge } from '@web/lib/user-model';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus, type SubscriptionView } from '@core/billing/views';
 import { cancelSubscription, receiptUrl, useBilling } from '@web/features/billing/api/billing';
 
@@ -38,6 +39,15 @@ const statusVariant: Record<PaymentStatus, 'success' | 'destructive' | 'warning'
 };
 
 function SubscriptionLine({ sub }: { sub: SubscriptionView | null }) {
+  const { user } = useAuth();
+  // Admins and legacy users have no subscription and are not on the trial either.
+  if (sub === null && (user?.tier === 'admin' || user?.tier === 'legacy')) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="billing-status">
+        No subscription: {tierBadge(user.tier, user.repliesRemaining).tooltip.replace(/^You have /, 'you have ')}.
+      </p>
+    );
+  }
   if (sub === null) {
     return (
       <p className="text-sm text-muted-foreground" data-testid="billing-status">

@@ -1,13 +1,22 @@
 import { Clock, Infinity as InfinityIcon, Radar, Zap } from 'lucide-react';
+import { isUnlimitedTier } from '@core/users/tier';
+import type { User } from '@web/lib/user-model';
 
-const points = [
-  { icon: InfinityIcon, text: 'Replies are unlimited: schedule as many as you like.' },
+/** The spec's 'replies are unlimited' holds for unlimited plans only; the trial is told its count. */
+export function repliesPoint(user: Pick<User, 'tier' | 'repliesRemaining'>): string {
+  if (isUnlimitedTier(user.tier)) return 'Replies are unlimited: schedule as many as you like.';
+  if (user.tier === 'trial') return `Your free trial includes 25 replies (${user.repliesRemaining} left); with Premium replies are unlimited.`;
+  return 'Your free trial has ended; with Premium replies are unlimited.';
+}
+
+const otherPoints = [
   { icon: Radar, text: 'Riposte watches a large list of high-impression accounts, plus the ones you add if your plan allows.' },
   { icon: Clock, text: 'Every account is checked alike: more often at peak hours, less often overnight and at weekends.' },
   { icon: Zap, text: 'Checks get closer to instant as more users join.' },
 ];
 
-export function HowItWorks() {
+export function HowItWorks({ user }: { user: Pick<User, 'tier' | 'repliesRemaining'> }) {
+  const points = [{ icon: InfinityIcon, text: repliesPoint(user) }, ...otherPoints];
   return (
     <section
       className="relative overflow-hidden rounded-xl bg-linear-to-br from-blue-600 via-indigo-600 to-violet-600 p-6 text-white shadow-sm sm:p-7"

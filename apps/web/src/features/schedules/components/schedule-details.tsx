@@ -26,7 +26,7 @@ export function ScheduleDetails({ s, zone }: { s: ScheduleView; zone: string }) 
     ['Content', contentSummary(s) || '—'],
     ['AI', s.useAI ? `on, ${styleLabel(s.viralStyle) ?? 'default style'}` : 'off'],
     ['Image', s.imageUrl ?? (s.conditions.imageIncluded ? 'included' : 'none')],
-    ['Conditions', JSON.stringify(s.conditions)],
+    ['Target account', s.conditions.targetAccount ?? s.targetUsername ? `@${s.conditions.targetAccount ?? s.targetUsername}` : '—'],
     ['Zone of the schedule', s.timeZone],
     ['Active / executed', `${s.isActive ? 'active' : 'inactive'} / ${s.isExecuted ? 'executed' : 'not executed'}`],
     ['Runs', `${s.runCount}${s.lastRunOutcome ? `, last: ${s.lastRunOutcome}` : ''}`],

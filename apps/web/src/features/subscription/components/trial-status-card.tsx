@@ -1,5 +1,5 @@
 // The plan display of spec part 1 §4: Premium, Trial active or Trial expired.
-import { CalendarCheck, Crown, Hourglass, Zap } from 'lucide-react';
+import { CalendarCheck, Crown, Hourglass, ShieldCheck, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -7,11 +7,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TRIAL_REPLIES, type TrialStatus } from '@web/features/subscription/api/trial-status';
+import { tierBadge, type Tier } from '@web/lib/user-model';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const fmt = (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : null);
 
-export function TrialStatusCard({ status, loading, renews = true }: { status: TrialStatus; loading: boolean; renews?: boolean }) {
+type Props = { status: TrialStatus; loading: boolean; renews?: boolean; tier?: Tier | undefined };
+
+export function TrialStatusCard({ status, loading, renews = true, tier }: Props) {
   if (loading) {
     return (
       <Card className="px-5">
@@ -37,6 +40,20 @@ export function TrialStatusCard({ status, loading, renews = true }: { status: Tr
             <CalendarCheck className="size-4 text-muted-foreground" /> {renews ? 'Renews on' : 'Active until'} {endDate}
           </CardContent>
         )}
+      </Card>
+    );
+  }
+  // Admins and legacy users are not on the trial: their card says what the tier badge says.
+  if (tier === 'admin' || tier === 'legacy') {
+    const badge = tierBadge(tier, status.repliesRemaining);
+    return (
+      <Card data-testid={`plan-${tier}`}>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <ShieldCheck className="size-5 text-indigo-600" /> {badge.label}
+          </CardTitle>
+          <CardDescription>{badge.tooltip}.</CardDescription>
+        </CardHeader>
       </Card>
     );
   }

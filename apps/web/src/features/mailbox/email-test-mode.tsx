@@ -1,11 +1,11 @@
-// Admin-only buttons that replay the email dialog on local hosts (spec part 1 §4).
+// Admin-only buttons that replay the email dialog on local hosts (spec part 1 §4). A developer's
+// tool, so it sits with the admin's other mail tool rather than in the dashboard's header.
 import { FlaskConical, LogOut } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { usePublicConfig } from '@web/hooks/use-public-config';
 import { Button } from '@web/components/ui/button';
 import { activateEmailTestMode, deactivateEmailTestMode, emailState, isLocalHost } from '@web/features/auth';
 import type { User } from '@web/lib/user-model';
-
 
 export function EmailTestMode({ user }: { user: User }) {
   const { testMode } = useSnapshot(emailState);
