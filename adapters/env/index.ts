@@ -82,9 +82,16 @@ export const httpUrl = () =>
 export const eventStoreShape = {
   RIPOSTE_EVENT_STORE: withDefault(z.enum(['sqlite', 'kurrentdb']), 'sqlite'),
   RIPOSTE_KURRENTDB_URL: optional(
-    z.string().regex(/^(kurrentdb|kurrent|esdb|kdb)(\+discover)?:\/\//, {
-      message: 'expected a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false',
-    }),
+    z
+      .string()
+      .regex(/^(kurrentdb|kurrent|esdb|kdb)(\+discover)?:\/\//, {
+        message: 'expected a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false',
+      })
+      // A conflicting append would then resolve as "not successful" instead of failing; the adapter
+      // refuses it too (adapters/eventstore-kurrentdb/connection.ts), this names the variable.
+      .refine((url) => !/[?&]throwOnAppendFailure=(?!true(&|$))/i.test(url), {
+        message: 'remove throwOnAppendFailure: with false a conflicting append would look written',
+      }),
   ),
   RIPOSTE_SQLITE_SYNCHRONOUS: sqliteSynchronous(),
 };

@@ -1,5 +1,8 @@
 import {
+  AccessDeniedError,
+  CancelledError,
   DeadlineExceededError,
+  UnknownError,
   MaxAppendSizeExceededError,
   StreamDeletedError,
   StreamNotFoundError,
@@ -8,8 +11,8 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError } from '@core/eventstore/errors';
-import { isAppError } from '@core/shared/errors';
-import { isMissingStream, mapAppendError, mapReadError, OUTCOME_UNKNOWN } from './errors';
+import { AppError } from '@core/shared/errors';
+import { isMissingStream, mapAppendError, mapReadError, OUTCOME_UNKNOWN, STORE_ACCESS_DENIED, STORE_UNAVAILABLE } from './errors';
 
 const wrongVersion = (current: bigint | 'no_stream') =>
   new WrongExpectedVersionError(undefined, { streamName: 'orders-1', expected: 1n, current });
@@ -42,17 +45,26 @@ describe('append errors', () => {
     });
   });
 
-  it('an unreachable server is unavailable; a timeout says the outcome is unknown', () => {
-    expect(mapAppendError('s', 'any', grpcFailure(14, 'No connection established'))).toMatchObject({ code: 'unavailable', reason: undefined });
-    expect(mapAppendError('s', 'any', new UnavailableError())).toMatchObject({ code: 'unavailable' });
+  it('an unreachable or unready server is unavailable with nothing written; a timeout or cancellation may have written', () => {
+    expect(mapAppendError('s', 'any', grpcFailure(14, 'No connection established'))).toMatchObject({ code: 'unavailable', reason: STORE_UNAVAILABLE });
+    expect(mapAppendError('s', 'any', new UnavailableError(grpcFailure(14, 'Server Is Not Ready') as never))).toMatchObject({ reason: STORE_UNAVAILABLE });
     expect(mapAppendError('s', 'any', new DeadlineExceededError())).toMatchObject({ code: 'unavailable', reason: OUTCOME_UNKNOWN });
-    expect(mapAppendError('s', 'any', grpcFailure(4, 'Deadline exceeded'))).toMatchObject({ reason: OUTCOME_UNKNOWN });
+    expect(mapAppendError('s', 'any', grpcFailure(4, 'Deadline exceeded after 0.3s,name resolution: 0.03s'))).toMatchObject({ reason: OUTCOME_UNKNOWN });
+    expect(mapAppendError('s', 'any', new CancelledError())).toMatchObject({ reason: OUTCOME_UNKNOWN });
+    expect(mapAppendError('s', 'any', new AccessDeniedError())).toMatchObject({ code: 'unavailable', reason: STORE_ACCESS_DENIED });
   });
 
-  it('anything else is passed on unchanged, not disguised', () => {
+  it('anything else from an append may have been written: 503 with OUTCOME_UNKNOWN, never a plain 500', () => {
     const odd = new Error('something new');
-    expect(mapAppendError('s', 'any', odd)).toBe(odd);
-    expect(isAppError(mapAppendError('s', 'any', grpcFailure(3, 'invalid argument')))).toBe(false);
+    expect(mapAppendError('s', 'any', odd)).toMatchObject({ code: 'unavailable', reason: OUTCOME_UNKNOWN, cause: odd });
+    expect(mapAppendError('s', 'any', new UnknownError())).toMatchObject({ code: 'unavailable', reason: OUTCOME_UNKNOWN });
+    // The user sees what happened to their action, not the library's words.
+    expect(mapAppendError('s', 'any', odd)).toMatchObject({ message: expect.not.stringContaining('something new') });
+  });
+
+  it("the port's own errors pass unchanged", () => {
+    const own = new AppError('validation', 'bad');
+    expect(mapAppendError('s', 'any', own)).toBe(own);
   });
 });
 
@@ -65,5 +77,10 @@ describe('read errors', () => {
 
   it('say what was being read when the server is away', () => {
     expect(mapReadError(new UnavailableError(), "read of 'x'")).toMatchObject({ code: 'unavailable', message: expect.stringContaining("read of 'x'") });
+  });
+
+  it('every other read failure is unavailable too (a read changes nothing)', () => {
+    expect(mapReadError(new Error('bridge broke'), 'read of $all')).toMatchObject({ code: 'unavailable', reason: STORE_UNAVAILABLE });
+    expect(mapReadError(new AccessDeniedError(), 'read of $all')).toMatchObject({ code: 'unavailable', reason: STORE_ACCESS_DENIED });
   });
 });

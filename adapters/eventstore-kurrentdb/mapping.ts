@@ -105,9 +105,12 @@ export const toEventData = (stream: StreamName, events: readonly NewEvent[]): Ev
   });
 };
 
+/** The adapter's own stream naming the store (see index.ts `identity`): never shown to the port's readers. */
+export const IDENTITY_STREAM = 'riposte-store-identity';
+
 /** System records ($metadata, $>, $stats-…, projections' output): never part of the port's $all. */
 export const isSystemEvent = (event: { type: string; streamId: string }): boolean =>
-  event.type.startsWith('$') || event.streamId.startsWith('$');
+  event.type.startsWith('$') || event.streamId.startsWith('$') || event.streamId === IDENTITY_STREAM;
 
 export const fromRecordedEvent = (event: KurrentRecordedEvent, position: Position): RecordedEvent => ({
   id: event.id,

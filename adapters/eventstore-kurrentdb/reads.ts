@@ -1,6 +1,11 @@
 /**
  * Reads through the KurrentDB client: one stream in revision order, $all in global order without
  * system events, and the few single-event look-ups the append path needs.
+ *
+ * In client 1.x reads go through the client's native bridge. A bridge whose first connection or a
+ * leader redirect failed keeps failing every read while appends still work, so each read asks
+ * `clients.get()` for the current read client and reports a failure with `clients.failed()`,
+ * which replaces a client that met a transport error (./read-client.ts).
  */
 import {
   BACKWARDS,
@@ -14,6 +19,7 @@ import { AppError } from '@core/shared/errors';
 import type { Position, RecordedEvent, StreamName } from '@core/eventstore/types';
 import { isMissingStream, mapReadError } from './errors';
 import { fromRecordedEvent, isSystemEvent } from './mapping';
+import type { ReadClients } from './read-client';
 import { compareLogPositions, encodePosition, type LogPosition } from './positions';
 
 /** Where an empty store "is": before every position KurrentDB can issue. */
@@ -27,7 +33,18 @@ const positionOf = (event: KurrentRecordedEvent): LogPosition => {
   return event.position;
 };
 
-export const createReads = (client: KurrentDBClient, pageSize: number) => {
+export const createReads = (clients: ReadClients, pageSize: number) => {
+  /** Runs one read on the current client; a failure is reported so a broken client is replaced. */
+  const withClient = async <T>(read: (client: KurrentDBClient) => Promise<T>): Promise<T> => {
+    const client = clients.get();
+    try {
+      return await read(client);
+    } catch (error) {
+      clients.failed(client, error);
+      throw error;
+    }
+  };
+
   const readStream = async (
     stream: StreamName,
     options: { fromRevision?: bigint; maxCount?: number; backwards?: boolean; requiresLeader?: boolean } = {},
@@ -35,6 +52,7 @@ export const createReads = (client: KurrentDBClient, pageSize: number) => {
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
     const events: RecordedEvent[] = [];
     try {
+      await withClient(async (client) => {
       const reading = client.readStream(stream, {
         fromRevision: options.fromRevision ?? (options.backwards === true ? END : START),
         maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
@@ -45,6 +63,7 @@ export const createReads = (client: KurrentDBClient, pageSize: number) => {
         if (resolved.event === undefined) continue;
         events.push(fromRecordedEvent(resolved.event, encodePosition(positionOf(resolved.event))));
       }
+      });
     } catch (error) {
       if (isMissingStream(error)) return [];
       throw mapReadError(error, `read of '${stream}'`);
@@ -64,6 +83,7 @@ export const createReads = (client: KurrentDBClient, pageSize: number) => {
       const want = Math.min(maxCount - events.length, pageSize) + 1;
       let received = 0;
       try {
+        await withClient(async (client) => {
         for await (const resolved of client.readAll({ fromPosition: cursor ?? START, maxCount: want, filter: excludeSystemEvents() })) {
           received += 1;
           const event = resolved.event;
@@ -74,6 +94,7 @@ export const createReads = (client: KurrentDBClient, pageSize: number) => {
           events.push(fromRecordedEvent(event, encodePosition(event.position)));
           if (events.length === maxCount) break;
         }
+        });
       } catch (error) {
         throw mapReadError(error, 'read of $all');
       }
@@ -88,13 +109,15 @@ export const createReads = (client: KurrentDBClient, pageSize: number) => {
    */
   const head = async (): Promise<Position> => {
     try {
-      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100, filter: excludeSystemEvents() })) {
-        if (resolved.event !== undefined && !isSystemEvent(resolved.event)) return encodePosition(resolved.event.position);
-      }
+      return await withClient(async (client) => {
+        for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100, filter: excludeSystemEvents() })) {
+          if (resolved.event !== undefined && !isSystemEvent(resolved.event)) return encodePosition(resolved.event.position);
+        }
+        return ORIGIN;
+      });
     } catch (error) {
       throw mapReadError(error, 'read of the end of $all');
     }
-    return ORIGIN;
   };
 
   return { readStream, readAll, head };

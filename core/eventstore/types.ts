@@ -96,6 +96,14 @@ export interface SnapshotStore {
   save(stream: StreamName, snapshot: Snapshot): Promise<void>;
 }
 
+/** One probe of a store's health: a read, or a write that writes nothing. */
+export type HealthProbe = { ok: true } | { ok: false; error: string };
+
+export interface StoreHealth {
+  read: HealthProbe;
+  write: HealthProbe;
+}
+
 export interface EventStore {
   readonly kind: 'sqlite' | 'kurrentdb' | 'memory';
   append(stream: StreamName, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
@@ -117,6 +125,14 @@ export interface EventStore {
    * on KurrentDB, whose events cannot be rewritten.
    */
   erase?(stream: StreamName, redact: (event: RecordedEvent) => unknown, renameTo?: StreamName): Promise<number>;
+  /**
+   * Optional capability: a stable name of this store's contents, `<kind>:<id>`: the same for every
+   * process and every restart on the same data, different for another store (another SQLite file,
+   * another KurrentDB). The read database records it and is rebuilt when it changes.
+   */
+  identity?(): Promise<string>;
+  /** Optional capability: probes a read and a write (that writes nothing), for /healthz. */
+  health?(): Promise<StoreHealth>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(stream: StreamName, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */

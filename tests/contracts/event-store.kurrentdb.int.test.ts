@@ -10,8 +10,9 @@ import { connect } from 'node:net';
 import { afterAll } from 'vitest';
 import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb/index';
 import { describeEventStoreContract } from './event-store.contract';
+import { KURRENTDB_IMAGE } from './kurrentdb-image';
 
-const IMAGE = process.env.KURRENTDB_TEST_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
+const IMAGE = process.env.KURRENTDB_TEST_IMAGE ?? KURRENTDB_IMAGE;
 const PROBE_MS = 1_500;
 
 type Endpoint = { socketPath: string } | { host: string; port: number; tls: boolean };

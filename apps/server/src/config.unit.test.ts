@@ -75,6 +75,8 @@ describe('server configuration', () => {
     [{ RIPOSTE_EVENT_STORE: 'postgres' }, 'RIPOSTE_EVENT_STORE'],
     [{ RIPOSTE_EVENT_STORE: 'kurrentdb' }, 'RIPOSTE_KURRENTDB_URL'],
     [{ RIPOSTE_KURRENTDB_URL: 'http://x' }, 'RIPOSTE_KURRENTDB_URL'],
+    [{ RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: 'kurrentdb://h:2113?tls=false&throwOnAppendFailure=false' }, 'RIPOSTE_KURRENTDB_URL'],
+    [{ RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: 'kurrentdb://h:2113?ThrowOnAppendFailure=0' }, 'RIPOSTE_KURRENTDB_URL'],
     [{ RIPOSTE_SQLITE_SYNCHRONOUS: 'OFF' }, 'RIPOSTE_SQLITE_SYNCHRONOUS'],
     [{ RIPOSTE_ADMIN_PASSWORD: '123' }, 'RIPOSTE_ADMIN_PASSWORD'],
     [{ RIPOSTE_SESSION_KEYS: 'short' }, 'RIPOSTE_SESSION_KEYS'],

@@ -64,6 +64,9 @@ const internal = (requestId: string): ErrorBody => {
   return { message, error: message, code: 'internal', requestId };
 };
 
+/** Retry-After on a 503 whose error does not say (seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export const errorHandler = (): Middleware => async (ctx, next) => {
   try {
     await next();
@@ -79,6 +82,12 @@ export const errorHandler = (): Middleware => async (ctx, next) => {
       ctx.body = body(error.message, error.reason ?? error.code, error.field);
       if (error.code === 'rate_limited' && 'retryAfterSeconds' in error) {
         ctx.set('Retry-After', String((error as { retryAfterSeconds: number }).retryAfterSeconds));
+      }
+      if (error.code === 'unavailable') {
+        // An outside system (the event store, X, PayPal) is away: say when to come back, and keep
+        // its own words (the cause) in the log, not in the answer.
+        ctx.set('Retry-After', String('retryAfterSeconds' in error ? (error as { retryAfterSeconds: number }).retryAfterSeconds : UNAVAILABLE_RETRY_AFTER_SECONDS));
+        ctx.state.log.warn({ err: error }, 'unavailable');
       }
       return;
     }
