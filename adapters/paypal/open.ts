@@ -52,3 +52,14 @@ export const openPayPal = async (env: PayPalEnv, logger: { info(obj: object, msg
     close: () => emulator.close(),
   };
 };
+
+/**
+ * PayPal for a process that must not start an emulator of its own (`npm run scheduler`): PayPal
+ * with credentials, or the emulator at RIPOSTE_PAYPAL_API_URL (the server's bundled one, pinned
+ * with RIPOSTE_PAYPAL_SANDBOX_PORT); null when neither is set, since a second emulator would hold
+ * none of the server's orders and wallets.
+ */
+export const openPayPalIfReachable = async (env: PayPalEnv, logger: Parameters<typeof openPayPal>[1]): Promise<OpenedPayPal | null> => {
+  const credentials = env.RIPOSTE_PAYPAL_CLIENT_ID !== undefined && env.RIPOSTE_PAYPAL_SECRET !== undefined;
+  return credentials || env.RIPOSTE_PAYPAL_API_URL !== undefined ? openPayPal(env, logger) : null;
+};

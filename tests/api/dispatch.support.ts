@@ -45,9 +45,13 @@ export interface DispatchWorld {
   close(): Promise<void>;
 }
 
-/** `sharedClock`: the emulator's clock is the server's (posts made after a move are dated after it). */
-export const startDispatchWorld = async (env: Record<string, string> = {}, options: { sharedClock?: boolean } = {}): Promise<DispatchWorld> => {
-  let offsetMs = 0;
+/**
+ * `sharedClock`: the emulator's clock is the server's (posts made after a move are dated after it).
+ * `startOffsetMs`: the server's clock starts this far from the real one (negative: behind it, so
+ * what it plans minutes ahead is already due for a process on the real clock).
+ */
+export const startDispatchWorld = async (env: Record<string, string> = {}, options: { sharedClock?: boolean; startOffsetMs?: number } = {}): Promise<DispatchWorld> => {
+  let offsetMs = options.startOffsetMs ?? 0;
   const serverNow = () => Date.now() + offsetMs;
   const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, ...(options.sharedClock === true ? { clock: serverNow } : {}) });
   const server = await startTestServer(

@@ -6,8 +6,12 @@
  * SIGTERM/SIGINT: the tick in flight finishes, the replies in flight finish, the projector stops,
  * the store closes. It runs every job the embedded scheduler runs: dispatch of due replies and
  * their follow-ups (adapters/dispatch), the X-id resolver, batch recovery and upload cleanup, with
- * the server's X and AI settings. In sandbox mode it talks to the server's X emulator
- * (RIPOSTE_X_API_URL; the server pins it with RIPOSTE_X_SANDBOX_PORT) and refuses to start without.
+ * the server's X and AI settings, the mail jobs (failed replies, weekly summary; the server's mail
+ * settings and RIPOSTE_PUBLIC_URL for the links) and billing:renew with the server's PayPal
+ * settings. In sandbox mode it talks to the server's X emulator (RIPOSTE_X_API_URL; the server pins
+ * it with RIPOSTE_X_SANDBOX_PORT) and refuses to start without; likewise the server's PayPal
+ * emulator (RIPOSTE_PAYPAL_API_URL; RIPOSTE_PAYPAL_SANDBOX_PORT on the server), and without
+ * either PayPal credentials or that URL it does not renew, and says so at start (ADR 0024).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -25,6 +29,7 @@ import {
   directory,
   dispatchShape,
   eventStoreShape,
+  httpUrl,
   isEnvError,
   logLevel,
   optional,
@@ -45,6 +50,12 @@ import { createScheduler } from '@adapters/scheduler';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
 import { createFsImageStore } from '@adapters/image-store';
+import { createBillingService, renewalJob } from '@adapters/billing/service';
+import { openMailer } from '@adapters/mail';
+import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
+import { notificationJobs } from '@adapters/notifications';
+import { paypalEnvSchema } from '@adapters/paypal/config';
+import { openPayPalIfReachable } from '@adapters/paypal/open';
 import { takeReadSlot } from './read-slot';
 
 const schedulerEnvSchema = z
@@ -60,6 +71,10 @@ const schedulerEnvSchema = z
     ...aiEnvSchema.shape,
     ...tokenEnvSchema.shape,
     ...dispatchShape,
+    // Mail as the server sends it, with links to RIPOSTE_PUBLIC_URL; PayPal as the server has it.
+    ...mailEnvShape,
+    RIPOSTE_PUBLIC_URL: optional(httpUrl()),
+    ...paypalEnvSchema.shape,
     LOG_LEVEL: logLevel(),
   })
   .superRefine((env, ctx) => {
@@ -145,12 +160,22 @@ const main = async () => {
     ...(streamWatcher ? { streamedSince: streamWatcher.streamedSince } : {}),
   });
   const metrics = createMetricsRefresher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'metrics' }) });
+  const mail = openMailer(mailConfigFrom(env), env.RIPOSTE_DATA_DIR, clock);
+  const appUrl = env.RIPOSTE_PUBLIC_URL ?? 'http://localhost:3000';
+  if (env.RIPOSTE_PUBLIC_URL === undefined) logger.warn({ appUrl }, 'RIPOSTE_PUBLIC_URL is not set: links in mail point to the server\'s default address');
+  const paypal = await openPayPalIfReachable(env, logger);
+  if (paypal === null) {
+    logger.warn({}, 'billing:renew is not run: no PayPal credentials and no RIPOSTE_PAYPAL_API_URL (sandbox: pin RIPOSTE_PAYPAL_SANDBOX_PORT on the server and set RIPOSTE_PAYPAL_API_URL=http://127.0.0.1:<port> here)');
+  }
+  const billing = paypal === null ? null : createBillingService({ store, provider: paypal.provider, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
   const scheduler = createScheduler({
     jobs: [
       ...dispatcher.jobs,
       watcher.job,
       metrics.job,
       ...(streamWatcher ? [streamWatcher.job] : []),
+      ...(billing ? [renewalJob(billing)] : []),
+      ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => appUrl, logger: logger.child({ component: 'mail' }) }),
       createXIdResolverJob({
         accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
         db: () => projector.db,
@@ -181,6 +206,7 @@ const main = async () => {
       readSlot.release();
       dataKeys.close();
       await openedX.close();
+      await paypal?.close();
       await store.close();
       logger.flush();
       process.stdout.write('Riposte scheduler stopped\n');

@@ -32,7 +32,7 @@ import { createTokensService } from './tokens/service';
 import { createRegistrationLimiter } from './users/registration-limit';
 import { createUsersService } from './users/service';
 import { createPayPalClient } from '@adapters/paypal';
-import { createBillingService } from './billing/service';
+import { createBillingService } from '@adapters/billing/service';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 
 let ready = false;
@@ -94,7 +94,7 @@ const server = createServer(
       },
       billing: {
         provider: paypal,
-        service: createBillingService({ store, provider: paypal, users, db: () => projector.db, clock: () => new Date(), logger: createLogger({ level: 'silent' }) }),
+        service: createBillingService({ store, provider: paypal, db: () => projector.db, clock: () => new Date(), logger: createLogger({ level: 'silent' }) }),
       },
       hasher: createPasswordHasher('test'),
       mail: { mailer: { kind: 'sink', send: () => Promise.reject(new Error('no mail in this test')) }, sink: null },

@@ -4,23 +4,13 @@
  * it before it answers (http/route-helpers.ts `settle`).
  */
 import { randomUUID } from 'node:crypto';
+import { commandMetadata, type CommandContext } from '@core/eventstore/command-context';
 import type { EventMetadata, Position } from '@core/eventstore/types';
 
-export interface CommandContext {
-  actor: string | null;
-  correlationId: string;
-}
+export { commandMetadata, type CommandContext };
 
 /** What a write answers (its id by default) and where it landed: null when nothing changed. */
 export type Written<What = { id: string }> = What & { position: Position | null };
-
-/** The metadata of the events a request writes at `time` (an ISO instant). */
-export const commandMetadata = (ctx: CommandContext, time: string): EventMetadata => ({
-  actor: ctx.actor,
-  correlationId: ctx.correlationId,
-  causationId: null,
-  time,
-});
 
 /** What handleCommand, reserve and release take to write a request's events at the clock's now. */
 export const commandOptions = (ctx: CommandContext, clock: () => Date): { metadata: EventMetadata; newId: () => string } => ({

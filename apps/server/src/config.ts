@@ -28,6 +28,7 @@ import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
 import { paypalEnvSchema, type PayPalEnv } from '@adapters/paypal/config';
+import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
 import { LIMITS } from '@core/users/constants';
 import { passwordLength } from '@core/users/schemas';
 import type { UploadLimits } from './schedules/upload-limits';
@@ -108,15 +109,9 @@ export const serverEnvSchema = z
     // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
     RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
-    // Mail (adapters/mail): an SMTP URL sends through that server; unset keeps every message as a
-    // file in <data>/mail, listed on the admin's sandbox Mailbox page.
-    RIPOSTE_SMTP_URL: optional(
-      z
-        .string()
-        .trim()
-        .refine((v) => /^smtps?:\/\/[^\s/]+/.test(v), { message: 'expected smtp://host:port or smtps://user:pass@host:port' }),
-    ),
-    RIPOSTE_MAIL_FROM: withDefault(z.string().trim().min(3, { message: 'expected a sender such as Riposte <no-reply@example.com>' }), 'Riposte <no-reply@riposte.local>'),
+    // Mail (adapters/mail/config.ts): an SMTP URL sends through that server; unset keeps every
+    // message as a file in <data>/mail, listed on the admin's sandbox Mailbox page.
+    ...mailEnvShape,
     // Sign-ups one address may attempt per hour; 0 = no limit.
     RIPOSTE_TOKEN_RATE_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '600'),
     RIPOSTE_REGISTER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '10'),
@@ -251,7 +246,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
-  mail: { smtpUrl: env.RIPOSTE_SMTP_URL, from: env.RIPOSTE_MAIL_FROM },
+  mail: mailConfigFrom(env),
   registerLimit: env.RIPOSTE_REGISTER_LIMIT,
   tokenRateLimit: env.RIPOSTE_TOKEN_RATE_LIMIT,
   hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,

@@ -20,7 +20,7 @@ import type { RegistrationLimiter } from './users/registration-limit';
 import type { UsersService } from './users/service';
 import type { XDeps } from './x';
 import type { PaymentProvider } from '@core/billing/provider';
-import type { BillingService } from './billing/service';
+import type { BillingService } from '@adapters/billing/service';
 
 export interface AppDeps {
   config: ServerConfig;

@@ -24,8 +24,7 @@ import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
-import { createFailedReplyMailJob } from '@adapters/notifications/failed-replies';
-import { createWeeklySummaryJob } from '@adapters/notifications/weekly-summary';
+import { notificationJobs } from '@adapters/notifications';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
@@ -54,7 +53,7 @@ import { bootstrapAdmin } from './users/bootstrap-admin';
 import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate';
 import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
 import { createUsersService } from './users/service';
-import { createBillingService, renewalJob } from './billing/service';
+import { createBillingService, renewalJob } from '@adapters/billing/service';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
 
@@ -206,7 +205,7 @@ export const startServer = async (
     },
     crash: crashAt(config.dispatch.crashAt),
   });
-  const billing = createBillingService({ store, provider: paypal.provider, users, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
+  const billing = createBillingService({ store, provider: paypal.provider, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
   // Monitored accounts read for auto schedules (adapters/watching), in whichever process schedules.
   // RIPOSTE_X_WATCH=stream: X's filtered stream too, the reads as its fallback.
   const streamWatcher =
@@ -236,21 +235,8 @@ export const startServer = async (
             renewalJob(billing),
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
-            createFailedReplyMailJob({
-              store,
-              db: () => projector.db,
-              mailer: mail.mailer,
-              // The address the server listens on (set below) unless a public URL is configured.
-              appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
-              logger: logger.child({ component: 'mail' }),
-            }),
-            createWeeklySummaryJob({
-              store,
-              db: () => projector.db,
-              mailer: mail.mailer,
-              appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
-              logger: logger.child({ component: 'mail' }),
-            }),
+            // Links in mail: the address the server listens on (set below) unless a public URL is configured.
+            ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`, logger: logger.child({ component: 'mail' }) }),
             createUploadCleanupJob(
               { images, inUse: () => imagesInUse(projector.db), logger: logger.child({ component: 'uploads' }) },
               { graceMs: config.uploads.graceHours * 3_600_000 },

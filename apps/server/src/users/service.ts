@@ -137,9 +137,6 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
       }
     },
 
-    /** Premium as billing decided it (core/billing `premiumCommand`; ADR 0024). */
-    applyPremium: (id: string, command: Extract<UserCommand, { type: 'ActivatePremium' | 'EndPremium' }>, ctx: CommandContext) => execute(id, command, ctx),
-
     recordLogin: (id: string, ctx: CommandContext) => execute(id, { type: 'RecordLogin', now: clock().toISOString() }, ctx),
 
     changePassword: (id: string, passwordHash: string, ctx: CommandContext) =>

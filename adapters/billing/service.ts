@@ -1,5 +1,6 @@
 /**
- * Billing's use cases wired to the event store and PayPal (core/billing; ADR 0024). PayPal is
+ * Billing's use cases wired to the event store and PayPal (core/billing; ADR 0024), shared by the
+ * server (its routes and embedded scheduler) and `npm run scheduler` (billing:renew). PayPal is
  * called before the stream is written (an order's id comes from PayPal; a capture's answer is what
  * the decider judges), always with a PayPal-Request-Id fixed by what is asked, so a retry never
  * charges twice. After every billing write the user's stream is brought in line (`syncPremium`).
@@ -23,21 +24,21 @@ import {
   type PaymentProvider,
   type ProviderOrder,
 } from '@core/billing';
+import { commandMetadata, type CommandContext } from '@core/eventstore/command-context';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
 import type { EventStore, Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
+import { userDecider } from '@core/users/decider';
+import { userStream } from '@core/users/streams';
 import type { Logger } from '@adapters/logging';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { dueRenewals, userIdByCapture, userIdByOrder } from '@adapters/read-models/billing';
-import { commandOptions, type CommandContext } from '../commands';
-import type { UsersService } from '../users/service';
 import type { SchedulerJob } from '@adapters/scheduler';
 
 export interface BillingDeps {
   store: EventStore;
   provider: PaymentProvider;
-  users: Pick<UsersService, 'load' | 'applyPremium'>;
   db: () => ReadDb;
   clock: () => Date;
   logger: Logger;
@@ -59,8 +60,8 @@ const later = (a: Position | null, b: Position | null): Position | null => (a ==
 
 export const createBillingService = (deps: BillingDeps) => {
   const { store, provider, clock, logger } = deps;
-  const options = (ctx: CommandContext) => commandOptions(ctx, clock);
   const now = () => clock().toISOString();
+  const options = (ctx: CommandContext) => ({ metadata: commandMetadata(ctx, now()), newId: randomUUID });
 
   const load = async (userId: string): Promise<BillingState> => (await loadState(store, billingStream(userId), billingDecider)).state;
 
@@ -68,11 +69,11 @@ export const createBillingService = (deps: BillingDeps) => {
 
   /** Brings the user's Premium in line with billing; quiet when they agree. */
   const syncPremium = async (userId: string, state: BillingState, ctx: CommandContext): Promise<Position | null> => {
-    const user = await deps.users.load(userId);
-    if (user === null) return null;
-    const command = premiumCommand(user, state, now());
+    const { state: user } = await loadState(store, userStream(userId), userDecider);
+    if (user.status !== 'registered') return null;
+    const command = premiumCommand(user.user, state, now());
     if (command === null) return null;
-    return (await deps.users.applyPremium(userId, command, ctx)).position;
+    return (await handleCommand(store, userStream(userId), userDecider, command, options(ctx))).position;
   };
 
   /** Records what PayPal says about an order's capture, then syncs the user. */

@@ -15,9 +15,9 @@ import { createProjector, type Projector } from '@adapters/projections-sqlite';
 import { billingProjection } from '@adapters/read-models/billing';
 import { periodEnd } from '@core/billing';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
 import { userDecider, userStream } from '@core/users';
 import { usersProjection } from '@core/users/projection';
-import { createUsersService } from '../users/service';
 import { createBillingService, type BillingService } from './service';
 
 let emulator: PayPalEmulator;
@@ -25,8 +25,11 @@ let projector: Projector;
 let billing: BillingService;
 let now = new Date('2026-01-31T10:00:00.000Z');
 const store = createMemoryEventStore();
-const users = createUsersService(store, () => now);
 const ctx = () => ({ actor: 'test', correlationId: randomUUID() });
+const loadUser = async (userId: string) => {
+  const { state } = await loadState(store, userStream(userId), userDecider);
+  return state.status === 'registered' ? state.user : null;
+};
 
 beforeAll(async () => {
   // PayPal's clock is the test's: captures are dated when the test says.
@@ -34,7 +37,7 @@ beforeAll(async () => {
   projector = createProjector({ store, path: ':memory:', projections: [usersProjection, billingProjection] });
   await projector.start();
   const provider = createPayPalClient({ baseUrl: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret, webhookId: emulator.webhookId, sandbox: true });
-  billing = createBillingService({ store, provider, users, db: () => projector.db, clock: () => now, logger: createLogger({ level: 'silent' }) });
+  billing = createBillingService({ store, provider, db: () => projector.db, clock: () => now, logger: createLogger({ level: 'silent' }) });
 });
 afterAll(async () => {
   await projector?.stop();
@@ -80,7 +83,7 @@ describe('billing:renew', () => {
     expect(renewed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(charges() - before).toBe(1);
     await settle();
-    const user = await users.load(userId);
+    const user = await loadUser(userId);
     expect(user?.subscriptionEndDate).toBe('2026-03-31T10:00:00.000Z'); // from the anchor: not Mar 28
     expect(user?.subscriptionEndDate).toBe(periodEnd(anchor.anchor, 2));
     expect(user?.isPremium).toBe(true);
@@ -108,7 +111,7 @@ describe('billing:renew', () => {
     await settle();
     const state = await billing.load(userId);
     expect(state.subscription).toMatchObject({ status: 'renewal_failed', periodEnd: end });
-    const user = await users.load(userId);
+    const user = await loadUser(userId);
     expect(user).toMatchObject({ isPremium: true, subscriptionEndDate: end });
     expect(await billing.renewDue()).toBe(0);
   });
