@@ -5,6 +5,7 @@
  * their tables (ADR 0018); add a new module's projections to this list.
  */
 import type { Projection } from '@core/shared/projection';
+import { auditIndexProjection } from './audit';
 import { replyMetricsProjection } from './metrics';
 import { billingProjection } from './billing';
 import { monitoredAccountsProjection } from './monitoring';
@@ -31,4 +32,5 @@ export const allProjections: readonly Projection[] = [
   xReadDaysProjection as Projection,
   billingProjection as Projection,
   accessTokensProjection as Projection,
+  auditIndexProjection,
 ];

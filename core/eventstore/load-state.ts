@@ -7,7 +7,7 @@
  * See docs/adr/0015-bounded-work-per-request.md.
  */
 import type { Decider } from '@core/shared/decider';
-import type { EventStore, RecordedEvent, StreamName } from './types';
+import { comparePositions, type EventStore, type Position, type RecordedEvent, type StreamName } from './types';
 
 export interface LoadedState<State> {
   state: State;
@@ -18,6 +18,17 @@ export interface LoadedState<State> {
 }
 
 const toDomain = <Event>(e: RecordedEvent): Event => ({ type: e.type, data: e.data }) as Event;
+
+/** The one fold of recorded events into a state: loads and replays both go through it. */
+export const foldRecorded = <Event, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'evolve'>,
+  state: State,
+  recorded: readonly RecordedEvent[],
+): State => {
+  let folded = state;
+  for (const event of recorded) folded = decider.evolve(folded, toDomain<Event>(event));
+  return folded;
+};
 
 export const loadState = async <Event, State>(
   store: EventStore,
@@ -30,12 +41,43 @@ export const loadState = async <Event, State>(
   const snapshot = kept !== null && kept.version === policy?.version ? kept : null;
 
   const recorded = await store.readStream(stream, snapshot === null ? {} : { fromRevision: snapshot.revision + 1n });
-  let state = snapshot === null ? decider.initialState() : (snapshot.state as State);
-  for (const event of recorded) state = decider.evolve(state, toDomain<Event>(event));
+  const state = foldRecorded(decider, snapshot === null ? decider.initialState() : (snapshot.state as State), recorded);
   const revision = recorded.at(-1)?.revision ?? snapshot?.revision ?? 'no_stream';
 
   if (snapshots !== undefined && policy !== undefined && revision !== 'no_stream' && recorded.length >= policy.every) {
     await snapshots.save(stream, { revision, version: policy.version, state }).catch(() => undefined);
   }
   return { state, revision, folded: recorded.length };
+};
+
+/** Up to which event a replay folds: a global position, an instant (metadata time) or a revision, inclusive. */
+export type ReplayCut = { position: Position } | { time: string } | { revision: bigint } | { latest: true };
+
+export const isBeforeCut = (event: RecordedEvent, cut: ReplayCut): boolean => {
+  if ('position' in cut) return comparePositions(event.position, cut.position) <= 0;
+  if ('time' in cut) return Date.parse(event.metadata.time) <= Date.parse(cut.time);
+  if ('revision' in cut) return event.revision <= cut.revision;
+  return true;
+};
+
+export interface ReplayedState<State> extends LoadedState<State> {
+  /** The last event folded (null when none was). */
+  last: RecordedEvent | null;
+}
+
+/**
+ * A stream's state as of a past moment, for audits: the same fold as `loadState`, from the
+ * decider's initial state (never a snapshot, which may be later than the cut) up to the cut.
+ */
+export const replayState = async <Event, State>(
+  store: EventStore,
+  stream: StreamName,
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  cut: ReplayCut,
+): Promise<ReplayedState<State>> => {
+  const recorded = await store.readStream(stream);
+  const end = recorded.findIndex((event) => !isBeforeCut(event, cut));
+  const upTo = end === -1 ? recorded : recorded.slice(0, end);
+  const last = upTo.at(-1) ?? null;
+  return { state: foldRecorded(decider, decider.initialState(), upTo), revision: last?.revision ?? 'no_stream', folded: upTo.length, last };
 };

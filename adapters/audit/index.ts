@@ -1,0 +1,183 @@
+/**
+ * Audit and replay over the event store, shared by the CLI (on a data directory) and the admin
+ * API: a person's or a schedule's history as plain-words entries (core/audit/wording.ts), a
+ * stream's state as of a moment folded by its decider (core/eventstore/load-state.ts
+ * `replayState`), and the record of every look (core/audit/events.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ReadDb } from '@adapters/projections-sqlite';
+import { historyStreamsOf, ownerOfStream } from '@adapters/read-models/audit';
+import { usernamesByIds } from '@adapters/read-models/users';
+import { auditViewed, auditViewsStream, type AuditSubjectKind } from '@core/audit/events';
+import { diffStates, plainState, streamKindOf, type StateChange } from '@core/audit/replay';
+import { auditLine } from '@core/audit/wording';
+import { replayState, type ReplayCut } from '@core/eventstore/load-state';
+import { reservationHolder } from '@core/eventstore/reservation';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@core/eventstore/types';
+import { AppError } from '@core/shared/errors';
+import { USERNAME_RESERVATION, usernameReservationKey } from '@core/users';
+import { userStream } from '@core/users/streams';
+
+export interface AuditEntry {
+  position: string;
+  stream: string;
+  revision: string;
+  type: string;
+  time: string;
+  actor: string | null;
+  /** The actor in words (a username, 'the scheduler' ...). */
+  actorName: string;
+  /** The request (or job run) that caused it: the metadata's correlation id. */
+  requestId: string;
+  line: string;
+}
+
+export interface AuditFilter {
+  /** Inclusive ISO instants. */
+  from?: string;
+  to?: string;
+  /** Event types to keep (all when absent or empty). */
+  types?: readonly string[];
+}
+
+export interface AuditDeps {
+  store: EventStore;
+  db: ReadDb;
+}
+
+/** Names for user ids, read once per answer from the users read model. */
+const namer = (db: ReadDb, events: readonly RecordedEvent[]) => {
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (e.metadata.actor !== null) ids.add(e.metadata.actor);
+    const data = e.data as { userId?: unknown; viewerId?: unknown; ownerId?: unknown } | null;
+    for (const v of [data?.userId, data?.viewerId, data?.ownerId]) if (typeof v === 'string') ids.add(v);
+  }
+  const names = usernamesByIds(db, [...ids]);
+  return (id: string): string | null => names.get(id) ?? null;
+};
+
+export const toEntries = (db: ReadDb, events: readonly RecordedEvent[]): AuditEntry[] => {
+  const nameOf = namer(db, events);
+  return events.map((e) => ({
+    position: e.position,
+    stream: e.streamName,
+    revision: e.revision.toString(),
+    type: e.type,
+    time: e.metadata.time,
+    actor: e.metadata.actor,
+    actorName: e.metadata.actor === null ? 'someone not signed in' : (nameOf(e.metadata.actor) ?? e.metadata.actor),
+    requestId: e.metadata.correlationId,
+    line: auditLine({ type: e.type, data: e.data, actor: e.metadata.actor }, nameOf),
+  }));
+};
+
+export const matchesFilter = (e: RecordedEvent, filter: AuditFilter): boolean => {
+  const t = Date.parse(e.metadata.time);
+  if (filter.from !== undefined && t < Date.parse(filter.from)) return false;
+  if (filter.to !== undefined && t > Date.parse(filter.to)) return false;
+  return filter.types === undefined || filter.types.length === 0 || filter.types.includes(e.type);
+};
+
+const byPosition = (a: RecordedEvent, b: RecordedEvent) => comparePositions(a.position, b.position);
+
+export const userIdOf = async (store: EventStore, username: string): Promise<string> => {
+  const holder = username.trim() === '' ? null : await reservationHolder(store, USERNAME_RESERVATION, usernameReservationKey(username));
+  if (holder === null) throw new AppError('not_found', `No user named '${username}'`, { field: 'username', reason: 'USER_NOT_FOUND' });
+  return holder.ownerId;
+};
+
+/** Every event of a person's history: their streams, and their own acts in others' streams. */
+export const userHistory = async (deps: AuditDeps, userId: string, filter: AuditFilter = {}): Promise<RecordedEvent[]> => {
+  const { owned, actedIn } = historyStreamsOf(deps.db, userId);
+  const streams = owned.includes(userStream(userId)) ? owned : [userStream(userId), ...owned];
+  const events: RecordedEvent[] = [];
+  for (const stream of streams) for (const e of await deps.store.readStream(stream)) if (matchesFilter(e, filter)) events.push(e);
+  for (const stream of actedIn) for (const e of await deps.store.readStream(stream)) if (e.metadata.actor === userId && matchesFilter(e, filter)) events.push(e);
+  return events.sort(byPosition);
+};
+
+/** A schedule's history: its stream, the replies its runs made, and the looks at it. */
+export const scheduleHistory = async (deps: AuditDeps, scheduleId: string, filter: AuditFilter = {}): Promise<RecordedEvent[]> => {
+  const own = await deps.store.readStream(`schedule-${scheduleId}`);
+  if (own.length === 0) throw new AppError('not_found', `No schedule ${scheduleId}`, { field: 'scheduleId', reason: 'SCHEDULE_NOT_FOUND' });
+  const replyIds = new Set(own.flatMap((e) => (e.type === 'ScheduleRunClaimed' ? [(e.data as { replyId: string }).replyId] : [])));
+  const events = [...own];
+  for (const replyId of replyIds) events.push(...(await deps.store.readStream(`reply-${replyId}`)));
+  const owner = (own[0]?.data as { userId?: string } | undefined)?.userId;
+  if (owner !== undefined) {
+    const looks = await deps.store.readStream(auditViewsStream(owner));
+    events.push(...looks.filter((e) => (e.data as { subjectKind: string; subject: string }).subjectKind === 'schedule' && (e.data as { subject: string }).subject === scheduleId));
+  }
+  return events.filter((e) => matchesFilter(e, filter)).sort(byPosition);
+};
+
+export const scheduleOwner = async (store: EventStore, scheduleId: string): Promise<string | null> => {
+  const [first] = await store.readStream(`schedule-${scheduleId}`, { maxCount: 1 });
+  const userId = (first?.data as { userId?: unknown } | undefined)?.userId;
+  return typeof userId === 'string' ? userId : null;
+};
+
+/** Parses `--until` / a query's cut: an ISO instant, a store position (digits), or 'latest'. */
+export const parseCut = (value: string | undefined, field = 'until'): ReplayCut => {
+  if (value === undefined || value === '' || value === 'latest') return { latest: true };
+  if (/^\d+$/.test(value)) return { position: value.padStart(20, '0') as Position };
+  if (/^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return { time: new Date(Date.parse(value)).toISOString() };
+  throw new AppError('validation', `'${value}' is neither a time (ISO-8601, e.g. 2026-11-27T09:00:00Z) nor a store position (digits)`, { field });
+};
+
+export interface StateAsOf {
+  stream: string;
+  kind: string;
+  /** The last event folded: the moment the state is as of. */
+  asOf: { position: string; revision: string; type: string; time: string } | null;
+  events: number;
+  state: unknown;
+}
+
+export const stateAsOf = async (store: EventStore, stream: string, cut: ReplayCut): Promise<StateAsOf> => {
+  const kind = streamKindOf(stream);
+  if (kind === null) throw new AppError('validation', `'${stream}' is not a stream with a state to replay (a user, schedule, template, billing account ...)`, { field: 'stream' });
+  const replayed = await replayState(store, stream, kind.decider, cut);
+  const last = replayed.last;
+  return {
+    stream,
+    kind: kind.kind,
+    asOf: last === null ? null : { position: last.position, revision: last.revision.toString(), type: last.type, time: last.metadata.time },
+    events: replayed.folded,
+    state: plainState(replayed.state),
+  };
+};
+
+export interface StateDiff {
+  stream: string;
+  before: StateAsOf;
+  after: StateAsOf;
+  changes: StateChange[];
+}
+
+export const diffAsOf = async (store: EventStore, stream: string, a: ReplayCut, b: ReplayCut): Promise<StateDiff> => {
+  const before = await stateAsOf(store, stream, a);
+  const after = await stateAsOf(store, stream, b);
+  return { stream, before, after, changes: diffStates(before.state, after.state) };
+};
+
+export interface LookRecord {
+  viewerId: string;
+  subjectKind: AuditSubjectKind;
+  subject: string;
+  subjectUserId: string | null;
+  requestId: string;
+  time: string;
+}
+
+/** Records one look at someone's history, on that person's audit-views stream. */
+export const recordLook = async (store: EventStore, look: LookRecord): Promise<Position> => {
+  const event = auditViewed({ viewerId: look.viewerId, subjectKind: look.subjectKind, subject: look.subject, subjectUserId: look.subjectUserId, at: look.time });
+  const stream = auditViewsStream(look.subjectUserId ?? 'nobody');
+  const appended = await store.append(stream, [{ id: randomUUID(), type: event.type, data: event.data, metadata: { actor: look.viewerId, correlationId: look.requestId, causationId: null, time: look.time } }], 'any');
+  return appended.position;
+};
+
+/** The owner of a stream, for recording a look at it. */
+export const streamOwner = (db: ReadDb, stream: string): string | null => ownerOfStream(db, stream);
