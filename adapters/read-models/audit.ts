@@ -3,8 +3,14 @@
  * queries (ADR 0018): the streams of a person's history, and the owner of a stream.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
+import { auditIndexProjection as indexBase } from '@core/audit/projection';
+import { erasingAccounts } from '@core/users/erasure';
 
-export { auditIndexProjection } from '@core/audit/projection';
+/** The index, also forgetting a deleted account's streams (ADR 0028): its history is erased too. */
+export const auditIndexProjection = erasingAccounts(indexBase, (userId) => [
+  { sql: 'DELETE FROM audit_streams WHERE user_id = @userId', params: { userId } },
+  { sql: 'DELETE FROM audit_acts WHERE actor = @userId', params: { userId } },
+]);
 
 export interface HistoryStreams {
   /** Streams that are the person's: every event in them is part of the history. */

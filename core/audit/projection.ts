@@ -6,6 +6,7 @@
 import type { RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
 import { AUDIT_VIEWS_STREAM_PREFIX } from './events';
+import { WORDED_EVENT_TYPES } from './wording';
 
 /** Streams named after their owner's user id. */
 const OWNED_PREFIXES = ['user-', 'billing-', 'notifications-', 'monitoring-legacy-slots-', AUDIT_VIEWS_STREAM_PREFIX];
@@ -33,6 +34,8 @@ export const auditIndexProjection: Projection = {
     'CREATE INDEX audit_streams_user ON audit_streams (user_id)',
     'CREATE TABLE audit_acts (actor TEXT NOT NULL, stream TEXT NOT NULL, PRIMARY KEY (actor, stream)) WITHOUT ROWID',
   ],
+  /** Every event type there is (the wording covers them all: tests/architecture/audit-wording). */
+  handles: WORDED_EVENT_TYPES,
   project(event: RecordedEvent): SqlStatement[] {
     const statements: SqlStatement[] = [];
     const owner = ownerOfEvent(event);

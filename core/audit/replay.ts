@@ -16,6 +16,7 @@ import { textUsageDecider } from '@core/replies/text-usage';
 import { scheduleDecider } from '@core/scheduling/decide';
 import { templateGroupDecider } from '@core/templates/group';
 import { templateDecider } from '@core/templates/template';
+import { tokenDecider } from '@core/tokens/token';
 import { userDecider } from '@core/users/decider';
 import { USER_STREAM_PREFIX } from '@core/users/streams';
 import { readsDecider } from '@core/watching/reads';
@@ -51,6 +52,7 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   kind('reservation', 'reservation-', reservationDecider),
   kind('watched account', 'watch-', watchDecider),
   kind('X reads', 'x-reads-', readsDecider),
+  kind('access token', 'token-', tokenDecider),
   kind('polling settings', POLLING_SETTINGS_STREAM, pollingSettingsDecider),
 ].sort((a, b) => b.prefix.length - a.prefix.length);
 

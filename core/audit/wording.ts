@@ -20,6 +20,7 @@ import type { ContentSource, Plan } from '@core/scheduling/model';
 import type { ScheduleEvent } from '@core/scheduling/schedule';
 import type { TemplateGroupEvent } from '@core/templates/group';
 import type { TemplateEvent } from '@core/templates/template';
+import type { TokenEvent } from '@core/tokens/token';
 import type { UserEvent } from '@core/users/events';
 import type { ReadsEvent } from '@core/watching/reads';
 import type { WatchEvent } from '@core/watching/watch';
@@ -44,6 +45,7 @@ export type AuditedEvent =
   | ReadsEvent
   | WatchEvent
   | XAccountEvent
+  | TokenEvent
   | AuditEvent;
 
 export type AuditedEventType = AuditedEvent['type'];
@@ -198,6 +200,10 @@ const WORDING: Wording = {
   XAccountReconnected: (d, c) => `${c.who} reconnected the X account @${d.username} (${d.via})`,
   XAccountAuthFailed: (d) => `X refused the tokens of connected account ${short(d.accountId)}: ${d.reason}`,
   XAccountDisconnected: (d, c) => `${c.who} disconnected the X account @${d.username}`,
+  // personal access tokens
+  TokenCreated: (d, c) => `${c.who} created the access token '${d.name}' (${d.scopes.join(', ')}${d.expiresAt ? `, expires ${d.expiresAt}` : ', no expiry'})`,
+  TokenRevoked: (d, c) => `${c.who} revoked access token ${short(d.tokenId)}`,
+  TokenUsed: (d) => `access token ${short(d.tokenId)} was used`,
   // audit
   AuditViewed: (d, c) => `${actorWords(d.viewerId, c.nameOf)} looked at the history of ${d.subjectKind === 'user' ? d.subject : `${d.subjectKind} ${d.subject}`}`,
 };
