@@ -21,7 +21,12 @@ export interface DataKeyStore {
   /** Keeps `sealed` unless the account already has a key; answers the one kept. */
   putIfAbsent(accountId: string, sealed: string): string;
   /** Destroys the account's key; true when there was one. */
-  destroy(accountId: string): boolean;
+  destroy(accountId: string): boolean | Promise<boolean>;
+  /**
+   * A store the vault cannot read synchronously (PostgreSQL, adapters/shared-postgres) loads the
+   * account's key here before each use, creating it from `fresh` when sealing and none exists.
+   */
+  prepare?(accountId: string, fresh?: () => string): Promise<void>;
   close(): void;
 }
 
@@ -52,7 +57,9 @@ export const openDataKeyStore = (path: string): DataKeyStore => {
 /** A TokenCipher whose values are sealed with each account's own data key, which can be destroyed. */
 export interface TokenVault extends TokenCipher {
   /** Destroys the account's data key: every value sealed for that account can no longer be opened. */
-  destroy(accountId: string): void;
+  destroy(accountId: string): Promise<void>;
+  /** Call before sealing (`forSealing`) or opening an account's values: loads its data key where the store needs it. */
+  prepare(accountId: string, forSealing: boolean): Promise<void>;
 }
 
 const dataKeyBinding = (accountId: string): TokenBinding => ({ userId: '-', accountId, field: 'dataKey' });
@@ -88,8 +95,12 @@ export const createTokenVault = (master: TokenCipher, keys: DataKeyStore, master
     // Values still sealed with a master key move to the account's data key.
     needsRotation: (value) => masterIds.has(master.keyIdOf(value)),
     rotate: (value, binding) => encrypt(decrypt(value, binding), binding),
-    destroy: (accountId) => {
-      keys.destroy(accountId);
+    destroy: async (accountId) => {
+      await keys.destroy(accountId);
+    },
+    prepare: async (accountId, forSealing) => {
+      if (keys.prepare === undefined) return;
+      await keys.prepare(accountId, forSealing ? () => master.encrypt(randomBytes(32).toString('base64'), dataKeyBinding(accountId)) : undefined);
     },
   };
 };

@@ -4,7 +4,7 @@
  * (its sealed tokens opened by the token vault), and the image of a reply.
  */
 import { randomUUID } from 'node:crypto';
-import type { TokenCipher } from '@adapters/crypto-tokens';
+import type { TokenVault } from '@adapters/crypto-tokens';
 import { openXTokens } from '@adapters/crypto-tokens';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import type { AiWriter } from '@core/ai';
@@ -76,8 +76,8 @@ export interface DispatchDeps {
   db: () => ReadDb;
   /** Null when X is not configured: runs wait (their lateness still applies when X comes back). */
   x: XAppClient | null;
-  /** Opens connected accounts' sealed tokens (the TokenVault). */
-  tokens: Pick<TokenCipher, 'decrypt'>;
+  /** Opens connected accounts' sealed tokens (the TokenVault; `prepare` loads a shared data key). */
+  tokens: Pick<TokenVault, 'decrypt' | 'prepare'>;
   ai: AiWriter;
   /** Uploaded images, for replies that carry one. */
   images?: Pick<ImageStore, 'open'>;
@@ -172,7 +172,10 @@ export const createContext = (deps: DispatchDeps): Context => {
 /** The connected account as its stream has it (null when gone). */
 export const connectedAccount = async (ctx: Context, accountId: string): Promise<ConnectedXAccount | null> => {
   const state = await ctx.load(xAccountStream(accountId), xAccountDecider);
-  return state.status === 'connected' ? state.account : null;
+  if (state.status !== 'connected') return null;
+  // userClientOf opens the tokens next: their data key must be at hand (a shared store reads it here).
+  await ctx.tokens.prepare(accountId, false);
+  return state.account;
 };
 
 /** The X client acting as the account, or null when its tokens cannot be opened (disconnected). */

@@ -94,6 +94,51 @@ export const eventStoreShape = {
       }),
   ),
   RIPOSTE_SQLITE_SYNCHRONOUS: sqliteSynchronous(),
+  // The SQLite event file, when it is not <data>/events.db: processes on one machine with data
+  // directories of their own share one file (the store serialises appends across processes).
+  RIPOSTE_SQLITE_FILE: optional(z.string().transform((p) => (isAbsolute(p) ? p : resolve(process.cwd(), p)))),
+};
+
+/**
+ * State shared by several processes (docs/adr/0029-shared-state-for-several-processes.md):
+ * RIPOSTE_SHARED_URL (PostgreSQL) holds sessions, rate limits, X requests in flight and data keys;
+ * RIPOSTE_UPLOADS_DIR is where every process keeps and finds uploaded images.
+ */
+export const sharedShape = {
+  RIPOSTE_SHARED_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, { message: 'expected a PostgreSQL URL such as postgres://riposte:secret@db:5432/riposte' })),
+  RIPOSTE_UPLOADS_DIR: optional(z.string().transform((p) => (isAbsolute(p) ? p : resolve(process.cwd(), p)))),
+};
+
+interface SharingEnv {
+  RIPOSTE_SHARED_URL?: string | undefined;
+  RIPOSTE_UPLOADS_DIR?: string | undefined;
+  RIPOSTE_EVENT_STORE: 'sqlite' | 'kurrentdb';
+  RIPOSTE_SQLITE_FILE?: string | undefined;
+  RIPOSTE_TOKEN_KEY?: string | undefined;
+  RIPOSTE_X_API_KEY?: string | undefined;
+  RIPOSTE_X_API_URL?: string | undefined;
+  RIPOSTE_X_SANDBOX?: string | undefined;
+}
+
+/**
+ * With RIPOSTE_SHARED_URL several processes serve one installation: refuse the settings under which
+ * each would still keep something of its own that the others need.
+ */
+export const refuseBrokenSharing = (env: SharingEnv, ctx: z.RefinementCtx): void => {
+  if (env.RIPOSTE_SHARED_URL === undefined) return;
+  const refuse = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+  if (env.RIPOSTE_TOKEN_KEY === undefined) {
+    refuse('RIPOSTE_TOKEN_KEY', 'required with RIPOSTE_SHARED_URL: every process must seal and open X tokens with the same key (generate one with: openssl rand -base64 32)');
+  }
+  if (env.RIPOSTE_EVENT_STORE === 'sqlite' && env.RIPOSTE_SQLITE_FILE === undefined) {
+    refuse('RIPOSTE_SQLITE_FILE', "required with RIPOSTE_SHARED_URL and the SQLite store: the events would stay in this process's data directory; name one file every process on this machine opens, or use RIPOSTE_EVENT_STORE=kurrentdb");
+  }
+  if (env.RIPOSTE_UPLOADS_DIR === undefined) {
+    refuse('RIPOSTE_UPLOADS_DIR', "required with RIPOSTE_SHARED_URL: uploaded images would stay in this process's data directory and the others would answer 404; name a directory every process reads and writes");
+  }
+  if (env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false' && env.RIPOSTE_X_API_URL === undefined) {
+    refuse('RIPOSTE_X_API_URL', 'required with RIPOSTE_SHARED_URL in sandbox mode: each process would run a sandbox X of its own, and an X flow started on one could not finish on another; run one (npx tsx adapters/x-emulator/main.ts) and name it here');
+  }
 };
 
 export const requireKurrentUrl = (

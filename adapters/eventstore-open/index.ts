@@ -9,7 +9,7 @@ import type { Synchronous } from '@adapters/eventstore-sqlite';
 import type { EventStore } from '@core/eventstore/types';
 
 export type EventStoreConfig =
-  | { kind: 'sqlite'; synchronous: Synchronous }
+  | { kind: 'sqlite'; synchronous: Synchronous; /** Default <dataDir>/events.db. */ path?: string }
   | { kind: 'kurrentdb'; connectionString: string };
 
 export const EVENTS_FILE = 'events.db';
@@ -18,7 +18,7 @@ export const SESSIONS_FILE = 'sessions.db';
 
 export const openEventStore = (config: EventStoreConfig, dataDir: string): EventStore =>
   config.kind === 'sqlite'
-    ? createSqliteEventStore({ path: join(dataDir, EVENTS_FILE), synchronous: config.synchronous })
+    ? createSqliteEventStore({ path: config.path ?? join(dataDir, EVENTS_FILE), synchronous: config.synchronous })
     : createKurrentEventStore({ connectionString: config.connectionString });
 
 /** The env shape parsed by @adapters/env's eventStoreShape, turned into a store config. */
@@ -26,7 +26,8 @@ export const eventStoreConfigFromEnv = (env: {
   RIPOSTE_EVENT_STORE: 'sqlite' | 'kurrentdb';
   RIPOSTE_KURRENTDB_URL?: string | undefined;
   RIPOSTE_SQLITE_SYNCHRONOUS: Synchronous | 'OFF' | 'EXTRA';
+  RIPOSTE_SQLITE_FILE?: string | undefined;
 }): EventStoreConfig =>
   env.RIPOSTE_EVENT_STORE === 'kurrentdb'
     ? { kind: 'kurrentdb', connectionString: env.RIPOSTE_KURRENTDB_URL ?? '' }
-    : { kind: 'sqlite', synchronous: env.RIPOSTE_SQLITE_SYNCHRONOUS as Synchronous };
+    : { kind: 'sqlite', synchronous: env.RIPOSTE_SQLITE_SYNCHRONOUS as Synchronous, ...(env.RIPOSTE_SQLITE_FILE === undefined ? {} : { path: env.RIPOSTE_SQLITE_FILE }) };

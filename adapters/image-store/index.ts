@@ -61,8 +61,8 @@ const readJson = async (path: string): Promise<unknown> => {
   }
 };
 
-export const createFsImageStore = (dataDir: string): ImageStore & { dir: string } => {
-  const dir = join(dataDir, UPLOADS_DIR);
+/** `dir`: where the images live (RIPOSTE_UPLOADS_DIR, shared by several processes); default <dataDir>/uploads. */
+export const createFsImageStore = (dataDir: string, dir: string = join(dataDir, UPLOADS_DIR)): ImageStore & { dir: string } => {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
 
   const describe = async (fileName: string): Promise<StoredImage | null> => {

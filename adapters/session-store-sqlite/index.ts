@@ -19,11 +19,17 @@ export interface SessionStoreOptions {
 
 export type SessionData = Record<string, unknown>;
 
-export interface SqliteSessionStore {
+/** What the server needs of a session store: this SQLite file, or PostgreSQL when processes share sessions (adapters/shared-postgres). */
+export interface SessionStore {
   get(id: string): Promise<SessionData | undefined>;
   set(id: string, data: SessionData, maxAgeMs: number): Promise<void>;
   destroy(id: string): Promise<void>;
   /** Ends every session of a user except `keepId` (after a password change, say). Returns how many. */
+  destroyForUser(userId: string, keepId?: string): number | Promise<number>;
+  close(): void;
+}
+
+export interface SqliteSessionStore extends SessionStore {
   destroyForUser(userId: string, keepId?: string): number;
   /** Deletes expired sessions now; returns how many. */
   sweep(): number;

@@ -34,8 +34,10 @@ import {
   logLevel,
   optional,
   parseEnv,
+  refuseBrokenSharing,
   refuseCrashInProduction,
   requireKurrentUrl,
+  sharedShape,
   schedulerIntervalMs,
   uploadGraceHours,
 } from '@adapters/env';
@@ -56,12 +58,15 @@ import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
 import { notificationJobs } from '@adapters/notifications';
 import { paypalEnvSchema } from '@adapters/paypal/config';
 import { openPayPalIfReachable } from '@adapters/paypal/open';
+import { openPgDataKeyStore, openSharedPostgres } from '@adapters/shared-postgres';
 import { takeReadSlot } from './read-slot';
 
 const schedulerEnvSchema = z
   .object({
     RIPOSTE_DATA_DIR: directory('./data'),
     ...eventStoreShape,
+    // The servers' shared state (data keys in PostgreSQL, the images directory): the same values as theirs.
+    ...sharedShape,
     RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
     RIPOSTE_UPLOAD_GRACE_HOURS: uploadGraceHours(),
     RIPOSTE_LEGACY_USERNAMES: commaList(),
@@ -80,6 +85,7 @@ const schedulerEnvSchema = z
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
     refuseCrashInProduction(env, ctx);
+    refuseBrokenSharing(env, ctx);
   });
 
 const main = async () => {
@@ -121,7 +127,9 @@ const main = async () => {
   const x = openedX.app;
   // The server's token keys and the accounts' data keys, both under the shared data directory.
   const tokenKeys = tokenKeyringFrom({ RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS }, env.RIPOSTE_DATA_DIR);
-  const dataKeys = openDataKeyStore(join(env.RIPOSTE_DATA_DIR, DATA_KEYS_FILE));
+  const shared = env.RIPOSTE_SHARED_URL === undefined ? null : await openSharedPostgres(env.RIPOSTE_SHARED_URL);
+  const dataKeys = shared ? openPgDataKeyStore(shared.pool) : openDataKeyStore(join(env.RIPOSTE_DATA_DIR, DATA_KEYS_FILE));
+  const images = createFsImageStore(env.RIPOSTE_DATA_DIR, env.RIPOSTE_UPLOADS_DIR);
   const { keyring } = tokenKeys;
   const vault = createTokenVault(createTokenCipher(keyring), dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
   const clock = () => new Date();
@@ -131,7 +139,7 @@ const main = async () => {
     x,
     tokens: vault,
     ai: aiWriterFor(env),
-    images: createFsImageStore(env.RIPOSTE_DATA_DIR),
+    images,
     clock,
     logger: logger.child({ component: 'dispatch' }),
     legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
@@ -184,7 +192,7 @@ const main = async () => {
       createBatchRecoveryJob({ store, db: () => projector.db, logger }),
       // Uploads live under the data directory: this process must share it with the server.
       createUploadCleanupJob(
-        { images: createFsImageStore(env.RIPOSTE_DATA_DIR), inUse: () => imagesInUse(projector.db), logger },
+        { images, inUse: () => imagesInUse(projector.db), logger },
         { graceMs: env.RIPOSTE_UPLOAD_GRACE_HOURS * 3_600_000 },
       ),
     ],
@@ -205,6 +213,7 @@ const main = async () => {
       await projector.stop();
       readSlot.release();
       dataKeys.close();
+      await shared?.close();
       await openedX.close();
       await paypal?.close();
       await store.close();

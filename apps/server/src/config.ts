@@ -3,6 +3,7 @@
  * The pieces come from @adapters/env so the scheduler and the CLI parse the same variables the
  * same way.
  */
+import { join } from 'node:path';
 import { z } from 'zod';
 import {
   booleanFlag,
@@ -16,8 +17,10 @@ import {
   optional,
   parseEnv,
   port,
+  refuseBrokenSharing,
   refuseCrashInProduction,
   requireKurrentUrl,
+  sharedShape,
   schedulerIntervalMs,
   uploadGraceHours,
   withDefault,
@@ -86,6 +89,8 @@ export const serverEnvSchema = z
     HOST: host('127.0.0.1'),
     RIPOSTE_DATA_DIR: directory('./data'),
     ...eventStoreShape,
+    // Shared state for several servers and schedulers (adapters/shared-postgres); unset: per process.
+    ...sharedShape,
     // The same length rule as every other password (core/users: NIST SP 800-63B).
     RIPOSTE_ADMIN_PASSWORD: optional(
       z
@@ -154,6 +159,13 @@ export const serverEnvSchema = z
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
     refuseCrashInProduction(env, ctx);
+    refuseBrokenSharing(env, ctx);
+    if (env.RIPOSTE_SHARED_URL !== undefined && env.RIPOSTE_SESSION_KEYS === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['RIPOSTE_SESSION_KEYS'], message: "required with RIPOSTE_SHARED_URL: a session cookie signed by one server must verify on every other (keys of at least 32 characters, comma-separated, newest first)" });
+    }
+    if (env.RIPOSTE_SHARED_URL !== undefined && env.RIPOSTE_PAYPAL_CLIENT_ID === undefined && env.RIPOSTE_PAYPAL_API_URL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['RIPOSTE_PAYPAL_API_URL'], message: 'required with RIPOSTE_SHARED_URL in sandbox mode: each server would run a PayPal emulator of its own, and an order made on one could not be captured on another; name one emulator here' });
+    }
     if ((env.RIPOSTE_X_API_KEY === undefined) !== (env.RIPOSTE_X_API_SECRET === undefined)) {
       const missing = env.RIPOSTE_X_API_KEY === undefined ? 'RIPOSTE_X_API_KEY' : 'RIPOSTE_X_API_SECRET';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'set both RIPOSTE_X_API_KEY and RIPOSTE_X_API_SECRET, or neither (sandbox X)' });
@@ -177,7 +189,11 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
-  eventStore: { kind: 'sqlite'; synchronous: ServerEnv['RIPOSTE_SQLITE_SYNCHRONOUS'] } | { kind: 'kurrentdb'; connectionString: string };
+  eventStore: { kind: 'sqlite'; synchronous: ServerEnv['RIPOSTE_SQLITE_SYNCHRONOUS']; path?: string } | { kind: 'kurrentdb'; connectionString: string };
+  /** RIPOSTE_SHARED_URL: PostgreSQL for sessions, rate limits, X requests in flight and data keys (unset: this process and its data directory). */
+  sharedUrl: string | undefined;
+  /** RIPOSTE_UPLOADS_DIR, else <data>/uploads. */
+  uploadsDir: string;
   adminPassword: string | undefined;
   sessionKeys: string[] | undefined;
   publicUrl: string | undefined;
@@ -235,7 +251,9 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   eventStore:
     env.RIPOSTE_EVENT_STORE === 'kurrentdb'
       ? { kind: 'kurrentdb', connectionString: env.RIPOSTE_KURRENTDB_URL as string }
-      : { kind: 'sqlite', synchronous: env.RIPOSTE_SQLITE_SYNCHRONOUS },
+      : { kind: 'sqlite', synchronous: env.RIPOSTE_SQLITE_SYNCHRONOUS, ...(env.RIPOSTE_SQLITE_FILE === undefined ? {} : { path: env.RIPOSTE_SQLITE_FILE }) },
+  sharedUrl: env.RIPOSTE_SHARED_URL,
+  uploadsDir: env.RIPOSTE_UPLOADS_DIR ?? join(env.RIPOSTE_DATA_DIR, 'uploads'),
   adminPassword: env.RIPOSTE_ADMIN_PASSWORD,
   sessionKeys: env.RIPOSTE_SESSION_KEYS,
   publicUrl: env.RIPOSTE_PUBLIC_URL,

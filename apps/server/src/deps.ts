@@ -2,7 +2,7 @@
 import type { Logger } from '@adapters/logging';
 import type { PasswordHasher } from '@adapters/password';
 import type { Projector } from '@adapters/projections-sqlite';
-import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { SessionStore } from '@adapters/session-store-sqlite';
 import type { Dispatcher } from '@adapters/dispatch';
 import type { MailSink } from '@adapters/mail';
 import type { AiWriter } from '@core/ai';
@@ -11,7 +11,7 @@ import type { ImageStore } from '@core/images';
 import type { EventStore } from '@core/eventstore/types';
 import type { ServerConfig } from './config';
 import type { Idempotency } from './http/idempotency';
-import type { LoginLimiter } from './http/rate-limit';
+import type { Counters, LoginLimiter } from './http/rate-limit';
 import type { AccountsService } from './accounts/service';
 import type { SchedulesService } from './schedules/service';
 import type { TemplatesService } from './templates/service';
@@ -27,7 +27,7 @@ export interface AppDeps {
   logger: Logger;
   store: EventStore;
   projector: Projector;
-  sessions: SqliteSessionStore;
+  sessions: SessionStore;
   users: UsersService;
   templates: TemplatesService;
   /** Personal access tokens (tokens/routes.ts, http/bearer.ts). */
@@ -51,6 +51,8 @@ export interface AppDeps {
   /** Mail: SMTP with RIPOSTE_SMTP_URL, else the local sink (its messages on the admin's Mailbox page). */
   mail: { mailer: Mailer; sink: MailSink | null };
   loginLimiter: LoginLimiter;
+  /** Where rate limits count: memory, or PostgreSQL shared by every server (RIPOSTE_SHARED_URL). Unset: memory. */
+  counters?: Counters;
   /** Idempotency-Key on creating calls: `idempotency.guard('POST /api/...')` before the handler. */
   idempotency: Idempotency;
   /** How long a write waits for the read model before answering 202 (pending) instead of the row. */

@@ -4,7 +4,12 @@
  *
  * Files under RIPOSTE_DATA_DIR: events.db (the events, unless KurrentDB), read.db (projections;
  * deletable, rebuilt from the events), sessions.db (sessions; never in read.db, whose deletion
- * would sign everyone out), session-keys (cookie signing keys, 0600).
+ * would sign everyone out), session-keys (cookie signing keys, 0600), server.lock (held while this
+ * server runs: one server per data directory).
+ *
+ * With RIPOSTE_SHARED_URL several servers and schedulers serve one installation: sessions, rate
+ * limits, X requests in flight and data keys live in PostgreSQL, images in RIPOSTE_UPLOADS_DIR,
+ * events in KurrentDB or one SQLite file (RIPOSTE_SQLITE_FILE); docs/adr/0029.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -27,7 +32,9 @@ import { openMailer } from '@adapters/mail';
 import { notificationJobs } from '@adapters/notifications';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
-import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
+import { createSqliteSessionStore, type SessionStore } from '@adapters/session-store-sqlite';
+import { lockDataDir } from '@adapters/data-dir-lock';
+import { createPgPendingRequests, createPgSessionStore, openPgDataKeyStore, openSharedPostgres, pgCounters } from '@adapters/shared-postgres';
 import type { EventStore } from '@core/eventstore/types';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
@@ -43,7 +50,7 @@ import { createApp } from './app';
 import { loadServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createIdempotency } from './http/idempotency';
-import { createLoginLimiter, type LoginLimits } from './http/rate-limit';
+import { createLoginLimiter, memoryCounters, type LoginLimits } from './http/rate-limit';
 import { loadOrCreateSessionKeys } from './session-keys';
 import { createScheduleLookups } from './schedules/lookups';
 import { createSchedulesService } from './schedules/service';
@@ -126,6 +133,15 @@ export const startServer = async (
   const config = loadServerConfig({ ...process.env, ...overrides });
   const logger = createLogger({ level: config.logLevel, ...(options.logDestination ? { destination: options.logDestination } : {}) });
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // Before anything opens a file there: a second server on this directory stops here.
+  const dataDirLock = lockDataDir(config.dataDir);
+  let shared;
+  try {
+    shared = config.sharedUrl === undefined ? null : await openSharedPostgres(config.sharedUrl);
+  } catch (error) {
+    dataDirLock.release();
+    throw error;
+  }
   const sessionKeys = config.sessionKeys ?? loadOrCreateSessionKeys(config.dataDir, logger);
   const clock = options.clock ?? (() => new Date());
 
@@ -136,7 +152,8 @@ export const startServer = async (
     projections: allProjections,
     logger: logger.child({ component: 'projections' }),
   });
-  const sessions = createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
+  const sessions: SessionStore = shared ? createPgSessionStore(shared.pool) : createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
+  const counters = shared ? pgCounters(shared.pool) : memoryCounters;
   // Beside the sessions: like them, not rebuildable from the events (docs/adr/0012-idempotency-keys.md).
   const idempotencyKeys = createSqliteIdempotencyStore({ path: join(config.dataDir, SESSIONS_FILE), owner: randomUUID() });
   const users = createUsersService(store, clock);
@@ -151,11 +168,11 @@ export const startServer = async (
   // PayPal: the REST adapter against PayPal, or against the bundled emulator without credentials.
   const paypal = await openPayPal(config.paypal, logger);
   // Connected accounts' tokens: each account's own data key, destroyed on disconnect.
-  const dataKeys = openDataKeyStore(join(config.dataDir, DATA_KEYS_FILE));
+  const dataKeys = shared ? openPgDataKeyStore(shared.pool) : openDataKeyStore(join(config.dataDir, DATA_KEYS_FILE));
   const { keyring } = tokenKeys;
   const vault = createTokenVault(cipher, dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
   const xAccounts = createXAccountsService({ store, cipher: vault, db: () => projector.db, clock });
-  const legacyPin = createLegacyPinChecker(config.legacyPin, options.pinLimits);
+  const legacyPin = createLegacyPinChecker(config.legacyPin, options.pinLimits, counters);
   if (legacyPin.weak) {
     logger.warn('RIPOSTE_LEGACY_PIN is shorter than 8 characters: guesses are limited (50 an hour overall), but a short PIN still falls within days; use 8 or more random characters');
   }
@@ -174,7 +191,7 @@ export const startServer = async (
     options.hashLimits ?? hashLimitsFor(config.hashConcurrency),
   );
   // Uploaded images under <data>/uploads; schedules check their references on the read side.
-  const images = createFsImageStore(config.dataDir);
+  const images = createFsImageStore(config.dataDir, config.uploadsDir);
   const schedules = createSchedulesService({
     store,
     lookups: createScheduleLookups(() => projector.db, { legacyUsernames: config.legacyUsernames }, images),
@@ -268,16 +285,17 @@ export const startServer = async (
       credentials: { apiKey: config.x.RIPOSTE_X_API_KEY !== undefined, apiSecret: config.x.RIPOSTE_X_API_SECRET !== undefined },
       accounts: xAccounts,
       signIn: createXSignIn({ store, users, xAccounts, clock }),
-      pending: createPendingRequests(),
+      pending: shared ? createPgPendingRequests(shared.pool) : createPendingRequests(),
       cipher,
     },
     billing: { provider: paypal.provider, service: billing },
     hasher,
     mail,
-    loginLimiter: createLoginLimiter(options.loginLimits),
+    loginLimiter: createLoginLimiter(options.loginLimits, counters),
+    counters,
     idempotency: createIdempotency(idempotencyKeys),
     readModelWaitMs: options.readModelWaitMs ?? 5_000,
-    registrationLimiter: createRegistrationLimiter({ perAddress: config.registerLimit, windowSeconds: REGISTRATION_WINDOW_SECONDS }),
+    registrationLimiter: createRegistrationLimiter({ perAddress: config.registerLimit, windowSeconds: REGISTRATION_WINDOW_SECONDS }, counters),
     clock,
     webDist: repoFile('apps/web/dist'),
     version: version(),
@@ -302,6 +320,8 @@ export const startServer = async (
     dataKeys.close();
     await openedX.close().catch((err: unknown) => logger.error({ err }, 'stopping the X emulator failed'));
     await paypal.close().catch((err: unknown) => logger.error({ err }, 'stopping the PayPal emulator failed'));
+    await shared?.close().catch((err: unknown) => logger.error({ err }, 'closing the shared PostgreSQL pool failed'));
+    dataDirLock.release();
   };
 
   let address: AddressInfo;

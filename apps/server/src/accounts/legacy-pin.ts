@@ -12,7 +12,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '@core/monitoring';
 import { AppError } from '@core/shared/errors';
-import { createAllowance } from '../http/rate-limit';
+import { createAllowance, type Counters } from '../http/rate-limit';
 
 export interface PinLimit {
   attempts: number;
@@ -62,11 +62,11 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 const OVERALL_KEY = 'all';
 
-export const createLegacyPinChecker = (configured: string | undefined, limits: PinLimits = DEFAULT_PIN_LIMITS): LegacyPinChecker => {
+export const createLegacyPinChecker = (configured: string | undefined, limits: PinLimits = DEFAULT_PIN_LIMITS, counters?: Counters): LegacyPinChecker => {
   const pin = configured === undefined || configured.trim() === '' ? null : configured.trim();
   const expected = pin === null ? null : digest(pin);
   const limiter = (name: string, limit: PinLimit) =>
-    createAllowance(`legacy-pin-${name}`, { points: limit.attempts, windowSeconds: limit.windowSeconds });
+    createAllowance(`legacy-pin-${name}`, { points: limit.attempts, windowSeconds: limit.windowSeconds }, counters);
   const byUser = limiter('user', limits.perUser);
   const byAddress = limiter('address', limits.perAddress);
   const overall = limiter('overall', limits.overall);

@@ -56,7 +56,7 @@ export const aiRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const writer = () => deps.ai;
   // Each call may cost money: a per-user quota (429 'Too many AI requests ...' with Retry-After).
-  const quota = createAiQuota({ points: deps.config.aiUserLimit, windowSeconds: AI_QUOTA_WINDOW_SECONDS });
+  const quota = createAiQuota({ points: deps.config.aiUserLimit, windowSeconds: AI_QUOTA_WINDOW_SECONDS }, deps.counters);
   const withinQuota: Middleware = async (ctx, next) => {
     await quota.take(currentUser(ctx).id);
     await next();

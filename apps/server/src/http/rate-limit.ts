@@ -10,10 +10,11 @@
  * The AI calls have a per-user quota (createAiQuota): each one costs the installation money when a
  * model is configured, so one account cannot spend without bound.
  *
- * Counts live in this process's memory: a restart forgets them, and with several server processes
- * each counts on its own (docs/adr/0006-sessions-csrf-security.md).
+ * Counts live in this process's memory by default (a restart forgets them); servers that share
+ * state (RIPOSTE_SHARED_URL) count in PostgreSQL instead, so a limit holds across all of them
+ * (`Counters`, made by the composition root; docs/adr/0029-shared-state-for-several-processes.md).
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '@core/shared/errors';
 
 export interface LoginLimits {
@@ -60,8 +61,13 @@ export interface Allowance {
   forget(key: string): Promise<void>;
 }
 
-export const createAllowance = (keyPrefix: string, limit: AllowanceLimit): Allowance => {
-  const counts = limit.points > 0 ? new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.windowSeconds }) : null;
+/** Where an allowance keeps its counts: this process's memory, or a store every server shares. */
+export type Counters = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
+
+export const memoryCounters: Counters = (options) => new RateLimiterMemory(options);
+
+export const createAllowance = (keyPrefix: string, limit: AllowanceLimit, counters: Counters = memoryCounters): Allowance => {
+  const counts = limit.points > 0 ? counters({ keyPrefix, points: limit.points, duration: limit.windowSeconds }) : null;
   const take = async (key: string): Promise<number> => {
     if (counts === null) return 0;
     try {
@@ -100,9 +106,9 @@ export interface LoginLimiter {
 
 const accountKey = (username: string) => username.trim().toLowerCase();
 
-export const createLoginLimiter = (limits: LoginLimits = DEFAULT_LOGIN_LIMITS): LoginLimiter => {
-  const byAccount = createAllowance('login-account', { points: limits.perAccount.attempts, windowSeconds: limits.perAccount.windowSeconds });
-  const byAddress = createAllowance('login-address', { points: limits.perAddress.attempts, windowSeconds: limits.perAddress.windowSeconds });
+export const createLoginLimiter = (limits: LoginLimits = DEFAULT_LOGIN_LIMITS, counters: Counters = memoryCounters): LoginLimiter => {
+  const byAccount = createAllowance('login-account', { points: limits.perAccount.attempts, windowSeconds: limits.perAccount.windowSeconds }, counters);
+  const byAddress = createAllowance('login-address', { points: limits.perAddress.attempts, windowSeconds: limits.perAddress.windowSeconds }, counters);
   return {
     attempt: async (username, address) => {
       const wait = Math.max(...(await Promise.all([byAccount.take(accountKey(username)), byAddress.take(address)])));
@@ -122,8 +128,8 @@ export interface AiQuotaLimits {
 
 export const AI_QUOTA_WINDOW_SECONDS = 10 * 60;
 
-export const createAiQuota = (limits: AiQuotaLimits) => {
-  const calls = createAllowance('ai-user', limits);
+export const createAiQuota = (limits: AiQuotaLimits, counters: Counters = memoryCounters) => {
+  const calls = createAllowance('ai-user', limits, counters);
   return {
     /** Spends one call of the user's quota; RateLimitedError (429) once it is used up. */
     take: (userId: string): Promise<void> => calls.spend(userId, 'AI requests', 'AI_QUOTA'),

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
-import type { SqliteSessionStore } from '@adapters/session-store-sqlite';
+import type { SessionStore } from '@adapters/session-store-sqlite';
 import { AppError } from '@core/shared/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +26,7 @@ export const sessionCookieName = (https: boolean): string => (https ? '__Host-ri
 
 export interface SessionOptions {
   app: Koa;
-  store: SqliteSessionStore;
+  store: SessionStore;
   keys: string[];
   https: boolean;
   /** The server's clock (tests move it); the absolute lifetime is measured with it. */

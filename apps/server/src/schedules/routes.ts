@@ -141,7 +141,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   const uploader = createUploader({
     store: deps.images,
-    gate: createUploadGate({ images: deps.images, limits: deps.config.uploads, disk: () => diskSpaceOf(deps.config.dataDir) }),
+    gate: createUploadGate({ images: deps.images, limits: deps.config.uploads, disk: () => diskSpaceOf(deps.config.dataDir), ...(deps.counters ? { counters: deps.counters } : {}) }),
   });
 
   router.post('/api/v2/upload-image', requireUser, async (ctx) => {

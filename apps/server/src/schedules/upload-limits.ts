@@ -23,7 +23,7 @@ import {
   type Usage,
 } from '@core/images';
 import { IMAGE_MAX_BYTES } from '@core/scheduling';
-import { createAllowance } from '../http/rate-limit';
+import { createAllowance, type Counters } from '../http/rate-limit';
 
 export const UPLOAD_RATE_WINDOW_SECONDS = 10 * 60;
 
@@ -86,9 +86,9 @@ export interface UploadGate {
   admit(userId: string, declaredBytes: number | null): Promise<Admission>;
 }
 
-export const createUploadGate = (deps: { images: ImageStore; limits: UploadLimits; disk: () => Promise<DiskSpace> }): UploadGate => {
+export const createUploadGate = (deps: { images: ImageStore; limits: UploadLimits; disk: () => Promise<DiskSpace>; counters?: Counters }): UploadGate => {
   const { limits } = deps;
-  const rate = createAllowance('upload-user', { points: limits.ratePerWindow, windowSeconds: UPLOAD_RATE_WINDOW_SECONDS });
+  const rate = createAllowance('upload-user', { points: limits.ratePerWindow, windowSeconds: UPLOAD_RATE_WINDOW_SECONDS }, deps.counters);
   const reserved = new Map<string, Usage>();
   let reservedBytes = 0;
   // Bumped when a user's upload finishes: a listing taken before it may miss the stored image.

@@ -85,7 +85,7 @@ export const deleteAccountRoute = (router: Router, deps: AppDeps): void => {
     }
 
     const deleted = await deps.users.deleteAccount(user, context);
-    deps.sessions.destroyForUser(user.id);
+    await deps.sessions.destroyForUser(user.id);
     signOut(ctx);
     await settle(deps, deleted);
 

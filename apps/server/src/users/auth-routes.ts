@@ -31,7 +31,7 @@ export const authRoutes = (deps: AppDeps): Router => {
   /** A password change ends every other session of the user and renews this one's id. */
   const setPassword = async (ctx: Context, user: User, newPassword: string) => {
     const written = await users.changePassword(user.id, await hasher.hash(newPassword), commandContext(ctx));
-    deps.sessions.destroyForUser(user.id);
+    await deps.sessions.destroyForUser(user.id);
     await signIn(ctx, user.id, deps.clock());
     return written;
   };

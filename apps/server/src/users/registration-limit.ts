@@ -5,7 +5,7 @@
  * without bound (each account has its own quotas), and the "taken" answer cannot be used to list
  * usernames quickly.
  */
-import { createAllowance } from '../http/rate-limit';
+import { createAllowance, type Counters } from '../http/rate-limit';
 
 export interface RegistrationLimits {
   /** Registrations per address per window; 0 turns the limit off. */
@@ -20,7 +20,7 @@ export interface RegistrationLimiter {
   attempt(address: string): Promise<void>;
 }
 
-export const createRegistrationLimiter = (limits: RegistrationLimits): RegistrationLimiter => {
-  const byAddress = createAllowance('register-address', { points: limits.perAddress, windowSeconds: limits.windowSeconds });
+export const createRegistrationLimiter = (limits: RegistrationLimits, counters?: Counters): RegistrationLimiter => {
+  const byAddress = createAllowance('register-address', { points: limits.perAddress, windowSeconds: limits.windowSeconds }, counters);
   return { attempt: (address) => byAddress.spend(address, 'sign-ups from this address', 'REGISTRATION_RATE_LIMITED') };
 };

@@ -56,9 +56,9 @@ const baseUrl = (deps: AppDeps, ctx: Context): string => {
 
 export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_LIMITS): Router => {
   const router = new Router({ prefix: '/api/auth', sensitive: true, strict: true });
-  const perAddress = createAllowance('reset-request-ip', { points: limits.requestsPerAddress, windowSeconds: 3600 });
-  const perEmail = createAllowance('reset-request-email', { points: limits.linksPerEmail, windowSeconds: 3600 });
-  const resetsPerAddress = createAllowance('reset-ip', { points: limits.resetsPerAddress, windowSeconds: 15 * 60 });
+  const perAddress = createAllowance('reset-request-ip', { points: limits.requestsPerAddress, windowSeconds: 3600 }, deps.counters);
+  const perEmail = createAllowance('reset-request-email', { points: limits.linksPerEmail, windowSeconds: 3600 }, deps.counters);
+  const resetsPerAddress = createAllowance('reset-ip', { points: limits.resetsPerAddress, windowSeconds: 15 * 60 }, deps.counters);
 
   const sendLink = async (email: string, base: string, requestId: string) => {
     if ((await perEmail.take(email.toLowerCase())) > 0) return;
@@ -96,7 +96,7 @@ export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_L
     if (user === null || pending === null || pending.tokenHash !== tokenHash || Date.parse(pending.expiresAt) <= deps.clock().getTime()) throw invalidLink();
     const passwordHash = await deps.hasher.hash(input.newPassword);
     const written = await deps.users.resetPassword(user.id, tokenHash, passwordHash, commandContext(ctx, user.id));
-    deps.sessions.destroyForUser(user.id);
+    await deps.sessions.destroyForUser(user.id);
     await settle(deps, written.position);
     ctx.body = { success: true, message: RESET_DONE };
   });

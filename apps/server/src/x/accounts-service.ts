@@ -89,12 +89,18 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
   const execute = (accountId: string, command: XAccountCommand, ctx: CommandContext) =>
     handleCommand(store, xAccountStream(accountId), xAccountDecider, command, options(ctx));
 
-  const seal = (userId: string, accountId: string, tokens: XUserTokens): SealedTokens => ({
-    accessToken: asSealed(cipher.encrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken'))),
-    accessSecret: asSealed(cipher.encrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret'))),
-  });
+  const seal = async (userId: string, accountId: string, tokens: XUserTokens): Promise<SealedTokens> => {
+    await cipher.prepare(accountId, true);
+    return {
+      accessToken: asSealed(cipher.encrypt(tokens.accessToken, tokenBinding(userId, accountId, 'xAccessToken'))),
+      accessSecret: asSealed(cipher.encrypt(tokens.accessSecret, tokenBinding(userId, accountId, 'xAccessSecret'))),
+    };
+  };
 
-  const open = (userId: string, accountId: string, tokens: SealedTokens): XUserTokens => openXTokens(cipher, userId, accountId, tokens);
+  const open = async (userId: string, accountId: string, tokens: SealedTokens): Promise<XUserTokens> => {
+    await cipher.prepare(accountId, false);
+    return openXTokens(cipher, userId, accountId, tokens);
+  };
 
   /** Who holds the X user id now: the account id and when it was reserved, or null. */
   const holderOf = async (xUserId: string): Promise<{ accountId: string; since: number } | null> => {
@@ -105,7 +111,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
   const renew = async (accountId: string, request: ConnectRequest, ctx: CommandContext): Promise<ConnectResult> => {
     const result = await execute(
       accountId,
-      { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
+      { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: await seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
       ctx,
     );
     return { accountId, username: request.profile.username, renewed: true, position: result.position };
@@ -138,7 +144,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       try {
         const result = await execute(
           accountId,
-          { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
+          { type: 'ConnectXAccount', accountId, userId: request.userId, profile: request.profile, tokens: await seal(request.userId, accountId, request.tokens), via: request.via, now: clock().toISOString() },
           ctx,
         );
         return { accountId, username, renewed: false, position: result.position };
@@ -156,7 +162,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
     reconnect: async (userId: string, accountId: string, profile: XProfileSnapshot, tokens: XUserTokens, via: ConnectVia, ctx: CommandContext) => {
       const result = await execute(
         accountId,
-        { type: 'ReconnectXAccount', accountId, userId, profile, tokens: seal(userId, accountId, tokens), via, now: clock().toISOString() },
+        { type: 'ReconnectXAccount', accountId, userId, profile, tokens: await seal(userId, accountId, tokens), via, now: clock().toISOString() },
         ctx,
       );
       return { accountId, username: profile.username, position: result.position };
@@ -177,11 +183,11 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       if (gone === undefined || before.status !== 'connected') return { position: result.position, tokens: null };
       let tokens: XUserTokens | null = null;
       try {
-        tokens = open(userId, accountId, before.account.tokens);
+        tokens = await open(userId, accountId, before.account.tokens);
       } catch {
         tokens = null;
       }
-      cipher.destroy(accountId);
+      await cipher.destroy(accountId);
       return { position: result.position, tokens };
     },
 
@@ -194,7 +200,7 @@ export const createXAccountsService = ({ store, cipher, db, clock }: XAccountsSe
       if (state.status !== 'connected' || state.account.userId !== userId) {
         throw new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
       }
-      return { ...open(userId, accountId, state.account.tokens), username: state.account.username };
+      return { ...(await open(userId, accountId, state.account.tokens)), username: state.account.username };
     },
 
     /** The account (any user's) that holds this X user id, if connected: sign in with X finds its user. */

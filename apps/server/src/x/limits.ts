@@ -9,7 +9,7 @@
  * Counted before X is asked, so parallel requests cannot slip past; over the limit: 429 with
  * Retry-After (RateLimitedError). Counts live in this process's memory, like the login limiter's.
  */
-import { createAllowance, type AllowanceLimit } from '../http/rate-limit';
+import { createAllowance, type AllowanceLimit, type Counters } from '../http/rate-limit';
 
 export interface XLimits {
   signInStartsPerAddress: AllowanceLimit;
@@ -23,10 +23,10 @@ export const DEFAULT_X_LIMITS: XLimits = {
   testTweetsPerUser: { points: 5, windowSeconds: 15 * 60 },
 };
 
-export const createXLimits = (limits: XLimits = DEFAULT_X_LIMITS) => {
-  const signIn = createAllowance('x-sign-in-address', limits.signInStartsPerAddress);
-  const connect = createAllowance('x-connect-user', limits.connectStartsPerUser);
-  const tweet = createAllowance('x-test-tweet-user', limits.testTweetsPerUser);
+export const createXLimits = (limits: XLimits = DEFAULT_X_LIMITS, counters?: Counters) => {
+  const signIn = createAllowance('x-sign-in-address', limits.signInStartsPerAddress, counters);
+  const connect = createAllowance('x-connect-user', limits.connectStartsPerUser, counters);
+  const tweet = createAllowance('x-test-tweet-user', limits.testTweetsPerUser, counters);
   return {
     signInStart: (address: string) => signIn.spend(address, 'sign-in attempts with X from this address', 'X_START_RATE_LIMITED'),
     connectStart: (userId: string) => connect.spend(userId, 'X connection attempts', 'X_START_RATE_LIMITED'),

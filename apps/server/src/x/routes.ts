@@ -91,13 +91,13 @@ export const xRoutes = (deps: AppDeps): Router => {
   };
 
   const https = deps.config.https;
-  const limits = createXLimits();
+  const limits = createXLimits(undefined, deps.counters);
   const boundHere = (ctx: Context, request: PendingRequest) => isBoundHere(ctx, request.binding, request.purpose, https);
 
   const start = async (ctx: Context, purpose: PendingPurpose, mode: 'pin' | 'callback', screenName?: string) => {
     const app = requireXApp(deps);
     const binding = bindingForStart(ctx, purpose, https);
-    if (!deps.x.pending.hasRoom(binding)) throw new RateLimitedError(60, 'X authorisations are in progress', 'X_AUTH_BUSY');
+    if (!(await deps.x.pending.hasRoom(binding))) throw new RateLimitedError(60, 'X authorisations are in progress', 'X_AUTH_BUSY');
     const auth = await app.startAuthorization({
       callback: mode === 'pin' ? 'oob' : callbackUrl(deps, ctx),
       linkMode: purpose.kind === 'sign_in' ? 'authenticate' : 'authorize',
@@ -105,7 +105,7 @@ export const xRoutes = (deps: AppDeps): Router => {
       forceLogin: purpose.kind === 'connect',
       ...(screenName === undefined ? {} : { screenName }),
     });
-    const pending = deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode, binding });
+    const pending = await deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode, binding });
     return { url: auth.url, token: pending.token };
   };
 
@@ -141,7 +141,7 @@ export const xRoutes = (deps: AppDeps): Router => {
   router.get('/auth/callback', async (ctx) => {
     const q = ctx.query as Record<string, string | undefined>;
     const requestToken = q.oauth_token ?? q.denied ?? '';
-    const request = requestToken === '' ? null : deps.x.pending.byRequestToken(requestToken);
+    const request = requestToken === '' ? null : await deps.x.pending.byRequestToken(requestToken);
     const signInResult = (params: Record<string, string>) => ctx.redirect(`/x-auth-callback?${new URLSearchParams(params).toString()}`);
     const popupResult = (params: Record<string, string>) => ctx.redirect(`/connected-accounts?${new URLSearchParams(params).toString()}`);
     ctx.set('Cache-Control', 'no-store');
@@ -161,16 +161,16 @@ export const xRoutes = (deps: AppDeps): Router => {
       refuse('other_browser');
       return;
     }
-    if (!deps.x.pending.take(request)) {
+    if (!(await deps.x.pending.take(request))) {
       refuse('expired');
       return;
     }
-    const fail = (code: XAuthResultCode, message: string) => {
-      deps.x.pending.settle(request, { status: 'error', message });
+    const fail = async (code: XAuthResultCode, message: string) => {
+      await deps.x.pending.settle(request, { status: 'error', message });
       refuse(code);
     };
     if (q.denied !== undefined || q.oauth_verifier === undefined) {
-      fail('denied', X_AUTH_RESULT_TEXTS.denied);
+      await fail('denied', X_AUTH_RESULT_TEXTS.denied);
       return;
     }
     try {
@@ -183,7 +183,7 @@ export const xRoutes = (deps: AppDeps): Router => {
           },
           log: ctx.state.log,
         });
-        deps.x.pending.settle(request, { status: 'success', username: user.username, message: 'Signed in with X' });
+        await deps.x.pending.settle(request, { status: 'success', username: user.username, message: 'Signed in with X' });
         // new_user only picks the greeting ('Welcome' rather than 'Welcome back'): a crafted URL changes nothing else.
         signInResult({ auth_status: 'success', username: user.username, ...(created ? { new_user: '1' } : {}) });
         return;
@@ -191,11 +191,11 @@ export const xRoutes = (deps: AppDeps): Router => {
       const user = currentUser(ctx);
       const result = await connectFor(deps, user, request, q.oauth_verifier, 'callback', commandContext(ctx, user.id));
       await settle(deps, result.position);
-      deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
+      await deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
       popupResult({ x_auth: 'success', username: result.username });
     } catch (error) {
       ctx.state.log.warn({ err: error, purpose: request.purpose.kind }, 'X callback failed');
-      fail(xAuthResultCodeOf(isAppError(error) ? error.reason : undefined), isAppError(error) ? error.message : X_AUTH_RESULT_TEXTS.failed);
+      await fail(xAuthResultCodeOf(isAppError(error) ? error.reason : undefined), isAppError(error) ? error.message : X_AUTH_RESULT_TEXTS.failed);
     }
   });
 
@@ -266,38 +266,38 @@ export const xRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     if (!ownsRequest(request, user)) throw expired();
     if (!boundHere(ctx, request)) throw otherBrowser();
-    if (!deps.x.pending.take(request)) throw expired();
+    if (!(await deps.x.pending.take(request))) throw expired();
     try {
       const result = await connectFor(deps, user, request, pinCode, 'pin', commandContext(ctx));
       await settle(deps, result.position);
-      deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
+      await deps.x.pending.settle(request, { status: 'success', username: result.username, message: `Connected @${result.username}` });
       ctx.body = { success: true, username: result.username, accountId: result.accountId };
     } catch (error) {
       // A mistyped PIN leaves the request open for the right one (X keeps its request token).
-      if (isAppError(error) && error.reason === 'PIN_REJECTED' && deps.x.pending.release(request)) {
+      if (isAppError(error) && error.reason === 'PIN_REJECTED' && (await deps.x.pending.release(request))) {
         throw new AppError('validation', X_ACCOUNT_MESSAGES.pinRejected, { field: 'pinCode', reason: 'PIN_REJECTED', cause: error });
       }
-      deps.x.pending.settle(request, { status: 'error', message: isAppError(error) ? error.message : X_ACCOUNT_MESSAGES.pinFailed });
+      await deps.x.pending.settle(request, { status: 'error', message: isAppError(error) ? error.message : X_ACCOUNT_MESSAGES.pinFailed });
       throw error;
     }
   };
 
   router.post('/auth/verify-pin', requireUser, async (ctx) => {
     const { token, pinCode } = parseOrThrow(verifyPinSchema, ctx.request.body);
-    await verify(ctx, deps.x.pending.get(token), pinCode);
+    await verify(ctx, await deps.x.pending.get(token), pinCode);
   });
 
   router.post('/auth/reconnect-pin', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const body = parseOrThrow(reconnectPinSchema, ctx.request.body);
-    const request = body.token === undefined ? deps.x.pending.latestReconnectOf(user.id, body.accountId) : deps.x.pending.get(body.token);
+    const request = body.token === undefined ? await deps.x.pending.latestReconnectOf(user.id, body.accountId) : await deps.x.pending.get(body.token);
     if (request !== null && (request.purpose.kind !== 'reconnect' || request.purpose.accountId !== body.accountId)) throw expired();
     await verify(ctx, request, body.pinCode);
   });
 
-  router.get('/auth/status/:token', requireUser, (ctx) => {
+  router.get('/auth/status/:token', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const request = deps.x.pending.get((ctx.params as { token?: string }).token ?? '');
+    const request = await deps.x.pending.get((ctx.params as { token?: string }).token ?? '');
     if (!ownsRequest(request, user) || !boundHere(ctx, request)) {
       ctx.body = { status: 'error', username: null, message: X_ACCOUNT_MESSAGES.requestExpired };
       return;
