@@ -40,6 +40,8 @@ export interface KurrentEventStoreOptions {
   appendDeadlineMs?: number;
   /** How long the health probes wait (default 2,000 ms). */
   probeDeadlineMs?: number;
+  /** A read client that failed on the transport is replaced at most this often (default 1,000 ms). */
+  readClientMinIntervalMs?: number;
   logger?: KurrentLogger;
   /** Makes the clients (tests give fakes); default: the real client, credentials set explicitly. */
   makeClient?: (connection: ParsedConnection) => KurrentDBClient;
@@ -87,6 +89,7 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Even
   const writer = make();
   const readers = createReadClients({
     make,
+    ...(options.readClientMinIntervalMs === undefined ? {} : { minIntervalMs: options.readClientMinIntervalMs }),
     onReplace: (err) => logger?.warn({ err }, 'KurrentDB: a read failed on the transport; the read client is replaced'),
   });
   const reads = createReads(readers, options.readPageSize ?? 500);

@@ -7,6 +7,7 @@
  * a value those stores would lose (a Date, undefined, a Map), and stored events are frozen so
  * a reader cannot change history.
  */
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@core/shared/errors';
 import { duplicateEventIdError, WrongExpectedRevisionError } from '@core/eventstore/errors';
 import type {
@@ -237,5 +238,7 @@ export const createMemoryEventStore = (): EventStore => {
     wakers.clear();
   };
 
-  return { kind: 'memory', append, appendMany, snapshots, readStream, readAll, subscribe, close };
+  // Each memory store is its own store: a read database fed by one is rebuilt for another.
+  const identity = `memory:${randomUUID()}`;
+  return { kind: 'memory', identity: async () => identity, append, appendMany, snapshots, readStream, readAll, subscribe, close };
 };

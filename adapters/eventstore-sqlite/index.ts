@@ -8,7 +8,7 @@ import { AppError } from '@core/shared/errors';
 import { duplicateEventIdError } from '@core/eventstore/errors';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, SnapshotStore, StreamAppend } from '@core/eventstore/types';
 import { prepareReads } from './reads';
-import { openEventDatabase, type Synchronous } from './schema';
+import { openEventDatabase, probeHealth, storeIdentity, type Synchronous } from './schema';
 import { createSubscriptions } from './subscriptions';
 import { createWriter, type EventRowInput } from './writer';
 
@@ -116,8 +116,15 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
 
   const snapshots = createSnapshots(db, ensureOpen);
 
+  const identity = storeIdentity(db);
+
   return {
     kind: 'sqlite',
+    identity: async () => identity,
+    health: async () => {
+      ensureOpen();
+      return probeHealth(db);
+    },
     append: (stream, events, expectedRevision) => {
       try {
         ensureOpen();

@@ -8,6 +8,7 @@
  * idempotent re-sends. Beside it, `snapshots`: one folded state per stream (a cache any build may
  * drop or ignore; the events stay the truth), so adding it kept the schema version.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -31,6 +32,11 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
 CREATE UNIQUE INDEX IF NOT EXISTS events_event_id ON events (event_id);
+-- One row: this file's identity (a random UUID made when the file is created), which read
+-- databases record to notice when they are pointed at another store.
+CREATE TABLE IF NOT EXISTS store_identity (
+  id TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS snapshots (
   stream   TEXT    PRIMARY KEY,
   revision INTEGER NOT NULL,
@@ -73,6 +79,7 @@ export const openEventDatabase = (path: string, settings: ConnectionSettings): D
     // IMMEDIATE: two processes opening a fresh file at once must not both half-create it.
     db.transaction(() => {
       db.exec(EVENTS_DDL);
+      if (db.prepare('SELECT 1 FROM store_identity').get() === undefined) db.prepare('INSERT INTO store_identity (id) VALUES (?)').run(randomUUID());
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }).immediate();
     return db;
@@ -89,4 +96,31 @@ export const fromPosition = (position: Position | null | undefined): bigint => {
   if (position == null) return 0n;
   if (!/^\d{1,20}$/.test(position)) throw new AppError('validation', `Not a position of the SQLite event store: '${position}'`, { field: 'position' });
   return BigInt(position);
+};
+
+/** `sqlite:<uuid>`: the same for every process on this file, another for any other file. */
+export const storeIdentity = (db: Database.Database): string => {
+  const row = db.prepare<[], { id: string }>('SELECT id FROM store_identity LIMIT 1').get();
+  if (row === undefined) throw new AppError('internal', 'The event store file has no identity row');
+  return `sqlite:${row.id}`;
+};
+
+/** A read, and a write transaction begun and rolled back (the write lock can be taken, the file is writable). */
+export const probeHealth = (db: Database.Database) => {
+  const attempt = (check: () => void) => {
+    try {
+      check();
+      return { ok: true as const };
+    } catch (error) {
+      return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  return {
+    read: attempt(() => db.prepare('SELECT max(position) FROM events').get()),
+    write: attempt(() => {
+      if (db.inTransaction) return; // the writer holds it right now
+      db.exec('BEGIN IMMEDIATE');
+      db.exec('ROLLBACK');
+    }),
+  };
 };

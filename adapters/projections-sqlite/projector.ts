@@ -13,7 +13,7 @@ import type { EventStore, Position, RecordedEvent } from '@core/eventstore/types
 import type { Projection } from '@core/shared/projection';
 import { AppError } from '@core/shared/errors';
 import { compile, createApplier, type ProjectionFailure } from './apply';
-import { deleteReadDb, installProjections, openReadDb, staleReason, type ReadDb } from './read-db';
+import { deleteReadDb, hasCheckpoints, installProjections, openReadDb, recordedStoreIdentity, recordStoreIdentity, staleReason, type ReadDb } from './read-db';
 import { createWaiters } from './waiters';
 
 /** The subset of pino the runner uses. */
@@ -320,8 +320,40 @@ export const createProjector = (options: ProjectorOptions): Projector => {
   // Open now so that a wrong path (say, the event store's file) fails at creation, not later.
   open();
 
+  /**
+   * The read database belongs to one event store (EventStore.identity). Rows built from another
+   * store, or from a store that did not say which it was (a read database older than this check),
+   * are dropped and rebuilt; a fresh read database just records the store.
+   */
+  const adoptStore = async (): Promise<void> => {
+    if (store.identity === undefined) return;
+    const identity = await store.identity();
+    const handle = open();
+    const recorded = recordedStoreIdentity(handle);
+    if (recorded === identity) return;
+    if (recorded !== null || hasCheckpoints(handle)) {
+      logger.info(
+        { path, was: recorded ?? 'not recorded', now: identity },
+        'projections: the read database was built from another event store; rebuilding it',
+      );
+      close();
+      deleteReadDb(path);
+      stalled.clear();
+      attempts.clear();
+      cursor = null;
+    }
+    recordStoreIdentity(open(), identity);
+  };
+
   return {
-    start: async () => awaitReady(await serialized(async (): Promise<Ready> => (loop === null ? { caughtUp: begin() } : null))),
+    start: async () =>
+      awaitReady(
+        await serialized(async (): Promise<Ready> => {
+          if (loop !== null) return null;
+          await adoptStore();
+          return { caughtUp: begin() };
+        }),
+      ),
     stop: () =>
       serialized(async () => {
         await halt();
@@ -338,6 +370,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         attempts.clear();
         cursor = null;
         open();
+        await adoptStore();
         if (wasRunning) return { caughtUp: begin() };
         await catchUp(new AbortController().signal);
         return null;

@@ -127,6 +127,31 @@ export const installProjections = (db: ReadDb, projections: readonly Projection[
   return new Map(rows.map((r) => [r.name, r.position as Position | null]));
 };
 
+/**
+ * Which event store the rows were built from (EventStore.identity): one row. A read database built
+ * from another store (another SQLite file, another KurrentDB) holds rows and checkpoints that mean
+ * nothing here, so the projector rebuilds it (docs/adr/0005-projections.md).
+ */
+export const STORE_TABLE = 'riposte_store';
+
+export const recordedStoreIdentity = (db: ReadDb): string | null => {
+  const exists = db.prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").get(STORE_TABLE);
+  if (exists === undefined) return null;
+  return db.prepare<[], { identity: string }>(`SELECT identity FROM ${STORE_TABLE} LIMIT 1`).get()?.identity ?? null;
+};
+
+export const recordStoreIdentity = (db: ReadDb, identity: string): void => {
+  db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS ${STORE_TABLE} (identity TEXT NOT NULL) STRICT`);
+    db.exec(`DELETE FROM ${STORE_TABLE}`);
+    db.prepare(`INSERT INTO ${STORE_TABLE} (identity) VALUES (?)`).run(identity);
+  })();
+};
+
+/** True when some projection has applied an event (its checkpoint is set). */
+export const hasCheckpoints = (db: ReadDb): boolean =>
+  db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${META_TABLE} WHERE position IS NOT NULL`).get()?.n !== 0;
+
 /** Deletes the read database and its WAL/SHM files, after checking it is one. */
 export const deleteReadDb = (path: string): void => {
   if (isMemoryPath(path)) return;

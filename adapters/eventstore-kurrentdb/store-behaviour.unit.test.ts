@@ -1,0 +1,99 @@
+/**
+ * The adapter over a fake client (./testing/fake-client.ts): the store's identity, the read client
+ * that is replaced when it breaks, the health probes, and appends' deadline. The real client's wire
+ * behaviour is covered by append-path.int.test.ts (fake gRPC endpoint) and, with a server, by the
+ * contract suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UnavailableError } from '@kurrent/kurrentdb-client';
+import type { EventStore, NewEvent } from '@core/eventstore/types';
+import { createKurrentEventStore, HEALTH_STREAM } from './index';
+import { IDENTITY_STREAM } from './mapping';
+import { createFakeWorld, type FakeWorld } from './testing/fake-client';
+
+const event = (): NewEvent => ({
+  id: randomUUID(),
+  type: 'Tested',
+  data: { n: 1 },
+  metadata: { actor: 'test', correlationId: randomUUID(), causationId: null, time: '2026-11-27T08:00:00.000Z' },
+});
+
+const stores: EventStore[] = [];
+const open = (world: FakeWorld, options: { appendDeadlineMs?: number } = {}) => {
+  const store = createKurrentEventStore({ connectionString: 'kurrentdb://fake:2113?tls=false', makeClient: world.make, readClientMinIntervalMs: 0, ...options });
+  stores.push(store);
+  return store;
+};
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((s) => s.close()));
+});
+
+describe('the KurrentDB store identity', () => {
+  it('is written once by the first process and read by every other; its stream never shows in $all', async () => {
+    const world = createFakeWorld();
+    const first = open(world);
+    const id = await first.identity?.();
+    expect(id).toMatch(/^kurrentdb:[0-9a-f-]{36}$/);
+    expect(await open(world).identity?.()).toBe(id);
+    expect(world.stream(IDENTITY_STREAM)).toHaveLength(1);
+    await first.append('orders-1', [event()], 'any');
+    expect((await first.readAll()).map((e) => e.streamName)).toEqual(['orders-1']);
+  });
+
+  it('two processes asking at once agree on one identity (no_stream decides)', async () => {
+    const world = createFakeWorld();
+    const [a, b] = await Promise.all([open(world).identity?.(), open(world).identity?.()]);
+    expect(a).toBe(b);
+    expect(world.stream(IDENTITY_STREAM)).toHaveLength(1);
+  });
+
+  it('differs between two servers', async () => {
+    expect(await open(createFakeWorld()).identity?.()).not.toBe(await open(createFakeWorld()).identity?.());
+  });
+});
+
+describe('the read client', () => {
+  it('a broken one (first connection failed) is replaced: reads recover while appends went on', async () => {
+    const world = createFakeWorld();
+    world.brokenReaders.add(1); // client 0 writes, client 1 is the first reader
+    const store = open(world);
+    // Its read-back fails on the broken reader, which is retired; the append stands.
+    await store.append('orders-1', [event()], 'no_stream');
+    expect(world.made).toBe(2);
+    // The next read gets a fresh client and works.
+    expect(await store.readStream('orders-1')).toHaveLength(1);
+    expect(world.made).toBe(3);
+  });
+
+  it('a stream that does not exist is not a broken client', async () => {
+    const world = createFakeWorld();
+    const store = open(world);
+    expect(await store.readStream('nobody')).toEqual([]);
+    expect(await store.readStream('nobody-else')).toEqual([]);
+    expect(world.made).toBe(2);
+  });
+});
+
+describe('health and deadlines', () => {
+  it('reports read and write health; the write probe appends no event', async () => {
+    const world = createFakeWorld();
+    const store = open(world);
+    expect(await store.health?.()).toEqual({ read: { ok: true }, write: { ok: true } });
+    expect(world.appendCalls.at(-1)).toMatchObject({ stream: HEALTH_STREAM, events: 0 });
+    expect(world.stream(HEALTH_STREAM)).toEqual([]);
+
+    world.appendError = new UnavailableError(undefined as never);
+    world.brokenReaders.add(1);
+    expect(await store.health?.()).toEqual({
+      read: { ok: false, error: expect.stringContaining('not available') },
+      write: { ok: false, error: expect.stringContaining('not confirm') },
+    });
+  });
+
+  it('every append carries a deadline', async () => {
+    const world = createFakeWorld();
+    await open(world, { appendDeadlineMs: 1_234 }).append('orders-1', [event()], 'any');
+    expect(world.appendCalls.at(-1)).toMatchObject({ stream: 'orders-1', events: 1, deadline: 1_234 });
+  });
+});

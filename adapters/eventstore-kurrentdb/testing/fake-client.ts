@@ -1,0 +1,91 @@
+/**
+ * A fake KurrentDB client at the adapter's boundary: the few methods the adapter calls
+ * (appendToStream, readStream, readAll, subscribeToAll, dispose), over one in-memory log shared by
+ * every client made from it, like clients of one server. Tests break a given client's reads (as a
+ * native bridge whose first connection failed stays broken) or every append.
+ */
+import { BACKWARDS, NO_STREAM, StreamNotFoundError, UnavailableError, WrongExpectedVersionError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
+
+interface Stored {
+  id: string;
+  type: string;
+  streamId: string;
+  revision: bigint;
+  data: unknown;
+  metadata: unknown;
+  created: Date;
+  isJson: true;
+  position: { commit: bigint; prepare: bigint };
+}
+
+export interface FakeWorld {
+  /** Makes one client; the adapter's `makeClient` option. */
+  make: () => KurrentDBClient;
+  /** Clients made so far, in order (index 0 is the writer, 1 the first reader). */
+  made: number;
+  /** Reads on these clients fail with UnavailableError, for good. */
+  brokenReaders: Set<number>;
+  /** While set, every append fails with this error. */
+  appendError: Error | null;
+  appendCalls: { stream: string; events: number; deadline: number | undefined }[];
+  stream(name: string): Stored[];
+}
+
+type AppendOptions = { streamState?: unknown; deadline?: number };
+type ReadOptions = { fromRevision?: unknown; maxCount?: number; direction?: unknown };
+
+export const createFakeWorld = (): FakeWorld => {
+  const log: Stored[] = [];
+  let next = 1_000n;
+
+  const world: FakeWorld = {
+    made: 0,
+    brokenReaders: new Set(),
+    appendError: null,
+    appendCalls: [],
+    stream: (name) => log.filter((e) => e.streamId === name),
+    make: () => {
+      const index = world.made;
+      world.made += 1;
+      const readable = () => {
+        if (world.brokenReaders.has(index)) throw new UnavailableError(undefined as never);
+      };
+      const client = {
+        appendToStream: async (stream: string, events: { id: string; type: string; data: unknown; metadata?: unknown }[], options: AppendOptions = {}) => {
+          world.appendCalls.push({ stream, events: events.length, deadline: options.deadline });
+          if (world.appendError !== null) throw world.appendError;
+          const current = world.stream(stream);
+          const last = current.at(-1)?.revision ?? -1n;
+          if (options.streamState === NO_STREAM && last !== -1n) {
+            throw new WrongExpectedVersionError(undefined as never, { streamName: stream, expected: 'no_stream', current: last });
+          }
+          let revision = last;
+          for (const e of events) {
+            revision += 1n;
+            next += 100n;
+            log.push({ ...e, metadata: e.metadata ?? {}, streamId: stream, revision, created: new Date(), isJson: true, position: { commit: next, prepare: next } });
+          }
+          return { success: true, nextExpectedRevision: revision, position: { commit: next + 50n, prepare: next + 50n } };
+        },
+        readStream: (stream: string, options: ReadOptions = {}) =>
+          (async function* () {
+            readable();
+            let events = world.stream(stream);
+            if (events.length === 0) throw new StreamNotFoundError(undefined as never, stream);
+            if (options.direction === BACKWARDS) events = [...events].reverse();
+            else if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision >= (options.fromRevision as bigint));
+            for (const event of events.slice(0, options.maxCount ?? events.length)) yield { event };
+          })(),
+        readAll: (options: ReadOptions = {}) =>
+          (async function* () {
+            readable();
+            const events = options.direction === BACKWARDS ? [...log].reverse() : log;
+            for (const event of events.slice(0, options.maxCount ?? events.length)) yield { event };
+          })(),
+        dispose: async () => undefined,
+      };
+      return client as unknown as KurrentDBClient;
+    },
+  };
+  return world;
+};
