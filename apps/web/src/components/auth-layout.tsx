@@ -41,7 +41,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </div>
-        <p className="relative text-xs text-slate-500">© {new Date().getFullYear()} Riposte</p>
+        <p className="relative text-xs text-slate-400">© {new Date().getFullYear()} Riposte</p>
       </aside>
       <main id="main" tabIndex={-1} className="flex flex-col outline-none items-center justify-center px-4 py-10 sm:px-8">
         <Logo className="mb-8 lg:hidden" />

@@ -26,5 +26,5 @@ export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('col-start-2 grid gap-1 text-sm opacity-90', className)} {...props} />;
+  return <div className={cn('col-start-2 grid gap-1 text-sm', className)} {...props} />;
 }

@@ -21,8 +21,9 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('font-semibold leading-tight tracking-tight', className)} {...props} />;
+/** `as="h1"` where the card is the page (sign-in, reset, contact). */
+export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return <Heading data-slot="card-title" className={cn('font-semibold leading-tight tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

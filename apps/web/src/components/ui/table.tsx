@@ -3,7 +3,8 @@ import { cn } from '@web/lib/utils';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    // A tab stop, so a table wider than a phone can be scrolled with the arrow keys.
+    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

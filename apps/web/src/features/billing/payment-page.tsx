@@ -12,7 +12,6 @@ import { AuthLayout } from '@web/components/auth-layout';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Separator } from '@web/components/ui/separator';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
@@ -53,8 +52,7 @@ function OrderSummary() {
           <dt>Billing</dt>
           <dd>Monthly, renews automatically</dd>
         </div>
-        <Separator className="my-1" />
-        <div className="flex justify-between font-semibold">
+        <div className="mt-1 flex justify-between border-t pt-3 font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums">$20.00 USD</dd>
         </div>
@@ -68,7 +66,7 @@ function SuccessScreen() {
     <Card data-testid="payment-success">
       <CardHeader className="items-center text-center">
         <CheckCircle2 className="mx-auto size-12 text-emerald-600" />
-        <CardTitle className="text-xl">Payment Successful!</CardTitle>
+        <CardTitle as="h1" className="text-xl">Payment Successful!</CardTitle>
         <CardDescription>Your premium subscription has been activated: unlimited replies, every curated account and bulk scheduling.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-2">
@@ -140,7 +138,7 @@ export default function PaymentPage() {
     <AuthLayout>
       <Card>
         <CardHeader>
-          <CardTitle className="text-xl">Upgrade to Premium</CardTitle>
+          <CardTitle as="h1" className="text-xl">Upgrade to Premium</CardTitle>
           <CardDescription>Unlimited replies, every curated account and bulk scheduling.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">

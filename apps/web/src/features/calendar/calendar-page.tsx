@@ -98,9 +98,9 @@ export default function CalendarPage() {
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Tabs value={view} onValueChange={(v) => setView(v as View)}>
                 <TabsList aria-label="Calendar view">
-                  <TabsTrigger value="list">7 days</TabsTrigger>
-                  <TabsTrigger value="week">Week</TabsTrigger>
-                  <TabsTrigger value="month">Month</TabsTrigger>
+                  <TabsTrigger value="list" aria-controls="calendar-view">7 days</TabsTrigger>
+                  <TabsTrigger value="week" aria-controls="calendar-view">Week</TabsTrigger>
+                  <TabsTrigger value="month" aria-controls="calendar-view">Month</TabsTrigger>
                 </TabsList>
               </Tabs>
               <div className="flex items-center gap-1">
@@ -123,7 +123,7 @@ export default function CalendarPage() {
               {title}
             </h2>
           </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-4">
+          <CardContent id="calendar-view" className="grid grid-cols-1 gap-4">
             {list.isLoading ? (
               <div className="grid gap-3" aria-busy="true">
                 {[0, 1, 2].map((i) => (

@@ -53,14 +53,17 @@ function LimitIndicator({ used, limit, remaining }: { used: number; limit: numbe
 function AccountCard({ account, onReconnect, onDisconnect }: { account: ConnectedAccount; onReconnect: () => void; onDisconnect: () => void }) {
   const authIssue = account.hasSecret === false;
   return (
-    <Card className="flex-row items-center gap-4 px-5" data-testid="x-account-card">
+    // On a phone the buttons take a row of their own, so the name keeps the card's width.
+    <Card className="flex-row flex-wrap items-center gap-4 px-5" data-testid="x-account-card">
       {/* The initials stand in while the picture loads, and for good if it cannot be loaded. */}
       <Avatar className="size-12">
         {account.profileImageUrl && <AvatarImage src={account.profileImageUrl} alt="" />}
         <AvatarFallback className="font-semibold">{account.username.slice(0, 2).toUpperCase()}</AvatarFallback>
       </Avatar>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{account.displayName ?? account.username}</p>
+        <p className="truncate font-semibold" data-testid="x-account-name">
+          {account.displayName ?? account.username}
+        </p>
         <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
           <span className="truncate">@{account.username}</span>
           {account.xPremium === true && (
@@ -76,7 +79,7 @@ function AccountCard({ account, onReconnect, onDisconnect }: { account: Connecte
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex basis-full flex-wrap gap-2 sm:basis-auto">
         <Button variant="outline" size="sm" onClick={onReconnect}>
           Reconnect
         </Button>

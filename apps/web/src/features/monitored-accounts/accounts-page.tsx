@@ -3,14 +3,16 @@
 // and delete for admins, Legacy Access where the server has legacy mode on, and the Account
 // Activity Overview. What is offered follows GET /api/accounts/access; the server enforces it.
 import { useState } from 'react';
-import { KeyRound, Plus, RefreshCw, Users } from 'lucide-react';
+import { KeyRound, Plus, RefreshCw, Search, Users } from 'lucide-react';
 import type { AccountView } from '@core/monitoring/views';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
 import { PageHeader } from '@web/components/page-header';
 import { approveAccount, loadErrorMessage, useAccountActivity, useAccounts, useAccountsAccess } from '@web/features/monitored-accounts/api/accounts';
+import { searchAccounts } from '@web/features/monitored-accounts/account-search';
 import { AccountCard } from '@web/features/monitored-accounts/components/account-card';
 import { AccountFormDialog } from '@web/features/monitored-accounts/components/account-form-dialog';
 import { ActivityTable } from '@web/features/monitored-accounts/components/activity-table';
@@ -47,6 +49,8 @@ export default function AccountsPage() {
   const [dialog, setDialog] = useState<{ account: AccountView | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<AccountView | null>(null);
   const [legacyOpen, setLegacyOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const shown = accounts === undefined ? [] : searchAccounts(accounts, query);
   const isAdmin = access?.canEdit ?? false;
 
   const retry = () => {
@@ -100,19 +104,44 @@ export default function AccountsPage() {
             </Button>
           </Card>
         ) : (
-          <div className={GRID} data-testid="accounts-grid">
-            {accounts.map((a) => (
-              <AccountCard
-                key={a.id}
-                account={a}
-                isAdmin={isAdmin}
-                mine={user !== null && a.userId === user.id}
-                {...(access?.canEdit ? { onEdit: () => setDialog({ account: a, key: Date.now() }) } : {})}
-                {...(access?.canDelete ? { onDelete: () => setDeleting(a) } : {})}
-                {...(isAdmin && a.approval === 'pending' ? { onApprove: () => void approveAccount(a).catch(() => undefined) } : {})}
+          <>
+            <div className="relative max-w-sm">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input
+                type="search"
+                aria-label="Search accounts"
+                placeholder="Search by name, @handle or bio"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className="pl-9"
               />
-            ))}
-          </div>
+            </div>
+            <p className="sr-only" role="status">
+              {query.trim() === '' ? '' : `${shown.length} of ${accounts.length} accounts`}
+            </p>
+            {shown.length === 0 ? (
+              <Card className="items-center gap-2 border-dashed px-6 py-10 text-center" data-testid="accounts-no-match">
+                <p className="font-medium">No account matches '{query.trim()}'</p>
+                <Button variant="outline" onClick={() => setQuery('')}>
+                  Clear search
+                </Button>
+              </Card>
+            ) : (
+              <div className={GRID} data-testid="accounts-grid">
+                {shown.map((a) => (
+                  <AccountCard
+                    key={a.id}
+                    account={a}
+                    isAdmin={isAdmin}
+                    mine={user !== null && a.userId === user.id}
+                    {...(access?.canEdit ? { onEdit: () => setDialog({ account: a, key: Date.now() }) } : {})}
+                    {...(access?.canDelete ? { onDelete: () => setDeleting(a) } : {})}
+                    {...(isAdmin && a.approval === 'pending' ? { onApprove: () => void approveAccount(a).catch(() => undefined) } : {})}
+                  />
+                ))}
+              </div>
+            )}
+          </>
         )}
       </div>
 

@@ -52,7 +52,7 @@ export function HeroPreview() {
         <div className="px-4 pt-4 pb-3">
           <div className="flex items-baseline justify-between">
             <p className="text-xs font-medium text-slate-700">Today's peak windows</p>
-            <p className="text-[11px] text-slate-400">00:00 – 23:00</p>
+            <p className="text-[11px] text-slate-500">00:00 – 23:00</p>
           </div>
           <div className="mt-3 flex h-16 items-end gap-[3px]">
             {ACTIVITY.map((v, hour) => (

@@ -37,7 +37,7 @@ export default function Privacy({ user }: PublicPageProps) {
       </div>
       <div className={`${container} grid gap-12 py-14 lg:grid-cols-[15rem_1fr] lg:gap-16`}>
         <nav aria-label="Sections" className="lg:sticky lg:top-24 lg:self-start">
-          <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">On this page</p>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">On this page</p>
           <ol className="mt-3 space-y-2 border-l border-slate-200 text-sm">
             {SECTIONS.map((s) => (
               <li key={s.id}>

@@ -35,7 +35,7 @@ export function PublicFooter() {
         </nav>
       </div>
       <div className="border-t border-slate-100">
-        <p className={`${container} py-5 text-xs text-slate-400`}>
+        <p className={`${container} py-5 text-xs text-slate-500`}>
           © {new Date().getFullYear()} Riposte. Not affiliated with or endorsed by X Corp.
         </p>
       </div>

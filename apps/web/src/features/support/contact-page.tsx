@@ -17,7 +17,7 @@ export default function ContactPage() {
           <div className="mb-1 grid size-11 place-items-center rounded-full bg-indigo-100 text-indigo-700">
             <LifeBuoy className="size-5" />
           </div>
-          <CardTitle className="text-xl">Contact support</CardTitle>
+          <CardTitle as="h1" className="text-xl">Contact support</CardTitle>
           <CardDescription>Questions about your plan, billing, or a reply that did not go out? We are here to help.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

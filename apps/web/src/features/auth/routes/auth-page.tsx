@@ -37,7 +37,7 @@ export default function AuthPage() {
     <AuthLayout>
       <Card className="gap-6 border-0 bg-transparent py-0 shadow-none sm:border sm:bg-card sm:py-8 sm:shadow-sm">
         <CardHeader className="px-0 sm:px-8">
-          <CardTitle className="text-2xl">Welcome to Riposte</CardTitle>
+          <CardTitle as="h1" className="text-2xl">Welcome to Riposte</CardTitle>
           <CardDescription>Sign in to schedule replies from your X accounts.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 px-0 sm:px-8">

@@ -24,7 +24,7 @@ export default function EmailCollectionPage() {
           <div className="mb-1 grid size-11 place-items-center rounded-full bg-indigo-100 text-indigo-700">
             <Mail className="size-5" />
           </div>
-          <CardTitle className="text-xl">Welcome to Riposte!</CardTitle>
+          <CardTitle as="h1" className="text-xl">Welcome to Riposte!</CardTitle>
           <CardDescription>
             {emailPurpose(user?.tier)}
           </CardDescription>

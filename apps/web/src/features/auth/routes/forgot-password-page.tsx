@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout>
       <Card className="gap-6 border-0 bg-transparent py-0 shadow-none sm:border sm:bg-card sm:py-8 sm:shadow-sm">
         <CardHeader className="px-0 sm:px-8">
-          <CardTitle className="text-2xl">Forgot your password?</CardTitle>
+          <CardTitle as="h1" className="text-2xl">Forgot your password?</CardTitle>
           <CardDescription>Give the e-mail address of your account; we send it a link to choose a new password.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 px-0 sm:px-8">

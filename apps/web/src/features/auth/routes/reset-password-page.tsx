@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
     <AuthLayout>
       <Card className="gap-6 border-0 bg-transparent py-0 shadow-none sm:border sm:bg-card sm:py-8 sm:shadow-sm">
         <CardHeader className="px-0 sm:px-8">
-          <CardTitle className="text-2xl">Choose a new password</CardTitle>
+          <CardTitle as="h1" className="text-2xl">Choose a new password</CardTitle>
           <CardDescription>Every device signed in to your account is signed out once it is set.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 px-0 sm:px-8">

@@ -62,7 +62,7 @@ export default function XAuthCallback() {
           {view.kind === 'verifying' && <Spinner className="mx-auto mb-2 size-10 text-primary" label="Verifying your session" />}
           {view.kind === 'done' && <CheckCircle2 className="mx-auto mb-2 size-10 text-emerald-600" />}
           {view.kind === 'error' && <XCircle className="mx-auto mb-2 size-10 text-destructive" />}
-          <CardTitle className="text-xl">
+          <CardTitle as="h1" className="text-xl">
             {view.kind === 'verifying' ? 'Completing sign-in...' : view.kind === 'done' ? 'Signed in' : 'Sign-in failed'}
           </CardTitle>
           <CardDescription>

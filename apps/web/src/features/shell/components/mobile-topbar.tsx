@@ -44,7 +44,8 @@ export function MobileTopbar({ user }: { user: User }) {
       <div className="ml-auto flex items-center gap-1">
         <ReadyShortcut />
         <UserMenu user={user} side="bottom">
-          <button type="button" aria-label="Open user menu" className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <button type="button" className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            <span className="sr-only">Open user menu</span>
             <UserAvatar user={user} className="size-8" />
           </button>
         </UserMenu>

@@ -57,13 +57,13 @@ export function SidebarNav({ expanded, isAdmin, onNavigate }: Props) {
               <TooltipContent side="right">Admin Settings</TooltipContent>
             </Tooltip>
           )}
-          {expanded && (
-            <CollapsibleContent className="mt-1 flex flex-col gap-1">
-              {adminNav.map((item) => (
-                <NavLink key={item.href} item={item} active={isActive(item, location)} expanded nested onNavigate={onNavigate} />
-              ))}
-            </CollapsibleContent>
-          )}
+          {/* Kept in the page while the sidebar is narrow (hidden), so the trigger's aria-controls
+              always names it. */}
+          <CollapsibleContent className={cn('mt-1 flex flex-col gap-1', !expanded && 'hidden')}>
+            {adminNav.map((item) => (
+              <NavLink key={item.href} item={item} active={isActive(item, location)} expanded nested onNavigate={onNavigate} />
+            ))}
+          </CollapsibleContent>
         </Collapsible>
       )}
     </nav>

@@ -81,8 +81,9 @@ export function UserCard({ user, expanded }: { user: User; expanded: boolean }) 
         <button
           type="button"
           className="flex w-full items-center gap-2.5 rounded-md p-1 text-left outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label="Open user menu"
         >
+          {/* Spoken first; the visible name and address follow, so the name contains what is seen. */}
+          <span className="sr-only">Open user menu</span>
           <UserAvatar user={user} className="size-8" />
           {expanded && (
             <>
