@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
-import { chooseOption, expectToast, newUser, pressEscapeIn, register, waitForPath } from './support/flows';
+import { chooseOption, expectToast, newUser, pressEscapeIn, register, toastLink, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -199,8 +199,13 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await form.getByText('Content required').waitFor();
     await form.getByRole('switch', { name: /AI-generated reply/ }).click();
 
-    await form.getByRole('combobox', { name: 'Target Account' }).click();
-    await page.getByRole('option', { name: /@elonmusk/ }).click();
+    // The same target picker as every composer: type, then choose with the keyboard.
+    const target = form.getByRole('combobox', { name: 'Target Account' });
+    await target.fill('elonmusk');
+    await page.getByRole('option', { name: /@elonmusk/ }).waitFor();
+    await target.press('ArrowDown');
+    await target.press('Enter');
+    await expect.poll(() => target.inputValue()).toBe('@elonmusk');
 
     // Mentions raise the warning while they are in the text.
     await form.getByLabel('Content (optional)').fill('Point out @someone missed the cost curve');
@@ -208,19 +213,22 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await form.getByLabel('Content (optional)').fill('Point out the cost curve');
     await form.getByTestId('mentions-warning').waitFor({ state: 'detached' });
 
-    // Repurpose asks for a style: an unknown answer does nothing, a known one rewrites.
+    // Repurpose shows the rewrite beside the original in a chosen style (a select of the known
+    // styles, never a typed name); Use puts it in the field, Undo brings the original back.
     await form.getByRole('button', { name: 'Repurpose' }).click();
-    const prompt = page.getByTestId('repurpose-dialog');
-    await prompt.getByLabel('Style').fill('poetic');
-    await prompt.getByRole('button', { name: 'OK' }).click();
-    await prompt.waitFor({ state: 'detached' });
-    expect(await form.getByLabel('Content (optional)').inputValue()).toBe('Point out the cost curve');
-    await form.getByRole('button', { name: 'Repurpose' }).click();
-    await prompt.getByLabel('Style').fill('friendly');
-    await prompt.getByRole('button', { name: 'OK' }).click();
+    const panel = form.getByTestId('repurpose-panel');
+    await panel.getByTestId('repurpose-original').getByText('Point out the cost curve').waitFor();
+    await panel.getByTestId('repurpose-suggestion').waitFor();
     await expectToast(page, 'Content repurposed');
+    await chooseOption(page, panel.getByRole('combobox', { name: 'Repurpose style' }), 'Contrarian');
+    await expectToast(page, 'Content repurposed');
+    const suggestion = panel.getByTestId('repurpose-suggestion');
+    await expect.poll(() => suggestion.textContent()).toMatch(/\S/);
+    expect(await form.getByLabel('Content (optional)').inputValue()).toBe('Point out the cost curve');
+    await panel.getByRole('button', { name: 'Use' }).click();
     const rewritten = await form.getByLabel('Content (optional)').inputValue();
     expect(rewritten).not.toBe('Point out the cost curve');
+    expect(rewritten).toBe((await suggestion.textContent()) ?? '');
 
     // Image checks when picked: the type, then the size.
     const image = form.getByLabel('Image');
@@ -248,6 +256,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
 
     await form.getByRole('button', { name: 'Schedule Reply' }).click();
     await expectToast(page, 'Reply scheduled', 'Reply scheduled successfully');
+    const v2Link = await toastLink(page, 'Reply scheduled');
     const item = list.getByTestId('scheduled-reply').filter({ hasText: '@elonmusk' });
     await item.getByText('Witty Response').waitFor();
     await item.getByText('Image').waitFor();
@@ -257,6 +266,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
 
     const [created] = await schedulesOf(page);
     expect(created).toMatchObject({ useAI: true, viralStyle: 'witty_response', peakWindowType: 'morning_peak', recurringType: 'weekly', recurringDays: [1, 2, 3, 4, 5], content: rewritten });
+    expect(v2Link).toBe(`/schedule-replies/${created!.id}`);
     expect(created!.imageUrl).toMatch(/^\/uploads\//);
     const picture = await page.request.get(created!.imageUrl ?? '');
     expect(picture.status()).toBe(200);
@@ -354,6 +364,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await confirm.getByText('3 replies will be scheduled.').waitFor();
     await confirm.getByRole('button', { name: 'Schedule All' }).click();
     await expectToast(page, 'Bulk replies scheduled', '3 replies have been scheduled');
+    expect(await toastLink(page, 'Bulk replies scheduled')).toBe('/schedules');
     expect(await rows.count()).toBe(0);
 
     const created = await schedulesOf(page);
@@ -375,8 +386,12 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
 
     await calendar.getByRole('button', { name: /^Add post / }).first().click();
     const compose = page.getByTestId('compose-panel');
-    await compose.getByRole('combobox', { name: 'Reply to' }).click();
-    await page.getByRole('option', { name: '@BBCBreaking' }).click();
+    const replyTo = compose.getByRole('combobox', { name: 'Reply to' });
+    await replyTo.fill('BBCBreaking');
+    await page.getByRole('option', { name: /@BBCBreaking/ }).waitFor();
+    await replyTo.press('ArrowDown');
+    await replyTo.press('Enter');
+    await expect.poll(() => replyTo.inputValue()).toBe('@BBCBreaking');
     await compose.getByLabel('Reply', { exact: true }).fill('Composed on the calendar');
     await compose.getByTestId('compose-counter').getByText('24/280 characters').waitFor();
     await compose.getByRole('button', { name: 'Schedule Reply' }).click();

@@ -48,19 +48,24 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
  * MutationObserver cannot. `expectToast` reads and consumes this log.
  */
 function recordToasts(): void {
-  const log: { text: string; seen: boolean }[] = [];
-  const entries = new WeakMap<Element, { text: string; seen: boolean }>();
+  const log: { text: string; seen: boolean; links: string[] }[] = [];
+  const entries = new WeakMap<Element, { text: string; seen: boolean; links: string[] }>();
   (window as unknown as { __riposteToasts: typeof log }).__riposteToasts = log;
   const scan = () => {
     for (const el of Array.from(document.querySelectorAll('[data-slot="toast"]'))) {
       const text = (el.textContent ?? '').trim();
       if (text === '') continue;
+      // The links a toast offers (its action), as paths: kept after the toast is gone.
+      const links = Array.from(el.querySelectorAll('a[href]')).map((a) => new URL((a as HTMLAnchorElement).href).pathname);
       const entry = entries.get(el);
       if (entry === undefined) {
-        const fresh = { text, seen: false };
+        const fresh = { text, seen: false, links };
         entries.set(el, fresh);
         log.push(fresh);
-      } else entry.text = text;
+      } else {
+        entry.text = text;
+        entry.links = links;
+      }
     }
   };
   new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });

@@ -53,6 +53,28 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
+ * The link a toast with this title offered (its action), read from the page's toast log like
+ * expectToast, so a toast gone from the screen still answers: the latest such toast. Call it after
+ * expectToast (which checks the toast belongs to this step); it does not consume the toast.
+ */
+export async function toastLink(page: Page, title: string): Promise<string> {
+  const take = () =>
+    page.evaluate((t) => {
+      const log = (window as unknown as { __riposteToasts?: { text: string; seen: boolean; links: string[] }[] }).__riposteToasts ?? [];
+      const found = [...log].reverse().find((e) => e.text.includes(t) && e.links.length > 0);
+      return found?.links[0] ?? null;
+    }, title);
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      link = await take();
+      return link;
+    }, { timeout: 10_000, message: `a toast '${title}' with a link` })
+    .not.toBeNull();
+  return link ?? '';
+}
+
+/**
  * Presses Escape in an open dialog once it holds focus: Radix starts listening for Escape in the
  * same step as it moves focus in, so a key pressed while the dialog is still opening is lost.
  */

@@ -12,12 +12,21 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { OptionSelect } from '@web/components/option-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
-import { type TargetAccount, type XAccount, createClassicSchedule, scheduleBulkEntry, ContentCounter, XAccountSelect } from '@web/features/schedules';
+import {
+  type TargetAccount,
+  type XAccount,
+  createClassicSchedule,
+  scheduleBulkEntry,
+  ContentCounter,
+  MentionWarning,
+  ReplyPreview,
+  TargetCombobox,
+  toastScheduled,
+  XAccountSelect,
+} from '@web/features/schedules';
 import { StyleSelect } from '@web/components/style-select';
 import { formatDateTime } from '@web/lib/time-format';
 import { composePlan } from './compose-plan';
@@ -39,6 +48,7 @@ const contentSchema = contentField(M.contentRequired);
 
 export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, today, ref }: Props) {
   const [targetId, setTargetId] = useState('');
+  const [targetText, setTargetText] = useState('');
   const [connectedId, setConnectedId] = useState('');
   const [content, setContent] = useState('');
   const [useAI, setUseAI] = useState(false);
@@ -65,8 +75,9 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
     const target = targets.find((t) => t.id === targetId);
     setSending(true);
     try {
+      let created: { id: string } | null;
       if (plan.kind === 'peak') {
-        await createClassicSchedule({
+        created = await createClassicSchedule({
           accountId: targetId,
           connectedAccountId: account,
           scheduleType: 'scheduled',
@@ -83,7 +94,7 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
           imageUrl: null,
         });
       } else {
-        await scheduleBulkEntry({
+        created = await scheduleBulkEntry({
           accountId: targetId,
           connectedAccountId: account,
           templateSourceType: 'custom',
@@ -100,7 +111,8 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
           customReplyText: content,
         });
       }
-      toast({ title: M.created, description: `Your reply to @${target?.username ?? ''} has been scheduled to be sent at ${formatDateTime(new Date(plan.at).toISOString(), zone)}` });
+      const description = `Your reply to @${target?.username ?? ''} has been scheduled to be sent at ${formatDateTime(new Date(plan.at).toISOString(), zone)}`;
+      toastScheduled(created ? { title: M.created, description, scheduleId: created.id } : { title: M.created, description, batch: true });
       setContent('');
     } catch {
       // The action's toast said why.
@@ -132,16 +144,17 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
           {field(
             'compose-target',
             'Reply to',
-            <OptionSelect
+            <TargetCombobox
               id="compose-target"
-              label="Reply to"
-              long
-              options={targets.map((t) => ({ value: t.id, label: `@${t.username}` }))}
-              value={targetId}
-              onChange={setTargetId}
+              accounts={targets}
+              text={targetText}
+              selectedId={targetId || null}
+              onChange={(text, selected) => {
+                setTargetText(text);
+                setTargetId(selected?.id ?? '');
+              }}
               disabled={sending}
-              placeholder="Choose a monitored account"
-              empty="No target accounts available"
+              placeholder="Search monitored accounts"
               invalid={errors.target ? { 'aria-invalid': true } : undefined}
             />,
             errors.target,
@@ -181,6 +194,7 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
               )}
               <ContentCounter text={content} account={xAccounts.find((a) => a.id === account) ?? null} testId="compose-counter" />
             </div>
+            <MentionWarning text={content} />
           </div>
           <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2" htmlFor="compose-ai">
             <span className="flex items-center gap-1.5 text-sm font-medium">
@@ -221,6 +235,7 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
               </p>
             )}
           </div>
+          <ReplyPreview text={content} aiStyle={useAI ? style : null} />
           <Button type="submit" disabled={sending || blocked}>
             {sending && <Spinner />}
             {sending ? 'Scheduling...' : 'Schedule Reply'}

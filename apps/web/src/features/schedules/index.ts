@@ -22,3 +22,6 @@ export { WeekdayToggles } from './components/form/day-toggles';
 export { PeakWindowPicker } from './components/form/peak-window-picker';
 export { TargetCombobox } from './components/form/target-combobox';
 export { XAccountSelect } from './components/form/x-account-select';
+export { MentionWarning } from './components/composer/mention-warning';
+export { ReplyPreview } from './components/composer/reply-preview';
+export { toastScheduled } from './components/composer/scheduled-toast';

@@ -27,7 +27,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
 import { PageHeader } from '@web/components/page-header';
-import { useTargetAccounts, useXAccounts, scheduleBulkBatch } from '@web/features/schedules';
+import { MentionWarning, useTargetAccounts, useXAccounts, scheduleBulkBatch } from '@web/features/schedules';
 import { localDayKey, useUserZone } from '@web/lib/time-format';
 import { addRow, bulkState, clearRows, setGlobal, type BulkRow, type GlobalSettings as GlobalSettingsValues } from './bulk-store';
 import { checkRows, payloadsOf, type RowErrors } from './bulk-validation';
@@ -159,6 +159,7 @@ export default function BulkRepliesPage() {
           </AlertDescription>
         </Alert>
       )}
+      <MentionWarning text={rows.map((r) => r.customReplyText).join('\n')} />
       {mentionNoticeAt !== null && (
         <Alert variant="warning" data-testid="bulk-mentions">
           <AtSign />

@@ -15,14 +15,24 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { useFormFields, validate, type FieldErrors } from '@web/lib/form';
 import { Field, invalidProps } from '@web/components/field';
-import { type TargetAccount, type XAccount, createClassicSchedule, ContentCounter, PeakWindowPicker, TargetCombobox } from '@web/features/schedules';
+import {
+  type TargetAccount,
+  type XAccount,
+  createClassicSchedule,
+  ContentCounter,
+  MentionWarning,
+  PeakWindowPicker,
+  ReplyPreview,
+  TargetCombobox,
+  toastScheduled,
+} from '@web/features/schedules';
 import { StyleSelect } from '@web/components/style-select';
 import { uploadImage } from '@web/features/schedule-forms/api/images';
 import { repurposeClassic } from '@web/features/schedule-forms/api/repurpose';
+import { useRepurpose } from '@web/features/schedule-forms/components/repurpose-panel';
 import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
 import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
@@ -46,20 +56,9 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
   const fresh = () => initialClassicState(Number(localDayKey(new Date(), zone).slice(8, 10)), recommendedPeakWindow(new Date(), zone), defaultStyle);
   const { state, setState, errors, setErrors, set } = useFormFields<ClassicState>(fresh);
   const [submitting, setSubmitting] = useState(false);
-  const [repurposing, setRepurposing] = useState(false);
+  const repurpose = useRepurpose({ content: state.content, setContent: (content) => set({ content }), rewrite: (text, _style, seed) => repurposeClassic(text, seed), styled: false });
+  const repurposing = repurpose.busy;
   const busy = submitting || repurposing;
-
-
-  async function repurpose() {
-    if (state.content.trim() === '') {
-      toast({ title: 'No content to repurpose', description: 'Please enter some content first.', variant: 'destructive' });
-      return;
-    }
-    setRepurposing(true);
-    const text = await repurposeClassic(state.content);
-    setRepurposing(false);
-    if (text !== null) set({ content: text });
-  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -79,11 +78,12 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
       const created = await createClassicSchedule(
         classicPayload({ ...state, peakWindow: state.peakWindow }, { targetId: target.id, targetUsername: target.username, xAccountId: xAccount.id }, imageUrl, new Date(), zone),
       );
-      toast({
+      toastScheduled({
         title: M.created,
         description: created.nextRunTime
           ? `Your reply to @${target.username} has been scheduled to be sent at ${formatDateTime(created.nextRunTime, zone)}`
           : `Your reply to @${target.username} has been scheduled`,
+        scheduleId: created.id,
       });
       // Reset, keeping the account (it is the first connected one, so it stays by itself).
       setState(fresh());
@@ -153,7 +153,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
       <div className="grid gap-2">
         <div className="flex items-end justify-between gap-2">
           <Label htmlFor="classic-content">Reply Content</Label>
-          <Button variant="outline" size="sm" onClick={repurpose} disabled={state.content.length === 0 || busy}>
+          <Button variant="outline" size="sm" onClick={repurpose.start} disabled={state.content.length === 0 || busy}>
             {repurposing ? <Spinner /> : <Wand2 />}
             {repurposing ? 'Repurposing...' : 'Repurpose'}
           </Button>
@@ -178,6 +178,9 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
           )}
           <ContentCounter text={state.content} account={xAccount} />
         </div>
+        <MentionWarning text={state.content} />
+        {repurpose.panel}
+        <ReplyPreview text={state.content} aiStyle={state.useAI ? state.viralStyle : null} imageName={state.image?.name ?? null} />
       </div>
 
       <div className="grid gap-2">

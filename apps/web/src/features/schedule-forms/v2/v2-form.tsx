@@ -1,34 +1,44 @@
 // New AI Reply (spec part 2 §2, §5): target and connected account, AI with a V2 style, content
 // (required without AI), an image (type and size checked when picked, uploaded first when sent:
 // a failed upload stops scheduling), the peak window and recurring days (Monday to Friday by
-// default). The warning banner appears while the text holds @mentions.
+// default). The target, the live @mention warning, the preview, Repurpose and the success toast
+// are the parts every composer shares.
 import { useState, type FormEvent } from 'react';
 import { Sparkles, Wand2 } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { v2ImageFileSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
 import { recommendedPeakWindow, type IsoWeekday } from '@core/scheduling/time';
-import { V2_STYLES, type RepurposeStyle, type V2Style } from '@core/styles';
+import { V2_STYLES, type V2Style } from '@core/styles';
 import { useDefaultStyle } from '@web/hooks/use-default-style';
-import { hasMentions } from '@core/text/mentions';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { OptionSelect } from '@web/components/option-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { useFormFields, validate } from '@web/lib/form';
 import { Field, invalidProps } from '@web/components/field';
-import { accountLabel, type TargetAccount, type XAccount, createV2Schedule, ContentCounter, WeekdayToggles, PeakWindowPicker } from '@web/features/schedules';
+import {
+  accountLabel,
+  type TargetAccount,
+  type XAccount,
+  createV2Schedule,
+  ContentCounter,
+  MentionWarning,
+  PeakWindowPicker,
+  ReplyPreview,
+  TargetCombobox,
+  toastScheduled,
+  WeekdayToggles,
+} from '@web/features/schedules';
 import { StyleSelect } from '@web/components/style-select';
 import { uploadImage } from '@web/features/schedule-forms/api/images';
 import { repurposeV2 } from '@web/features/schedule-forms/api/repurpose';
 import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
-import { MentionsDetectedWarning } from '@web/features/schedule-forms/components/mentions-notice';
+import { useRepurpose } from '@web/features/schedule-forms/components/repurpose-panel';
 import { useNow } from '@web/hooks/use-now';
 import { initialV2State, v2Payload, type V2State } from './v2-state';
-import { RepurposeDialog } from './repurpose-dialog';
 
 type Props = { targets: TargetAccount[]; xAccounts: XAccount[]; loading: boolean; zone: string };
 
@@ -70,26 +80,15 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   const fresh = (connected = only) => initialV2State(connected, recommendedPeakWindow(new Date(), zone), v2Style);
   const { state, setState, errors, setErrors, set } = useFormFields<V2State>(() => fresh());
   const [submitting, setSubmitting] = useState(false);
-  const [repurposing, setRepurposing] = useState(false);
-  const [prompting, setPrompting] = useState(false);
+  const repurpose = useRepurpose({
+    content: state.content,
+    setContent: (content) => set({ content }),
+    rewrite: (text, style, seed) => repurposeV2(text, style ?? 'friendly', seed),
+    styled: true,
+  });
+  const repurposing = repurpose.busy;
   const busy = submitting || repurposing;
   const connectedAccountId = state.connectedAccountId || only;
-
-
-  const askStyle = () => {
-    if (state.content.trim() === '') {
-      toast({ title: 'No content to repurpose', description: 'Please enter some content first.', variant: 'destructive' });
-      return;
-    }
-    setPrompting(true);
-  };
-
-  async function repurpose(style: RepurposeStyle) {
-    setRepurposing(true);
-    const text = await repurposeV2(state.content, style);
-    setRepurposing(false);
-    if (text !== null) set({ content: text });
-  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -102,7 +101,9 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
       const imageUrl = current.image ? await uploadImage(current.image) : null;
       if (current.image && imageUrl === null) return; // 'Upload failed' was shown: nothing is scheduled.
       const answer = await createV2Schedule(v2Payload(current, imageUrl));
-      toast({ title: 'Reply scheduled', description: answer.message || 'Your reply has been scheduled.' });
+      const description = answer.message || 'Your reply has been scheduled.';
+      if (answer.schedule) toastScheduled({ title: 'Reply scheduled', description, scheduleId: answer.schedule.id });
+      else toastScheduled({ title: 'Reply scheduled', description, batch: true });
       setState(fresh(connectedAccountId));
     } catch (err) {
       if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
@@ -115,17 +116,18 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
     <>
       <form onSubmit={onSubmit} noValidate aria-label="New AI Reply" className="grid gap-5">
         <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-          <AccountSelect
-            id="v2-target"
-            label="Target Account"
-            value={state.accountId}
-            options={targets}
-            onChange={(accountId) => set({ accountId })}
-            placeholder="Choose an account to reply to"
-            empty={loading ? 'Loading…' : 'No target accounts available'}
-            error={errors.accountId}
-            disabled={busy || loading}
-          />
+          <Field id="v2-target" label="Target Account" error={errors.accountId}>
+            <TargetCombobox
+              id="v2-target"
+              accounts={targets}
+              text={state.targetText}
+              selectedId={state.accountId || null}
+              onChange={(targetText, selected) => set({ targetText, accountId: selected?.id ?? '' }, ['accountId'])}
+              disabled={busy || loading}
+              invalid={invalidProps('v2-target', errors.accountId)}
+              placeholder={loading ? 'Loading…' : 'Search monitored accounts'}
+            />
+          </Field>
           <AccountSelect
             id="v2-connected"
             label="Post From"
@@ -161,7 +163,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
         <div className="grid gap-2">
           <div className="flex items-end justify-between gap-2">
             <Label htmlFor="v2-content">{state.useAI ? 'Content (optional)' : 'Content'}</Label>
-            <Button variant="outline" size="sm" onClick={askStyle} disabled={state.content.length === 0 || busy}>
+            <Button variant="outline" size="sm" onClick={repurpose.start} disabled={state.content.length === 0 || busy}>
               {repurposing ? <Spinner /> : <Wand2 />}
               {repurposing ? 'Repurposing...' : 'Repurpose'}
             </Button>
@@ -186,7 +188,9 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
             )}
             <ContentCounter text={state.content} account={xAccounts.find((a) => a.id === connectedAccountId) ?? null} />
           </div>
-          {hasMentions(state.content) && <MentionsDetectedWarning />}
+          <MentionWarning text={state.content} />
+          {repurpose.panel}
+          <ReplyPreview text={state.content} aiStyle={state.useAI ? state.viralStyle : null} imageName={state.image?.name ?? null} />
         </div>
 
         <div className="grid gap-2">
@@ -236,8 +240,6 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           {submitting ? 'Scheduling...' : 'Schedule Reply'}
         </Button>
       </form>
-      {/* Outside the form: React events bubble through portals, so a dialog inside it would submit it. */}
-      <RepurposeDialog open={prompting} onClose={() => setPrompting(false)} onStyle={(style) => void repurpose(style)} />
     </>
   );
 }

@@ -6,6 +6,8 @@ import { DEFAULT_V2_STYLE, type V2Style } from '@core/styles';
 import type { V2Payload } from '@web/features/schedules';
 
 export type V2State = {
+  /** What the target picker shows; accountId is set only when it names an account. */
+  targetText: string;
   accountId: string;
   connectedAccountId: string;
   useAI: boolean;
@@ -18,6 +20,7 @@ export type V2State = {
 };
 
 export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindow | null, viralStyle: V2Style = DEFAULT_V2_STYLE): V2State => ({
+  targetText: '',
   accountId: '',
   connectedAccountId,
   useAI: true,

@@ -7,6 +7,7 @@ import type { bulkEntryPayloadSchema, classicSchedulePayloadSchema, v2ScheduleSc
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import type { TemplateSchedulePayloadInput } from '@core/scheduling/form-payload';
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
+import { toastScheduled } from '@web/features/schedules/components/composer/scheduled-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
 
@@ -93,7 +94,7 @@ export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAns
   try {
     const answer = await apiRequest<BulkAnswer>('POST', '/api/bulk-replies/batch', { entries });
     const count = answer?.created ?? answer?.schedules?.length ?? entries.length;
-    toast({ title: M.bulkScheduled, description: `${count} ${count === 1 ? 'reply has' : 'replies have'} been scheduled` });
+    toastScheduled({ title: M.bulkScheduled, description: `${count} ${count === 1 ? 'reply has' : 'replies have'} been scheduled`, batch: true });
     await refreshSchedules();
     return answer;
   } catch (err) {

@@ -16,7 +16,6 @@ import { Input } from '@web/components/ui/input';
 import { OptionSelect } from '@web/components/option-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { useFormFields, validate } from '@web/lib/form';
 import { Field, invalidProps } from '@web/components/field';
@@ -24,6 +23,8 @@ import { accountLabel, type TargetAccount, type XAccount } from '@web/features/s
 import { createTemplateSchedule } from '@web/features/schedules/api/schedules';
 import { WeekdayToggles } from '@web/features/schedules/components/form/day-toggles';
 import { TargetCombobox } from '@web/features/schedules/components/form/target-combobox';
+import { ReplyPreview } from '@web/features/schedules/components/composer/reply-preview';
+import { toastScheduled } from '@web/features/schedules/components/composer/scheduled-toast';
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime } from '@web/lib/time-format';
 import type { Template, TemplateGroup } from '@web/features/templates';
@@ -91,8 +92,8 @@ export function NewScheduleDialog({ open, onOpenChange, templates, groups, targe
     setErrors({});
     setSubmitting(true);
     try {
-      await createTemplateSchedule(templatePayloadFromForm(parsed.value, ctx));
-      toast({ title: M.created, description: scheduleCreatedDescription(state.scheduledTime) });
+      const created = await createTemplateSchedule(templatePayloadFromForm(parsed.value, ctx));
+      toastScheduled({ title: M.created, description: scheduleCreatedDescription(state.scheduledTime), scheduleId: created.id });
       // Spec §4: after creation the dialog closes and the form resets.
       setState(fresh());
       onOpenChange(false);
@@ -104,6 +105,7 @@ export function NewScheduleDialog({ open, onOpenChange, templates, groups, targe
   }
 
   const activeTemplates = templates.filter((t) => t.isActive);
+  const chosenTemplate = templates.find((t) => t.id === state.templateId) ?? null;
   const activeGroups = groups.filter((g) => g.isActive);
 
   return (
@@ -273,6 +275,13 @@ export function NewScheduleDialog({ open, onOpenChange, templates, groups, targe
                 />
               </Field>
             </div>
+          )}
+
+          {state.templateSourceType === 'template' && chosenTemplate ? (
+            <ReplyPreview text={chosenTemplate.content} aiStyle={chosenTemplate.useAI ? chosenTemplate.viralStyle : null} />
+          ) : (
+            state.templateSourceType === 'templateGroup' &&
+            state.templateGroupId !== '' && <ReplyPreview text="" aiStyle={null} emptyNote="The group's active templates take turns: each run posts the next one." />
           )}
 
           {hint && (
