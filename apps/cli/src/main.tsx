@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { isEnvError } from '@adapters/env';
 import { rebuildProjections, readStatus } from './commands/projections';
 import { parseRole, setRole } from './commands/users';
+import { registerAuditCommands } from './commands/audit-program';
 import { loadCliEnv } from './env';
 import { show } from './output';
 import { RebuildView, RoleView, StatusView } from './ui/report';
@@ -45,6 +46,8 @@ program
     const report = await setRole(loadCliEnv(process.env), username, parseRole(role));
     await show(program.opts<{ json?: boolean }>().json === true, report, () => <RoleView report={report} />);
   });
+
+registerAuditCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`${isEnvError(error) ? error.message : `riposte: ${error instanceof Error ? error.message : String(error)}`}\n`);

@@ -1,0 +1,122 @@
+/**
+ * Audit and replay on a data directory (like `projections rebuild`): histories in plain words,
+ * a stream's events, the live tail of the store, and a stream's state as of a moment. Each look at
+ * someone's history is recorded (actor 'cli') on that person's audit-views stream.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  diffAsOf,
+  matchesFilter,
+  parseCut,
+  recordLook,
+  scheduleHistory,
+  scheduleOwner,
+  stateAsOf,
+  streamOwner,
+  toEntries,
+  userHistory,
+  userIdOf,
+  type AuditEntry,
+  type AuditFilter,
+  type StateAsOf,
+  type StateDiff,
+} from '@adapters/audit';
+import { openEventStore, READ_MODELS_FILE } from '@adapters/eventstore-open';
+import { createProjector, type Projector } from '@adapters/projections-sqlite';
+import { allProjections } from '@adapters/read-models';
+import type { EventStore } from '@core/eventstore/types';
+import { AppError } from '@core/shared/errors';
+import type { CliEnv } from '../env';
+
+export interface FilterOptions {
+  from?: string;
+  to?: string;
+  type?: string[];
+}
+
+const instant = (value: string | undefined, field: string): string | undefined => {
+  if (value === undefined) return undefined;
+  if (Number.isNaN(Date.parse(value))) throw new AppError('validation', `--${field} must be a time (ISO-8601), got '${value}'`, { field });
+  return new Date(Date.parse(value)).toISOString();
+};
+
+export const parseFilter = (o: FilterOptions): AuditFilter => ({ from: instant(o.from, 'from'), to: instant(o.to, 'to'), types: o.type ?? [] });
+
+/** The store and a caught-up read database (the audit index and names), closed after `work`. */
+const withStores = async <T>(env: CliEnv, work: (store: EventStore, projector: Projector) => Promise<T>): Promise<T> => {
+  mkdirSync(env.dataDir, { recursive: true });
+  const store = openEventStore(env.eventStore, env.dataDir);
+  const projector = createProjector({ store, path: join(env.dataDir, READ_MODELS_FILE), projections: allProjections });
+  try {
+    await projector.start();
+    return await work(store, projector);
+  } finally {
+    await projector.stop();
+    await store.close();
+  }
+};
+
+const look = (store: EventStore, subjectKind: 'user' | 'schedule' | 'stream', subject: string, subjectUserId: string | null) =>
+  recordLook(store, { viewerId: 'cli', subjectKind, subject, subjectUserId, requestId: randomUUID(), time: new Date().toISOString() });
+
+export interface HistoryReport {
+  subject: string;
+  entries: AuditEntry[];
+}
+
+export const auditUser = (env: CliEnv, username: string, filter: AuditFilter): Promise<HistoryReport> =>
+  withStores(env, async (store, projector) => {
+    const userId = await userIdOf(store, username);
+    const entries = toEntries(projector.db, await userHistory({ store, db: projector.db }, userId, filter));
+    await look(store, 'user', username, userId);
+    return { subject: `user ${username}`, entries };
+  });
+
+export const auditSchedule = (env: CliEnv, scheduleId: string, filter: AuditFilter): Promise<HistoryReport> =>
+  withStores(env, async (store, projector) => {
+    const entries = toEntries(projector.db, await scheduleHistory({ store, db: projector.db }, scheduleId, filter));
+    await look(store, 'schedule', scheduleId, await scheduleOwner(store, scheduleId));
+    return { subject: `schedule ${scheduleId}`, entries };
+  });
+
+export const showStream = (env: CliEnv, stream: string, filter: AuditFilter): Promise<HistoryReport> =>
+  withStores(env, async (store, projector) => {
+    const events = (await store.readStream(stream)).filter((e) => matchesFilter(e, filter));
+    if (events.length === 0 && (await store.readStream(stream, { maxCount: 1 })).length === 0) throw new AppError('not_found', `No stream '${stream}'`, { field: 'stream' });
+    const entries = toEntries(projector.db, events);
+    await look(store, 'stream', stream, streamOwner(projector.db, stream));
+    return { subject: `stream ${stream}`, entries };
+  });
+
+export const replayStream = (env: CliEnv, stream: string, until: string | undefined): Promise<StateAsOf> =>
+  withStores(env, async (store, projector) => {
+    const answer = await stateAsOf(store, stream, parseCut(until));
+    if (answer.events === 0 && (await store.readStream(stream, { maxCount: 1 })).length === 0) throw new AppError('not_found', `No stream '${stream}'`, { field: 'stream' });
+    await look(store, 'stream', stream, streamOwner(projector.db, stream));
+    return answer;
+  });
+
+export const diffStream = (env: CliEnv, stream: string, a: string, b: string): Promise<StateDiff> =>
+  withStores(env, async (store, projector) => {
+    const answer = await diffAsOf(store, stream, parseCut(a, 't1'), parseCut(b, 't2'));
+    await look(store, 'stream', stream, streamOwner(projector.db, stream));
+    return answer;
+  });
+
+/**
+ * Follows the store live from its current end, calling `onEntry` for each new event, until the
+ * signal aborts. Names come from the read database as it is when the tail starts.
+ */
+export const tailEvents = async (env: CliEnv, filter: AuditFilter, onEntry: (entry: AuditEntry) => void, signal: AbortSignal): Promise<void> =>
+  withStores(env, async (store, projector) => {
+    const subscription = store.subscribe({ after: projector.position() });
+    signal.addEventListener('abort', () => void subscription.close(), { once: true });
+    for await (const event of subscription) {
+      if (signal.aborted) break;
+      if (!matchesFilter(event, filter)) continue;
+      const [entry] = toEntries(projector.db, [event]);
+      if (entry !== undefined) onEntry(entry);
+    }
+  });
