@@ -1,0 +1,175 @@
+// Two real server processes on one installation behind a round-robin client: one SQLite event file
+// (RIPOSTE_SQLITE_FILE), shared state in a throwaway PostgreSQL (RIPOSTE_SHARED_URL), one images
+// directory, one X emulator process and one PayPal emulator. Each server has its own data
+// directory; a third server on the first one's directory is refused. Skipped, saying why, where
+// the PostgreSQL binaries are missing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPayPalEmulator, type PayPalEmulator } from '@adapters/paypal-emulator/server';
+import { ADMIN_PASSWORD, Client } from '../api/support';
+import { eventually, multipart, PNG_1X1 } from '../api/schedules.support';
+import { consent } from '../api/x.support';
+import { freePort, postgresBinaries, startPostgres, type ThrowawayPostgres } from './postgres';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const binaries = postgresBinaries();
+if ('missing' in binaries) console.warn(`SKIPPED multi-process test: ${binaries.missing}`);
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const run = (script: string, args: string[], env: Record<string, string>): Proc => {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  return { child, output: () => out, exited: new Promise((resolve) => child.on('exit', resolve)) };
+};
+
+/** Resolves once `pattern` appears in the process's output; fails when it exits first. */
+const waitFor = async (proc: Proc, pattern: RegExp, what: string, timeoutMs = 90_000): Promise<RegExpExecArray> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(proc.output());
+    if (match !== null) return match;
+    if (proc.child.exitCode !== null || Date.now() > until) throw new Error(`${what} did not come up:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** One cookie jar, each request to the next server in turn. */
+const roundRobin = (bases: string[]) => {
+  const clients = bases.map((b) => new Client(b));
+  const jar = (clients[0] as Client).cookies;
+  for (const c of clients) Object.assign(c, { cookies: jar });
+  let next = 0;
+  return {
+    on: (i: number) => clients[i] as Client,
+    next: () => clients[next++ % clients.length] as Client,
+  };
+};
+
+describe.skipIf('missing' in binaries)('two servers, one installation', () => {
+  let pg: ThrowawayPostgres;
+  let paypal: PayPalEmulator;
+  const procs: Proc[] = [];
+  let dir: string;
+  let env: Record<string, string>;
+  const servers: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'riposte-scaleout-'));
+    pg = await startPostgres();
+    paypal = await startPayPalEmulator({ port: 0 });
+    const xPort = await freePort();
+    const x = run('adapters/x-emulator/main.ts', ['--port', String(xPort), '--no-summon-rule'], {});
+    procs.push(x);
+    await waitFor(x, /X emulator on/, 'the X emulator');
+    env = {
+      NODE_ENV: 'test',
+      RIPOSTE_TEST_FAST_HASHES: 'true',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      RIPOSTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      RIPOSTE_REGISTER_LIMIT: '10000',
+      RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
+      RIPOSTE_SCHEDULER: 'external',
+      RIPOSTE_SHARED_URL: pg.url,
+      RIPOSTE_TOKEN_KEY: Buffer.alloc(32, 3).toString('base64'),
+      RIPOSTE_SESSION_KEYS: 'scale-out-test-session-key-0123456789abcdef',
+      RIPOSTE_SQLITE_FILE: join(dir, 'events.db'),
+      RIPOSTE_UPLOADS_DIR: join(dir, 'uploads'),
+      RIPOSTE_X_API_URL: `http://127.0.0.1:${xPort}`,
+      RIPOSTE_PAYPAL_API_URL: paypal.url,
+    };
+    // One after the other: the first makes the admin and the curated accounts, the second finds them.
+    for (const name of ['a', 'b']) {
+      const server = run('apps/server/src/main.ts', [], { ...env, RIPOSTE_DATA_DIR: join(dir, name) });
+      procs.push(server);
+      servers.push((await waitFor(server, /Riposte is running at (\S+)/, `server ${name}`))[1] as string);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const p of procs) p.child.kill('SIGKILL');
+    await Promise.all(procs.map((p) => p.exited));
+    await paypal?.close();
+    pg?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a third server on the first one’s data directory, and one without the shared token key', async () => {
+    const twin = run('apps/server/src/main.ts', [], { ...env, RIPOSTE_DATA_DIR: join(dir, 'a') });
+    expect(await twin.exited).toBe(1);
+    expect(twin.output()).toMatch(/Another Riposte server .*is using the data directory/);
+    const keyless = run('apps/server/src/main.ts', [], { ...env, RIPOSTE_DATA_DIR: join(dir, 'c'), RIPOSTE_TOKEN_KEY: '' });
+    expect(await keyless.exited).toBe(1);
+    expect(keyless.output()).toMatch(/RIPOSTE_TOKEN_KEY: required with RIPOSTE_SHARED_URL/);
+  }, 120_000);
+
+  it('signs in on one and acts on the other; a rate limit holds across both', async () => {
+    const rr = roundRobin(servers);
+    const name = `mp${Date.now().toString(36)}`;
+    const registered = await rr.on(0).post('/api/auth/register', { email: `${name}@example.com`, username: name, fullName: 'Multi Process', password: 'secret-pw-1', confirmPassword: 'secret-pw-1' });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const login = await rr.on(0).post('/api/auth/login', { username: name, password: 'secret-pw-1' });
+    expect(login.status).toBe(200);
+    for (let i = 0; i < 4; i += 1) {
+      const me = await rr.next().get('/api/auth/status');
+      expect(me.status, `request ${i}`).toBe(200);
+      expect((me.body as { user: { username: string } }).user.username).toBe(name);
+    }
+    const template = await rr.on(1).post('/api/templates', { name: 'Made on b', content: 'Hello from the second server' });
+    expect([200, 201], JSON.stringify(template.body)).toContain(template.status);
+    // a's read model follows the shared event file (its subscription polls for other processes' appends).
+    const listed = await eventually(
+      async () => JSON.stringify((await rr.on(0).get('/api/templates')).body),
+      (text) => text.includes('Made on b'),
+      "the template made on b, listed by a",
+    );
+    expect(listed).toContain('Made on b');
+
+    // 10 failed logins per account per 15 minutes: five on each server use them all up.
+    const attacker = roundRobin(servers);
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i += 1) answers.push((await attacker.next().post('/api/auth/login', { username: name, password: 'wrong-password' })).status);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(answers[10]).toBe(429);
+    expect((await attacker.on(0).post('/api/auth/login', { username: name, password: 'secret-pw-1' })).status).toBe(429);
+  }, 60_000);
+
+  it('finishes on one server an X connection started on the other, and serves on each an image uploaded to the other', async () => {
+    const rr = roundRobin(servers);
+    const name = `mx${Date.now().toString(36)}`;
+    expect((await rr.on(1).post('/api/auth/register', { email: `${name}@example.com`, username: name, fullName: 'X Flow', password: 'secret-pw-1', confirmPassword: 'secret-pw-1' })).status).toBe(201);
+    expect((await rr.on(1).post('/api/auth/login', { username: name, password: 'secret-pw-1' })).status).toBe(200);
+    const start = await rr.on(0).get('/api/x/auth/url');
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const { url, token } = start.body as { url: string; token: string };
+    const { pin } = await consent(url, `${name}_x`);
+    expect(pin).not.toBeNull();
+    const verified = await rr.on(1).post('/api/x/auth/verify-pin', { token, pinCode: pin });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const status = await rr.on(0).get(`/api/x/auth/status/${token}`);
+    expect(status.body).toMatchObject({ status: 'success' });
+    // The tokens sealed by b open on a: a's X test call reads them through the shared data key.
+    const accounts = (await rr.on(0).get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
+    expect(accounts.accounts.map((a) => a.username)).toContain(`${name}_x`);
+
+    const body = multipart('image', 'dot.png', 'image/png', PNG_1X1);
+    const uploaded = await rr.on(0).request('POST', '/api/v2/upload-image', undefined, { raw: body.body, headers: { 'Content-Type': body.contentType } });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const { imageUrl } = uploaded.body as { imageUrl: string };
+    const served = await rr.on(1).get(imageUrl);
+    expect(served.status).toBe(200);
+    expect(served.bytes.equals(PNG_1X1)).toBe(true);
+  }, 60_000);
+});
