@@ -1,21 +1,30 @@
 #!/usr/bin/env node
 /**
- * `npm run cli -- <command>`: operations on a Riposte installation (same environment variables as
- * the server: RIPOSTE_DATA_DIR, RIPOSTE_EVENT_STORE, RIPOSTE_KURRENTDB_URL).
+ * `riposte <command>` (`npm run cli -- <command>`). Two kinds of command:
+ *  - on a server, over the public API with a personal access token (`riposte login` first):
+ *    whoami, schedules, templates, accounts, replies, ready (remote/commands.tsx);
+ *  - on the local data directory (same environment variables as the server: RIPOSTE_DATA_DIR,
+ *    RIPOSTE_EVENT_STORE, RIPOSTE_KURRENTDB_URL): status, projections rebuild, users set-role.
+ * Exit codes: 0 ok, 1 usage, 2 refused, 3 unreachable (remote/errors.ts).
  */
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { isEnvError } from '@adapters/env';
+import { AppError } from '@core/shared/errors';
 import { rebuildProjections, readStatus } from './commands/projections';
 import { parseRole, setRole } from './commands/users';
 import { registerAuditCommands } from './commands/audit-program';
 import { loadCliEnv } from './env';
 import { show } from './output';
+import { registerRemoteCommands } from './remote/commands';
+import { completionScript } from './remote/completion';
+import { CliError, EXIT } from './remote/errors';
 import { RebuildView, RoleView, StatusView } from './ui/report';
 
 const program = new Command()
   .name('riposte')
-  .description('Riposte operations: status of the stores and read models, projection rebuilds, user roles.')
-  .option('--json', 'print JSON instead of the interactive view');
+  .description('Riposte from the terminal: your schedules, templates, accounts and replies on a server; store operations on a data directory.')
+  .option('--json', 'print JSON only (also whenever stdout is not a terminal)')
+  .exitOverride();
 
 program
   .command('status')
@@ -48,8 +57,46 @@ program
   });
 
 registerAuditCommands(program);
+registerRemoteCommands(program, process.env);
 
-program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`${isEnvError(error) ? error.message : `riposte: ${error instanceof Error ? error.message : String(error)}`}\n`);
-  process.exit(1);
-});
+program
+  .command('completion')
+  .description('print a shell completion script: source <(riposte completion bash)')
+  .argument('<shell>', 'bash or zsh')
+  .action((shell: string) => {
+    try {
+      process.stdout.write(completionScript(program, shell));
+    } catch (error) {
+      throw new CliError(error instanceof Error ? error.message : String(error), EXIT.usage, { field: 'shell' });
+    }
+  });
+
+const fail = (error: unknown): number => {
+  if (error instanceof CommanderError) {
+    // Commander has printed its own message (or the help) to stderr already.
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const cli =
+    error instanceof CliError
+      ? error
+      : new CliError(isEnvError(error) ? error.message : error instanceof Error ? error.message : String(error), EXIT.usage, error instanceof AppError && error.field !== undefined ? { field: error.field } : {});
+  const json = program.opts<{ json?: boolean }>().json === true;
+  if (json) process.stdout.write(`${JSON.stringify(cli.toJSON())}\n`);
+  // At a terminal the import's line errors were already drawn (ui/remote-views LineErrors).
+  const drawn = cli.details.lines !== undefined && !json && process.stderr.isTTY;
+  if (drawn) return cli.exitCode;
+  const field = cli.details.field !== undefined && !cli.message.startsWith(`--${cli.details.field}`) ? ` (${cli.details.field})` : '';
+  process.stderr.write(`riposte: ${cli.message}${field}\n`);
+  for (const l of cli.details.lines ?? []) process.stderr.write(`  line ${l.line}, ${l.field}: ${l.message}\n`);
+  return cli.exitCode;
+};
+
+// exitCode, not exit(): a large answer written to a pipe must be flushed before the process ends.
+program.parseAsync(process.argv).then(
+  () => {
+    process.exitCode = EXIT.ok;
+  },
+  (error: unknown) => {
+    process.exitCode = fail(error);
+  },
+);

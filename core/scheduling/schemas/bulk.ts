@@ -106,3 +106,23 @@ export const bulkBatchSchema = z
     for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
   });
 export type BulkBatch = z.output<typeof bulkBatchSchema>;
+
+/**
+ * An import (the CLI's `schedules import FILE.csv`): the bulk entries of a whole file, all or none,
+ * like the batch. Larger than a batch because a file is one decision; still bounded, since one
+ * request decides and writes it in one transaction. `dryRun` checks everything and writes nothing.
+ */
+export const SCHEDULE_IMPORT_MAX = 500;
+
+export const scheduleImportSchema = z
+  .object({
+    entries: z
+      .array(bulkEntryPayloadSchema, { error: M.noEntries })
+      .min(1, M.noEntries)
+      .max(SCHEDULE_IMPORT_MAX, `An import holds at most ${SCHEDULE_IMPORT_MAX} replies; split the file`),
+    dryRun: z.boolean({ error: 'dryRun is true or false' }).optional().default(false),
+  })
+  .superRefine((batch, ctx) => {
+    for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
+  });
+export type ScheduleImport = z.output<typeof scheduleImportSchema>;

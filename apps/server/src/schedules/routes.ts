@@ -16,6 +16,7 @@ import type { Context } from 'koa';
 import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
 import {
   bulkBatchSchema,
+  scheduleImportSchema,
   bulkEntryPayloadSchema,
   draftFromBulkPayload,
   draftFromSchedulePayload,
@@ -170,12 +171,10 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true }));
   });
 
-  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), async (ctx) => {
-    const user = currentUser(ctx);
-    mayCreate(user, true);
-    const { entries } = parseOrThrow(bulkBatchSchema, ctx.request.body);
+  /** Each entry drafted; an error names its entry ('entries.3.scheduledDate'). */
+  const draftsOf = (user: User, entries: Parameters<typeof draftFromBulkPayload>[0][]) => {
     const at = context(user);
-    const drafts = entries.map((entry, index) => {
+    return entries.map((entry, index) => {
       try {
         return draftFromBulkPayload(entry, at);
       } catch (error) {
@@ -187,6 +186,13 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
         throw error;
       }
     });
+  };
+
+  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user, true);
+    const { entries } = parseOrThrow(bulkBatchSchema, ctx.request.body);
+    const drafts = draftsOf(user, entries);
     const written = await deps.schedules.createBatch(user, drafts, commandContext(ctx));
     const mentionsRemoved = [...new Set(written.flatMap((w) => w.mentionsRemoved))];
     const schedules = [];
@@ -202,6 +208,23 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     }
     ctx.status = 201;
     ctx.body = { success: true, message: SCHEDULE_MESSAGES.bulkScheduled, schedules, mentionsRemoved };
+  });
+
+  // The CLI's `schedules import`: a whole file of bulk entries, all or none (one transaction), or a
+  // dry run that checks every entry and writes nothing.
+  router.post('/api/schedules/import', requireUser, deps.idempotency.guard('POST /api/schedules/import'), async (ctx) => {
+    const user = currentUser(ctx);
+    mayCreate(user, true);
+    const { entries, dryRun } = parseOrThrow(scheduleImportSchema, ctx.request.body);
+    const written = await deps.schedules.createBatch(user, draftsOf(user, entries), commandContext(ctx), { dryRun });
+    if (dryRun) {
+      ctx.body = { success: true, dryRun: true, count: written.length, message: `${written.length} replies would be scheduled` };
+      return;
+    }
+    const last = written.at(-1);
+    const settled = last === undefined ? true : await settle(deps, last.position);
+    ctx.status = settled ? 201 : 202;
+    ctx.body = { success: true, dryRun: false, count: written.length, ids: written.map((w) => w.id), ...(settled ? {} : { pending: true, message: PENDING_MESSAGE }) };
   });
 
   // ---- uploaded images ------------------------------------------------------------------------

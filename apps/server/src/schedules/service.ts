@@ -116,7 +116,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     },
 
     /** All or none (see the file's comment). Errors name the entry: `entries.2.accountId`. */
-    async createBatch(user: User, drafts: readonly ScheduleDraft[], ctx: CommandContext): Promise<ScheduleWritten[]> {
+    async createBatch(user: User, drafts: readonly ScheduleDraft[], ctx: CommandContext, options: { dryRun?: boolean } = {}): Promise<ScheduleWritten[]> {
       const now = clock().toISOString();
       requireMaySchedule(user, now, tierConfig, { bulk: true });
       const batchId = randomUUID();
@@ -130,6 +130,8 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
         }
       }
 
+      // A dry run stops here: every entry was checked and decided, nothing is written.
+      if (options.dryRun === true) return decided.map(({ command, events }) => ({ id: command.scheduleId, position: null, mentionsRemoved: mentionsOf(events) }));
       const scheduleIds = decided.map((d) => d.command.scheduleId);
       const completion = { type: 'ScheduleBatchCompleted' as const, data: { batchId, userId: user.id, scheduleIds } };
       const toNew = (e: { type: string; data: unknown }) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: commandMetadata(ctx, now) });

@@ -1,0 +1,305 @@
+/**
+ * The CLI over the public API (`riposte login` first): whoami, schedules, templates, accounts,
+ * replies and the assisted-delivery queue. Each command prints a table for a person, or JSON with
+ * `--json` (or when stdout is not a terminal), and fails with the exit codes of ./errors.ts.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { render, Text } from 'ink';
+import { DateTime } from 'luxon';
+import type { ReactElement } from 'react';
+import { show } from '../output';
+import { ProgressBar } from '../ui/progress';
+import { LineErrors, Message, Table } from '../ui/remote-views';
+import { createApi, type Api } from './api';
+import { CliError, EXIT, usage, type LineError } from './errors';
+import { columnOf, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
+import { loadProfile, saveProfile } from './profile';
+
+type Env = Record<string, string | undefined>;
+
+interface User {
+  id: string;
+  username: string;
+  role: string;
+  tier: string;
+  email: string | null;
+  timeZone: string;
+}
+interface Named {
+  id: string;
+  username: string;
+}
+interface Schedule extends ExportedSchedule {
+  id: string;
+  status: string;
+}
+interface Template {
+  id: string;
+  name: string;
+  content: string;
+  isActive: boolean;
+  useAI: boolean;
+}
+interface Reply {
+  id: string;
+  status: string;
+  content: string;
+  targetUsername: string | null;
+  connectedUsername: string | null;
+  sentAt: string | null;
+  intentUrl: string | null;
+  expiresAt: string | null;
+  replyUrl: string | null;
+}
+
+const local = (iso: string | null, zone = 'local') => (iso === null ? '' : DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-MM-dd HH:mm'));
+
+/** Line errors of a refused import: the server names `entries.<n>.<field>`. */
+const serverLineError = (error: CliError, lines: readonly number[]): LineError[] | null => {
+  const m = /^entries\.(\d+)(?:\.(\w+))?/.exec(error.details.field ?? '');
+  if (m === null) return null;
+  const line = lines[Number(m[1])];
+  return line === undefined ? null : [{ line, field: columnOf(m[2] ?? 'row'), message: error.message }];
+};
+
+export const registerRemoteCommands = (program: Command, env: Env): void => {
+  const json = () => program.opts<{ json?: boolean }>().json === true || !process.stdout.isTTY;
+  const out = (data: unknown, view: () => ReactElement) => show(json(), data, view);
+  const api = (): Api => createApi(loadProfile(env));
+  const me = async (a: Api) => (await a.get<{ user: User }>('/api/auth/status')).user;
+
+  program
+    .command('login')
+    .description('remember a server and a personal access token (Settings → API tokens), checked against the server')
+    .requiredOption('--url <url>', 'the server, e.g. https://riposte.example.com')
+    .requiredOption('--token <token>', 'a personal access token (rpt_…)')
+    .action(async (options: { url: string; token: string }) => {
+      let url: URL;
+      try {
+        url = new URL(options.url);
+      } catch {
+        throw usage(`--url must be an address like https://riposte.example.com, not '${options.url}'`, 'url');
+      }
+      if (!/^https?:$/.test(url.protocol)) throw usage('--url must be http or https', 'url');
+      const profile = { url: url.origin, token: options.token.trim() };
+      const user = await me(createApi(profile));
+      const path = saveProfile(env, profile);
+      await out({ url: profile.url, username: user.username, profile: path }, () => <Message text={`Logged in to ${profile.url} as ${user.username} (profile ${path})`} />);
+    });
+
+  program
+    .command('whoami')
+    .description('the user the saved token acts as')
+    .action(async () => {
+      const user = await me(api());
+      await out(user, () => <Table columns={['username', 'role', 'tier', 'time zone']} rows={[[user.username, user.role, user.tier, user.timeZone]]} />);
+    });
+
+  // ---- schedules ------------------------------------------------------------------------------
+
+  const schedules = program.command('schedules').description('your scheduled replies');
+
+  schedules
+    .command('list')
+    .description('every schedule, with its next run')
+    .action(async () => {
+      const list = await api().get<Schedule[]>('/api/schedules');
+      await out(list, () => (
+        <Table
+          columns={['id', 'target', 'account', 'next run', 'repeat', 'status', 'text']}
+          rows={list.map((s) => [s.id, `@${s.targetUsername ?? '?'}`, `@${s.accountName ?? '?'}`, local(s.nextRunTime ?? s.scheduledTime, s.timeZone), s.isRecurring ? (s.recurringType ?? '') : 'once', s.status, s.useAI ? `AI ${s.content ?? ''}` : (s.content ?? '')])}
+          empty="No schedules yet"
+        />
+      ));
+    });
+
+  /** Names the server knows: the monitored accounts you may answer and your connected X accounts. */
+  const namesOf = async (a: Api): Promise<{ targets: NameIndex; accounts: NameIndex }> => {
+    const [targets, accounts] = await Promise.all([a.get<Named[]>('/api/accounts'), a.get<Named[]>('/api/connected-accounts')]);
+    const index = (list: Named[]) => new Map(list.map((x) => [nameKey(x.username), x.id]));
+    return { targets: index(targets), accounts: index(accounts) };
+  };
+
+  schedules
+    .command('create')
+    .description('schedule one reply (the rules of a Bulk entry; same columns as the CSV)')
+    .requiredOption('--target <username>', 'the monitored account to answer')
+    .requiredOption('--account <username>', 'your connected X account that posts')
+    .requiredOption('--time <HH:MM>', 'the time, in your time zone')
+    .option('--date <YYYY-MM-DD>', 'the day (one-time), or the first day (repeating)', '')
+    .option('--repeat <once|daily|weekly|monthly>', 'how often', 'once')
+    .option('--text <text>', 'the reply', '')
+    .option('--ai', 'let the AI write the reply', false)
+    .option('--style <style>', 'the AI viral style', '')
+    .action(async (o: { target: string; account: string; time: string; date: string; repeat: string; text: string; ai: boolean; style: string }) => {
+      const a = api();
+      const csv = formatCsv([{ target: o.target, account: o.account, date: o.date, time: o.time, repeat: o.repeat, text: o.text, ai: String(o.ai), style: o.style }]);
+      const { entries, errors } = rowsToPayloads(csv, await namesOf(a));
+      const first = errors[0];
+      if (first !== undefined || entries[0] === undefined) throw new CliError(`--${first?.field ?? 'target'}: ${first?.message ?? 'invalid'}`, EXIT.refused, { field: first?.field ?? 'target' });
+      let made: Schedule;
+      try {
+        made = await a.send<Schedule>('POST', '/api/bulk-replies', entries[0].payload);
+      } catch (error) {
+        if (error instanceof CliError && error.details.field !== undefined) throw new CliError(`--${columnOf(error.details.field)}: ${error.message}`, error.exitCode, { ...error.details, field: columnOf(error.details.field) });
+        throw error;
+      }
+      await out(made, () => <Message text={`Scheduled ${made.id} for ${local(made.nextRunTime ?? made.scheduledTime, made.timeZone)}`} />);
+    });
+
+  schedules
+    .command('delete')
+    .description('delete a schedule')
+    .argument('<id>', 'the schedule id (schedules list)')
+    .action(async (id: string) => {
+      await api().send('DELETE', `/api/schedules/${encodeURIComponent(id)}`);
+      await out({ deleted: id }, () => <Message text={`Deleted ${id}`} />);
+    });
+
+  schedules
+    .command('import')
+    .description('create every schedule of a CSV file, all or none (header: target,account,date,time,repeat,text,ai,style)')
+    .argument('<file>', 'the CSV file')
+    .option('--dry-run', 'check every line on the server and create nothing', false)
+    .action(async (file: string, o: { dryRun: boolean }) => {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        throw usage(`Cannot read ${file}`, 'file');
+      }
+      const a = api();
+      const names = await namesOf(a);
+      const live = !json() && process.stderr.isTTY ? render(<ProgressBar label="Checking" done={0} total={0} />, { stdout: process.stderr }) : null;
+      const parsed = rowsToPayloads(text, names, (done, total) => live?.rerender(<ProgressBar label="Checking" done={done} total={total} />));
+      const refuse = async (errors: LineError[]) => {
+        live?.unmount();
+        if (!json()) {
+          const view = render(<LineErrors file={file} errors={errors} />, { stdout: process.stderr });
+          view.unmount();
+        }
+        throw new CliError(`${file}: ${errors.length} line${errors.length === 1 ? '' : 's'} refused; nothing was created`, EXIT.refused, { lines: errors });
+      };
+      if (parsed.errors.length > 0) return refuse(parsed.errors);
+      live?.rerender(<ProgressBar label={o.dryRun ? 'Checking on the server' : 'Creating'} done={parsed.entries.length} total={parsed.entries.length} />);
+      let answer: { count: number; dryRun: boolean; ids?: string[] };
+      try {
+        answer = await a.send('POST', '/api/schedules/import', { entries: parsed.entries.map((e) => e.payload), dryRun: o.dryRun });
+      } catch (error) {
+        const lines = error instanceof CliError ? serverLineError(error, parsed.entries.map((e) => e.line)) : null;
+        if (lines !== null) return refuse(lines);
+        live?.unmount();
+        throw error;
+      }
+      live?.unmount();
+      await out(answer, () => <Message text={answer.dryRun ? `${file}: all ${answer.count} lines would be scheduled (dry run, nothing created)` : `${file}: ${answer.count} replies scheduled`} />);
+    });
+
+  schedules
+    .command('export')
+    .description('write your one-time and repeating schedules as CSV (the import format), sorted by when they run')
+    .option('-o, --output <file>', 'write to this file instead of stdout')
+    .action(async (o: { output?: string }) => {
+      const rows = exportRows(await api().get<Schedule[]>('/api/schedules'));
+      // --json prints the rows as JSON; otherwise the CSV itself (stdout or the file).
+      if (program.opts<{ json?: boolean }>().json === true) {
+        process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+        return;
+      }
+      const csv = formatCsv(rows);
+      if (o.output === undefined) process.stdout.write(csv);
+      else {
+        writeFileSync(o.output, csv);
+        process.stderr.write(`${rows.length} schedules written to ${o.output}\n`);
+      }
+    });
+
+  // ---- templates ------------------------------------------------------------------------------
+
+  const templates = program.command('templates').description('your reply templates');
+  templates
+    .command('list')
+    .action(async () => {
+      const list = await api().get<Template[]>('/api/templates');
+      await out(list, () => <Table columns={['id', 'name', 'active', 'ai', 'content']} rows={list.map((t) => [t.id, t.name, t.isActive ? 'yes' : 'no', t.useAI ? 'yes' : 'no', t.content])} empty="No templates yet" />);
+    });
+  templates
+    .command('create')
+    .requiredOption('--name <name>', 'the template name')
+    .requiredOption('--content <text>', 'the reply text')
+    .option('--ai', 'let the AI rewrite it', false)
+    .action(async (o: { name: string; content: string; ai: boolean }) => {
+      const made = await api().send<Template>('POST', '/api/templates', { name: o.name, content: o.content, useAI: o.ai });
+      await out(made, () => <Message text={`Template ${made.name} created (${made.id})`} />);
+    });
+
+  // ---- accounts -------------------------------------------------------------------------------
+
+  program
+    .command('accounts')
+    .description('accounts')
+    .command('list')
+    .description('the monitored accounts you may answer and your connected X accounts')
+    .action(async () => {
+      const a = api();
+      const [targets, connected] = await Promise.all([a.get<Named[]>('/api/accounts'), a.get<Named[]>('/api/connected-accounts')]);
+      const data = { monitored: targets, connected };
+      await out(data, () => (
+        <Table columns={['kind', 'username', 'id']} rows={[...connected.map((c) => ['connected', `@${c.username}`, c.id]), ...targets.map((t) => ['monitored', `@${t.username}`, t.id])]} empty="No accounts" />
+      ));
+    });
+
+  // ---- replies and the ready queue ------------------------------------------------------------
+
+  const replyTable = (items: Reply[]) => (
+    <Table columns={['id', 'status', 'target', 'from', 'sent', 'text']} rows={items.map((r) => [r.id, r.status, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), r.content])} empty="No replies" />
+  );
+  const listReplies = async (query: Record<string, string | undefined>) => {
+    const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+    const page = await api().get<{ items: Reply[]; total: number }>(`/api/replies${params.size > 0 ? `?${params}` : ''}`);
+    await out(page, () => (
+      <>
+        {replyTable(page.items)}
+        <Text>{`${page.items.length} of ${page.total}`}</Text>
+      </>
+    ));
+  };
+
+  const replies = program.command('replies').description('your reply history');
+  replies
+    .command('list')
+    .option('--status <status>', 'only replies in this status')
+    .option('--page <n>', 'page', '1')
+    .option('--limit <n>', '10, 25, 50 or 100', '25')
+    .action((o: { status?: string; page: string; limit: string }) => listReplies({ status: o.status, page: o.page, limit: o.limit }));
+  replies
+    .command('search')
+    .argument('<text>', 'words in the reply, the post or an account name')
+    .option('--limit <n>', '10, 25, 50 or 100', '25')
+    .action((text: string, o: { limit: string }) => listReplies({ search: text, limit: o.limit }));
+
+  const ready = program.command('ready').description('the assisted-delivery queue: replies ready for you to post on X');
+  ready.command('list').action(async () => {
+    const page = await api().get<{ items: Reply[] }>('/api/replies/ready');
+    await out(page.items, () => (
+      <Table columns={['id', 'target', 'from', 'expires', 'open in X']} rows={page.items.map((r) => [r.id, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.expiresAt), r.intentUrl ?? ''])} empty="Nothing ready to send" max={120} />
+    ));
+  });
+  ready
+    .command('sent')
+    .description('record that you posted it')
+    .argument('<id>', 'the reply id')
+    .option('--url <link>', 'the link of your reply on X (…/status/<id>)')
+    .action(async (id: string, o: { url?: string }) => {
+      const reply = await api().send<Reply>('POST', `/api/replies/${encodeURIComponent(id)}/mark-sent`, { replyUrl: o.url ?? null });
+      await out(reply, () => <Message text={`${id} recorded as sent`} />);
+    });
+  ready
+    .command('skip')
+    .argument('<id>', 'the reply id')
+    .action(async (id: string) => {
+      const reply = await api().send<Reply>('POST', `/api/replies/${encodeURIComponent(id)}/skip`, {});
+      await out(reply, () => <Message text={`${id} skipped`} tone="yellow" />);
+    });
+};

@@ -1,0 +1,193 @@
+/**
+ * The `riposte` CLI end to end: the CLI runs as its own process (node --import tsx apps/cli/src/main.tsx) against
+ * a real server on a real port, with a personal access token:
+ *  - login stores the profile with mode 0600; whoami; bad token, unreachable server and bad usage
+ *    exit 2, 3 and 1;
+ *  - a 200-row CSV with two bad lines is refused with both line numbers and creates nothing; the
+ *    good file is created (after a dry run that creates nothing); export writes it back identical;
+ *  - --json prints nothing but JSON, parsed here; a read token cannot create (exit 2).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type TestServer } from '../api/support';
+import { connectXAccount, dateIn, visibleTargets } from '../api/schedules.support';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const MAIN = join(ROOT, 'apps', 'cli', 'src', 'main.tsx');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let server: TestServer;
+let alice: Client;
+let config: string;
+let work: string;
+let target: string;
+const XNAME = 'cli_poster';
+
+const riposte = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: { ...process.env, RIPOSTE_CLI_CONFIG: config, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+const tokenFor = async (client: Client, scopes: string[]): Promise<string> => {
+  const res = await client.post('/api/tokens', { name: 'cli', scopes, expiresInDays: 30 });
+  expect(res.status).toBe(201);
+  return (res.body as { secret: string }).secret;
+};
+
+const HEADER = 'target,account,date,time,repeat,text,ai,style';
+const goodRows = () =>
+  Array.from({ length: 200 }, (_, i) => {
+    const text = i === 7 ? '"Quoted, with a comma"" and a quote"' : `Reply number ${i + 1}`;
+    return `${target},${XNAME},${dateIn(i + 2)},10:30,once,${text},false,`;
+  });
+
+beforeAll(async () => {
+  server = await startTestServer({ RIPOSTE_SCHEDULER: 'off' });
+  const made = await server.newUser();
+  alice = made.client;
+  const admin = await server.admin();
+  // Import follows the Bulk rules: a tier that may bulk schedule.
+  expect((await admin.put(`/api/admin/users/${made.user.id}/role`, { role: 'legacy' })).status).toBe(200);
+  await connectXAccount(server, made.user.id, XNAME);
+  const first = (await visibleTargets(alice))[0];
+  if (first === undefined) throw new Error('no visible target');
+  target = first.username;
+  config = mkdtempSync(join(tmpdir(), 'riposte-cli-'));
+  work = mkdtempSync(join(tmpdir(), 'riposte-cli-work-'));
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  if (config) rmSync(config, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const scheduleCount = async () => ((await alice.get('/api/schedules')).body as unknown[]).length;
+
+describe('riposte against a running server', () => {
+  it('logs in (profile 0600), says who it is, and exits 1 / 2 / 3 for usage, refusal and no server', async () => {
+    const token = await tokenFor(alice, ['read', 'write']);
+    const login = await riposte(['--json', 'login', '--url', server.url, '--token', token]);
+    expect(login.code, login.stderr).toBe(0);
+    expect(JSON.parse(login.stdout)).toMatchObject({ url: new URL(server.url).origin });
+    expect(statSync(join(config, 'profile.json')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(config, 'profile.json'), 'utf8')).toContain(token);
+
+    const who = await riposte(['whoami', '--json']);
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ role: 'legacy' });
+
+    const bad = await riposte(['login', '--url', server.url, '--token', 'rpt_' + 'x'.repeat(43)], { RIPOSTE_CLI_CONFIG: join(work, 'other') });
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('not valid')]);
+    const down = await riposte(['login', '--url', 'http://127.0.0.1:9', '--token', token], { RIPOSTE_CLI_CONFIG: join(work, 'other') });
+    expect([down.code, down.stderr]).toEqual([3, expect.stringContaining('Cannot reach')]);
+    expect((await riposte(['schedules', 'import'])).code).toBe(1);
+    expect((await riposte(['no-such-command'])).code).toBe(1);
+    const notUrl = await riposte(['login', '--url', 'not a url', '--token', token]);
+    expect([notUrl.code, notUrl.stderr]).toEqual([1, expect.stringContaining('url')]);
+  }, 400_000);
+
+  it('refuses a 200-row file with two bad lines, naming both lines, and creates nothing', async () => {
+    const rows = goodRows();
+    rows[49] = `${target},${XNAME},${dateIn(51)},25:99,once,Bad time,false,`; // line 51
+    rows[149] = `nobody_here_at_all,${XNAME},${dateIn(151)},10:30,once,Bad target,false,`; // line 151
+    const file = join(work, 'bad.csv');
+    writeFileSync(file, [HEADER, ...rows].join('\n') + '\n');
+    const run = await riposte(['--json', 'schedules', 'import', file]);
+    expect(run.code).toBe(2);
+    const answer = JSON.parse(run.stdout) as { error: { lines: { line: number; field: string; message: string }[] } };
+    expect(answer.error.lines.map((l) => [l.line, l.field])).toEqual([
+      [51, 'time'],
+      [151, 'target'],
+    ]);
+    expect(run.stderr).toContain('line 51, time');
+    expect(run.stderr).toContain('line 151, target');
+    expect(await scheduleCount()).toBe(0);
+  }, 200_000);
+
+  it('imports the good file (a dry run first creates nothing) and exports it back identical', async () => {
+    const text = [HEADER, ...goodRows()].join('\n') + '\n';
+    const file = join(work, 'good.csv');
+    writeFileSync(file, text);
+    const dry = await riposte(['--json', 'schedules', 'import', file, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, count: 200 });
+    expect(await scheduleCount()).toBe(0);
+
+    const run = await riposte(['--json', 'schedules', 'import', file]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ dryRun: false, count: 200 });
+    expect(await scheduleCount()).toBe(200);
+
+    const exported = await riposte(['schedules', 'export']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toBe(text);
+    const out = join(work, 'out.csv');
+    expect((await riposte(['schedules', 'export', '--output', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(text);
+
+    const list = await riposte(['--json', 'schedules', 'list']);
+    expect(list.code).toBe(0);
+    const schedules = JSON.parse(list.stdout) as { id: string }[];
+    expect(schedules).toHaveLength(200);
+
+    const gone = await riposte(['--json', 'schedules', 'delete', schedules[0]!.id]);
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(await scheduleCount()).toBe(199);
+    const again = await riposte(['--json', 'schedules', 'delete', '00000000-0000-0000-0000-000000000000']);
+    expect(again.code).toBe(2);
+    expect(JSON.parse(again.stdout)).toMatchObject({ error: { status: 404 } });
+  }, 400_000);
+
+  it('creates one schedule and a template, lists accounts, replies and the ready queue as JSON', async () => {
+    const made = await riposte(['--json', 'schedules', 'create', '--target', `@${target}`, '--account', XNAME, '--date', dateIn(300), '--time', '09:15', '--text', 'From the CLI']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ content: 'From the CLI' });
+    const badTime = await riposte(['schedules', 'create', '--target', target, '--account', XNAME, '--date', dateIn(300), '--time', '9h']);
+    expect([badTime.code, badTime.stderr]).toEqual([2, expect.stringContaining('--time')]);
+
+    const tpl = await riposte(['--json', 'templates', 'create', '--name', 'CLI template', '--content', 'Thanks for this']);
+    expect(tpl.code, tpl.stderr).toBe(0);
+    const tpls = JSON.parse((await riposte(['--json', 'templates', 'list'])).stdout) as { name: string }[];
+    expect(tpls.map((t) => t.name)).toContain('CLI template');
+
+    const accounts = JSON.parse((await riposte(['--json', 'accounts', 'list'])).stdout) as { connected: { username: string }[]; monitored: { username: string }[] };
+    expect(accounts.connected.map((a) => a.username)).toContain(XNAME);
+    expect(accounts.monitored.map((a) => a.username)).toContain(target);
+
+    const replies = JSON.parse((await riposte(['--json', 'replies', 'list'])).stdout) as { items: unknown[]; total: number };
+    expect(replies).toMatchObject({ items: [], total: 0 });
+    const search = await riposte(['--json', 'replies', 'search', 'anything']);
+    expect(JSON.parse(search.stdout)).toMatchObject({ total: 0 });
+    const ready = await riposte(['--json', 'ready', 'list']);
+    expect(JSON.parse(ready.stdout)).toEqual([]);
+    const skip = await riposte(['--json', 'ready', 'skip', '00000000-0000-0000-0000-000000000000']);
+    expect(skip.code).toBe(2);
+  }, 400_000);
+
+  it('a read token cannot create: exit 2 with the server’s reason; completion prints a script', async () => {
+    const token = await tokenFor(alice, ['read']);
+    const readOnly = join(work, 'read-only');
+    expect((await riposte(['login', '--url', server.url, '--token', token], { RIPOSTE_CLI_CONFIG: readOnly })).code).toBe(0);
+    const run = await riposte(['--json', 'templates', 'create', '--name', 'x', '--content', 'y'], { RIPOSTE_CLI_CONFIG: readOnly });
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({ error: { status: 403, code: 'TOKEN_SCOPE_WRITE' } });
+    const completion = await riposte(['completion', 'bash']);
+    expect(completion.code).toBe(0);
+    expect(completion.stdout).toContain('complete -o default -F _riposte riposte');
+    expect(completion.stdout).toContain('import');
+  }, 200_000);
+});
