@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '@web/lib/utils';
 import { buttonVariants } from '@web/components/ui/button';
-import { withFocusReturn } from '@web/components/ui/focus-return';
+import { useOverlayFocus } from '@web/components/ui/focus-return';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -17,7 +17,8 @@ export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeo
   );
 }
 
-export function AlertDialogContent({ className, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useOverlayFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -29,7 +30,7 @@ export function AlertDialogContent({ className, onCloseAutoFocus, ...props }: Co
           className,
         )}
         {...props}
-        onCloseAutoFocus={withFocusReturn(onCloseAutoFocus)}
+        {...focus}
       />
     </AlertDialogPortal>
   );

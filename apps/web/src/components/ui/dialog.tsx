@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
-import { withFocusReturn } from '@web/components/ui/focus-return';
+import { useOverlayFocus } from '@web/components/ui/focus-return';
 
 export const Dialog = DialogPrimitive.Root;
 
@@ -42,10 +42,12 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const focus = useOverlayFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -58,7 +60,7 @@ export function DialogContent({
         )}
         {...props}
         onEscapeKeyDown={keepOpenForListbox(onEscapeKeyDown)}
-        onCloseAutoFocus={withFocusReturn(onCloseAutoFocus)}
+        {...focus}
       >
         {children}
         {showCloseButton && (

@@ -3,13 +3,14 @@ import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
-import { withFocusReturn } from '@web/components/ui/focus-return';
+import { useOverlayFocus } from '@web/components/ui/focus-return';
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
-export function SheetContent({ className, children, onCloseAutoFocus, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+export function SheetContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+  const focus = useOverlayFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
@@ -21,7 +22,7 @@ export function SheetContent({ className, children, onCloseAutoFocus, ...props }
           className,
         )}
         {...props}
-        onCloseAutoFocus={withFocusReturn(onCloseAutoFocus)}
+        {...focus}
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none">

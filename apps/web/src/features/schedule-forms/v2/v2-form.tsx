@@ -114,7 +114,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="New AI Reply" className="grid gap-5">
+      <form onSubmit={onSubmit} noValidate aria-label="New AI Reply" className="grid grid-cols-1 gap-5">
         <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <Field id="v2-target" label="Target Account" error={errors.accountId}>
             <TargetCombobox
@@ -141,7 +141,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           />
         </div>
 
-        <div className="grid gap-4 rounded-lg border p-4">
+        <div className="grid grid-cols-1 gap-4 rounded-lg border p-4">
           <label className="flex items-center justify-between gap-3" htmlFor="v2-ai">
             <span className="grid">
               <span className="flex items-center gap-1.5 text-sm font-medium">
@@ -153,14 +153,14 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
             <Switch id="v2-ai" checked={state.useAI} onCheckedChange={(v) => set({ useAI: v }, ['useAI', 'content'])} disabled={busy} />
           </label>
           {state.useAI && (
-            <div className="grid gap-2">
+            <div className="grid grid-cols-1 gap-2">
               <Label htmlFor="v2-style">Viral style</Label>
               <StyleSelect id="v2-style" styles={V2_STYLES} value={state.viralStyle} onChange={(v) => set({ viralStyle: v })} disabled={busy} />
             </div>
           )}
         </div>
 
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <div className="flex items-end justify-between gap-2">
             <Label htmlFor="v2-content">{state.useAI ? 'Content (optional)' : 'Content'}</Label>
             <Button variant="outline" size="sm" onClick={repurpose.start} disabled={state.content.length === 0 || busy}>
@@ -193,12 +193,12 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           <ReplyPreview text={state.content} aiStyle={state.useAI ? state.viralStyle : null} imageName={state.image?.name ?? null} />
         </div>
 
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <span className="text-sm font-medium">Image (optional)</span>
           <ImagePicker file={state.image} onChange={(image) => set({ image })} schema={v2ImageFileSchema} titleFor={(m) => (m === M.invalidFileType ? M.invalidFileType : M.fileTooLarge)} disabled={busy} />
         </div>
 
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <span className="text-sm font-medium">Peak Window</span>
           <PeakWindowPicker
             name="v2-peak"
@@ -217,7 +217,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           )}
         </div>
 
-        <div className="grid gap-3 rounded-lg border p-4">
+        <div className="grid grid-cols-1 gap-3 rounded-lg border p-4">
           <label className="flex items-center justify-between gap-3" htmlFor="v2-recurring">
             <span className="grid">
               <span className="text-sm font-medium">Recurring</span>
