@@ -16,6 +16,7 @@ import { templateGroupsProjection, templatesProjection } from './templates';
 import { accessTokensProjection } from './tokens';
 import { usersProjection } from './users';
 import { watchedPostsProjection, xReadDaysProjection } from './watching';
+import { schedulerProcessesProjection } from './scheduler-health';
 import { connectedAccountsProjection } from './x-accounts';
 
 export const allProjections: readonly Projection[] = [
@@ -30,6 +31,7 @@ export const allProjections: readonly Projection[] = [
   watchedPostsProjection as Projection,
   replyMetricsProjection as Projection,
   xReadDaysProjection as Projection,
+  schedulerProcessesProjection as Projection,
   billingProjection as Projection,
   accessTokensProjection as Projection,
   auditIndexProjection,

@@ -13,9 +13,10 @@ import type { ActivityItem } from '@core/dashboard/views';
 import { repliesProjection as repliesBase } from '@core/replies/projection';
 import { erasingAccounts } from '@core/users/erasure';
 
-import { adminRecentReply, replyView, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
+import { adminRecentReply, replyView, statusBadge, statusReason, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
 import { FAILURE_STATUSES } from '@core/replies/model';
 import type { PostUsage } from '@core/replies/rules/x-budget';
+import type { LatestRunView } from '@core/scheduling/run-state';
 
 /** The projection, also removing a deleted account's replies (ADR 0028). */
 export const repliesProjection = erasingAccounts(repliesBase, (userId) => [
@@ -101,6 +102,35 @@ export const scheduleReplies = (db: ReadDb, userId: string, scheduleId: string):
     .all(scheduleId, userId)
     .map(replyView);
 
+/**
+ * The latest run of each schedule (its reply of the latest slot), for the schedules lists: one
+ * query for all the ids. Links to X are added by the caller.
+ */
+export const latestRunsBySchedule = (db: ReadDb, scheduleIds: readonly string[]): Map<string, LatestRunView> => {
+  const out = new Map<string, LatestRunView>();
+  if (scheduleIds.length === 0) return out;
+  const rows = db
+    .prepare<[string], ReplyRow>(
+      `SELECT ${COLUMNS} FROM replies WHERE scheduled_id IN (SELECT value FROM json_each(?)) ORDER BY scheduled_id, slot DESC, created_at DESC, rowid DESC`,
+    )
+    .all(JSON.stringify(scheduleIds));
+  for (const r of rows) {
+    if (r.scheduled_id === null || out.has(r.scheduled_id)) continue;
+    const v = replyView(r);
+    out.set(r.scheduled_id, {
+      slot: v.slot,
+      status: v.status,
+      statusMessage: v.statusMessage,
+      replyPostId: v.replyPostId,
+      connectedUsername: v.connectedUsername,
+      replyUrl: null,
+      intentUrl: v.intentUrl,
+      sentAt: v.sentAt,
+    });
+  }
+  return out;
+};
+
 /** The newest replies of everyone (the admin's Scheduler Test page). */
 export const recentRepliesForAdmin = (db: ReadDb, limit: number): AdminRecentReply[] =>
   db
@@ -143,23 +173,31 @@ export const latestPostAttempts = (db: ReadDb, replyIds: readonly string[]): Map
 export const countSentReplies = (db: ReadDb, userId: string): number =>
   Number(db.prepare(`SELECT count(*) FROM replies WHERE user_id = ? AND status = 'sent'`).pluck().get(userId) ?? 0);
 
-/** The dashboard's recent activity from replies: sent ones, and ones still to go out (scheduled). */
+/** The dashboard's recent activity from replies, whatever became of them. */
 export const recentReplyActivities = (db: ReadDb, userId: string, limit: number): ActivityItem[] =>
   db
-    .prepare<[string, number], { id: string; target_username: string | null; account_id: string; content: string; status: string; sent_at: string | null; updated_at: string }>(
-      `SELECT id, target_username, account_id, content, status, sent_at, updated_at FROM replies
-        WHERE user_id = ? AND status IN ('sent', 'pending', 'sending', 'ready', 'rate_limited')
+    .prepare<
+      [string, number],
+      { id: string; target_username: string | null; account_id: string; content: string; status: string; status_message: string | null; sent_at: string | null; updated_at: string }
+    >(
+      `SELECT id, target_username, account_id, content, status, status_message, sent_at, updated_at FROM replies
+        WHERE user_id = ?
         ORDER BY coalesce(sent_at, updated_at) DESC, rowid DESC LIMIT ?`,
     )
     .all(userId, limit)
-    .map((r) => ({
-      id: r.id,
-      type: 'reply' as const,
-      targetAccount: r.target_username ?? r.account_id,
-      content: r.content,
-      timestamp: r.sent_at ?? r.updated_at,
-      status: r.status === 'sent' ? ('sent' as const) : ('scheduled' as const),
-    }));
+    .map((r) => {
+      const badge = statusBadge(r.status, r.status_message);
+      return {
+        id: r.id,
+        type: 'reply' as const,
+        targetAccount: r.target_username ?? r.account_id,
+        content: r.content,
+        timestamp: r.sent_at ?? r.updated_at,
+        status: r.status === 'sent' ? ('sent' as const) : ('scheduled' as const),
+        // What really happened to it, as every other list says it.
+        outcome: { label: badge.label, variant: badge.variant, reason: badge.status === 'sent' ? null : statusReason(r.status, r.status_message), link: null, at: null },
+      };
+    });
 
 /** Per target account: replies the user sent and when the latest went out. */
 export const sentRepliesByTarget = (db: ReadDb, userId: string): Map<string, { sent: number; lastSentAt: string | null }> =>

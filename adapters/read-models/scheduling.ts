@@ -24,6 +24,8 @@ import { recurringUtcClock, statusFlags, type ScheduleReplyView, type ScheduleVi
 import type { AutoScheduleRef } from '@core/watching/due';
 import { templateGroupNamesByIds, templateNamesByIds } from './templates';
 import { usernamesByIds } from './users';
+import { latestRunsBySchedule } from './replies';
+import type { LatestRunView } from '@core/scheduling/run-state';
 
 /** The projection, also removing a deleted account's schedules (ADR 0028). */
 export const schedulesProjection = erasingAccounts(schedulesBase, (userId) => [{ sql: 'DELETE FROM schedules WHERE user_id = @userId', params: { userId } }]);
@@ -96,7 +98,7 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
 
 const nameOf = (names: ReadonlyMap<string, string>, id: string | null): string | null => (id === null ? null : (names.get(id) ?? null));
 
-const toView = (r: Row, names: Names): ScheduleView => {
+const toView = (r: Row, names: Names, runs: ReadonlyMap<string, LatestRunView>): ScheduleView => {
   const recurring = r.is_recurring === 1;
   const status = r.status as ScheduleStatus;
   return {
@@ -131,6 +133,7 @@ const toView = (r: Row, names: Names): ScheduleView => {
     viralStyle: r.viral_style,
     lastExecutedAt: r.last_executed_at,
     lastRunOutcome: r.last_run_outcome,
+    latestRun: runs.get(r.id) ?? null,
     runCount: r.run_count,
     timeZone: r.time_zone,
     createdAt: r.created_at,
@@ -140,7 +143,11 @@ const toView = (r: Row, names: Names): ScheduleView => {
 
 const toViews = (db: ReadDb, rows: readonly Row[]): ScheduleView[] => {
   const names = namesFor(db, rows);
-  return rows.map((r) => toView(r, names));
+  const runs = latestRunsBySchedule(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toView(r, names, runs));
 };
 
 /** The user's schedules: upcoming ones first by next run, then the rest newest first. */
@@ -242,6 +249,21 @@ export const dueRuns = (db: ReadDb, now: string, limit: number): DueRun[] =>
     )
     .all(now, limit)
     .map((r) => ({ scheduleId: r.id, userId: r.user_id, slot: r.next_run_time }));
+
+/**
+ * The queue of the scheduler: timed runs whose time has come that no recorded run has moved on yet
+ * (a run being sent right now counts until it is recorded), and the oldest due time among them.
+ */
+export const dueRunsWaiting = (db: ReadDb, now: string): { length: number; oldestDueAt: string | null } => {
+  const row = db
+    .prepare<[string], { n: number; oldest: string | null }>(
+      `SELECT count(*) AS n, min(next_run_time) AS oldest FROM schedules
+        WHERE deleted_at IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL AND pending_batch IS NULL
+          AND next_run_time <= ?`,
+    )
+    .get(now);
+  return { length: Number(row?.n ?? 0), oldestDueAt: row?.oldest ?? null };
+};
 
 /** The active auto schedules ('reply when this account posts'), for the watcher and the dispatch job. */
 export const activeAutoSchedules = (db: ReadDb): AutoScheduleRef[] =>

@@ -1,3 +1,4 @@
+import type { BadgeVariant } from '@core/replies/views';
 // The dashboard's answers (spec part 1 §3 'Dashboard metrics', 'Connected account sample',
 // 'Activity item'), shared by the server's read queries and the web app's hooks.
 
@@ -24,6 +25,8 @@ export interface ActivityItem {
   content?: string;
   timestamp: string;
   status?: 'sent' | 'scheduled';
+  /** A reply's state as every list shows it (core/scheduling/run-state.ts): badge, reason, no link. */
+  outcome?: { label: string; variant: BadgeVariant; reason: string | null; link: null; at: string | null };
   action?: 'added' | 'removed';
 }
 

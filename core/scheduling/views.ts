@@ -8,6 +8,7 @@
  * of a status. The projection stores what they give; the read queries answer it.
  */
 import type { WritingStyle } from '@core/styles';
+import type { LatestRunView } from './run-state';
 import { assertNever } from '@core/shared/decider';
 import { isRecurringPlan, recurringTypeOf, scheduleTypeOf, type Conditions, type ScheduleType } from './model';
 import { ruleOf } from './plan';
@@ -125,6 +126,8 @@ export interface ScheduleView {
   viralStyle: string | null;
   lastExecutedAt: string | null;
   lastRunOutcome: string | null;
+  /** The latest run's reply as it is now (core/scheduling/run-state.ts); null before the first run. */
+  latestRun: LatestRunView | null;
   runCount: number;
   timeZone: string;
   createdAt: string;

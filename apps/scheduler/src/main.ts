@@ -49,6 +49,7 @@ import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
+import { createHeartbeatJob } from '@adapters/scheduler/heartbeat';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
 import { createFsImageStore } from '@adapters/image-store';
@@ -178,6 +179,7 @@ const main = async () => {
   const billing = paypal === null ? null : createBillingService({ store, provider: paypal.provider, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
   const scheduler = createScheduler({
     jobs: [
+      createHeartbeatJob({ store, kind: 'external', clock: () => new Date(), logger }),
       ...dispatcher.jobs,
       watcher.job,
       metrics.job,

@@ -38,6 +38,7 @@ import { createPgPendingRequests, createPgSessionStore, openPgDataKeyStore, open
 import type { EventStore } from '@core/eventstore/types';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
+import { createHeartbeatJob } from '@adapters/scheduler/heartbeat';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
 import { createAccountsService } from './accounts/service';
@@ -245,6 +246,7 @@ export const startServer = async (
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
           jobs: [
+            createHeartbeatJob({ store, kind: 'embedded', clock, logger: logger.child({ component: 'scheduler' }) }),
             ...dispatcher.jobs,
             watcher.job,
             metrics.job,

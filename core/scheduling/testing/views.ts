@@ -38,6 +38,7 @@ export const aScheduleView = (overrides: Partial<ScheduleView> = {}): ScheduleVi
   viralStyle: null,
   lastExecutedAt: null,
   lastRunOutcome: null,
+  latestRun: null,
   runCount: 0,
   timeZone: 'Europe/Paris',
   createdAt: '2026-01-01T00:00:00.000Z',

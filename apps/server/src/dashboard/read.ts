@@ -13,7 +13,9 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { impressionsGainedByDay, metricsTotalsSince } from '@adapters/read-models/metrics';
 import { listVisibleAccounts, recentlyAddedAccounts } from '@adapters/read-models/monitoring';
 import { countSentReplies, recentReplyActivities, sentRepliesByUtcDay } from '@adapters/read-models/replies';
-import { countUpcomingSchedules, recentSchedules } from '@adapters/read-models/scheduling';
+import { countUpcomingSchedules, dueRunsWaiting, recentSchedules } from '@adapters/read-models/scheduling';
+import { schedulerProcesses } from '@adapters/read-models/scheduler-health';
+import { schedulerHealth, type SchedulerHealth } from '@core/scheduler-health';
 import { activeConnectedAccountItems } from '@adapters/read-models/x-accounts';
 import type { ActivityItem, ConnectedAccountItem, DashboardActivity, MetricsOverview } from '@core/dashboard/views';
 import { engagementRate, lastUtcDays } from '@core/metrics/days';
@@ -79,3 +81,7 @@ export const recentActivities = (db: ReadDb, userId: string, limit = 20): Activi
     .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
     .slice(0, limit);
 };
+
+/** The scheduler's health for the admin's dashboard: every process's last tick and the due runs waiting. */
+export const schedulerHealthNow = (db: ReadDb, now: Date): SchedulerHealth =>
+  schedulerHealth(schedulerProcesses(db), dueRunsWaiting(db, now.toISOString()), now.getTime());

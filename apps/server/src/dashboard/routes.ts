@@ -4,8 +4,8 @@ import { activityQuerySchema } from '@core/dashboard/schemas';
 import { monitoringActorOf } from '@core/monitoring';
 import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
-import { currentUser, requireUser } from '../http/guards';
-import { activitySeries, connectedAccounts, metricsOverview, recentActivities } from './read';
+import { currentUser, requireAdmin, requireUser } from '../http/guards';
+import { activitySeries, connectedAccounts, metricsOverview, recentActivities, schedulerHealthNow } from './read';
 
 export const dashboardRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
@@ -22,6 +22,10 @@ export const dashboardRoutes = (deps: AppDeps): Router => {
   });
   router.get('/recent-activities', requireUser, (ctx) => {
     ctx.body = recentActivities(deps.projector.db, currentUser(ctx).id);
+  });
+  // The admin's view of the scheduler: each process's last tick and the runs waiting for one.
+  router.get('/admin/scheduler-health', requireAdmin, (ctx) => {
+    ctx.body = schedulerHealthNow(deps.projector.db, deps.clock());
   });
   return router;
 };

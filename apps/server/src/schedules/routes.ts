@@ -68,14 +68,21 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- the Schedules list and the classic page ------------------------------------------------
 
+  // The latest run's reply gets its link on X here: the read model does not know X's web address.
+  const withRunLink = (view: ScheduleView): ScheduleView => {
+    const run = view.latestRun;
+    if (run === null || run.replyPostId === null || run.connectedUsername === null) return view;
+    return { ...view, latestRun: { ...run, replyUrl: postUrl(deps.x.app?.webUrl ?? 'https://x.com', run.connectedUsername, run.replyPostId) } };
+  };
+
   router.get('/api/schedules', requireUser, (ctx) => {
-    ctx.body = listSchedules(db(), currentUser(ctx).id);
+    ctx.body = listSchedules(db(), currentUser(ctx).id).map(withRunLink);
   });
 
   router.get('/api/schedules/:id', requireUser, (ctx) => {
     const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx, notFound));
     if (view === null) throw notFound();
-    ctx.body = view;
+    ctx.body = withRunLink(view);
   });
 
   router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), async (ctx) => {
@@ -123,7 +130,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   // ---- V2 -------------------------------------------------------------------------------------
 
   router.get('/api/v2/schedules', requireUser, (ctx) => {
-    ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id) };
+    ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id).map(withRunLink) };
   });
 
   router.post('/api/v2/schedule', requireUser, deps.idempotency.guard('POST /api/v2/schedule'), async (ctx) => {

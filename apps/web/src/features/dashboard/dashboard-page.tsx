@@ -8,12 +8,15 @@ import { ConnectedAccountsCard } from '@web/features/dashboard/components/connec
 import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
 import { RecentActivity } from '@web/features/dashboard/components/recent-activity';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
+import { SchedulerHealthCard } from '@web/features/dashboard/components/scheduler-health-card';
+import { useUserZone } from '@web/lib/time-format';
 import { PageHeader } from '@web/components/page-header';
 import { ReadySummaryCard } from '@web/features/replies';
 
 export default function DashboardPage() {
   const { user } = useAuth();
   const metrics = useMetricsOverview();
+  const zone = useUserZone();
   if (!user) return null;
   const name = user.fullName || user.username || 'User';
   return (
@@ -32,6 +35,7 @@ export default function DashboardPage() {
       />
       <HowItWorks user={user} />
       <StatCards metrics={metrics.data} error={metrics.error} />
+      {user.role === 'admin' && <SchedulerHealthCard zone={zone} />}
       <ReadySummaryCard />
       <ActivityChart />
       <div className="grid gap-6 lg:grid-cols-3">

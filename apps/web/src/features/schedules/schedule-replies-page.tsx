@@ -5,6 +5,7 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
 import { deliveryHint } from '@core/scheduling/time';
+import { RunState } from '@web/components/run-state';
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
 import { statusBadge, statusReason } from '@core/replies/views';
 import { Badge } from '@web/components/ui/badge';
@@ -33,16 +34,24 @@ const back = (
 function Latest({ s, replies, zone, now }: { s: ScheduleView; replies: ScheduleReplyView[]; zone: string; now: Date }) {
   const xName = useXName();
   const latest = latestReply(s, replies);
+  // A run that ended without a post (failed, skipped, expired, ready, unconfirmed) says so, with its reason.
+  if (latest.kind !== 'pending' && s.latestRun !== null && s.latestRun.status !== 'sent') return <RunState facts={s} zone={zone} />;
   switch (latest.kind) {
     case 'pending':
-      if (latest.at === null) return <p>{s.scheduleType === 'auto' ? 'Waits for the next post of the account.' : 'Not planned.'}</p>;
+      if (latest.at === null && s.latestRun === null) return <p>{s.scheduleType === 'auto' ? 'Waits for the next post of the account.' : 'Not planned.'}</p>;
       return (
-        <div className="grid gap-1" data-testid="estimated-send-time">
-          <p>
-            Estimated send time: <span className="font-medium">{formatDateTime(latest.at, zone)}</span>
-          </p>
-          <p className="text-sm text-muted-foreground">{deliveryHint(latest.at, zone).text}</p>
-        </div>
+        <RunState
+          facts={s}
+          zone={zone}
+          upcoming={(at) => (
+            <div className="grid gap-1" data-testid="estimated-send-time">
+              <p>
+                Estimated send time: <span className="font-medium">{formatDateTime(at, zone)}</span>
+              </p>
+              <p className="text-sm text-muted-foreground">{deliveryHint(at, zone).text}</p>
+            </div>
+          )}
+        />
       );
     case 'none':
       return <p data-testid="latest-reply">{LATEST_REPLY_TEXTS.none}</p>;

@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
+import { RunState, runStateNow } from '@web/components/run-state';
 import { deleteSchedule, contentSummary, isPending, peakLabel, recurrenceLabel, styleLabel } from '@web/features/schedules';
 import { formatDateTime, formatTimeOfDay } from '@web/lib/time-format';
 import type { Occurrence } from '@web/features/calendar/occurrences';
@@ -21,6 +22,12 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
   const s = o.schedule;
   const at = new Date(o.at).toISOString();
   const recurrence = recurrenceLabel(s);
+  const state = runStateNow(s);
+  // The chip of the next run says when it is late; the chip of the last run says how it ended.
+  const late = o.kind === 'next' && state.next.kind === 'late';
+  const ended = o.kind === 'executed' && state.last !== null ? state.last : null;
+  const troubled = late || (ended !== null && ended.variant !== 'success');
+  const stateWord = late ? ' (late)' : ended !== null ? ` (${ended.label.toLowerCase()})` : o.kind === 'executed' ? ' (sent)' : '';
 
   async function remove() {
     setDeleting(true);
@@ -43,10 +50,15 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
         data-testid="calendar-entry"
         className={cn(
           'flex w-full min-w-0 items-center gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-          o.kind === 'executed' ? 'border-emerald-200 bg-emerald-50 text-emerald-900 hover:bg-emerald-100' : 'border-indigo-200 bg-indigo-50 text-indigo-900 hover:bg-indigo-100',
+          troubled
+            ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100'
+            : o.kind === 'executed'
+              ? 'border-emerald-200 bg-emerald-50 text-emerald-900 hover:bg-emerald-100'
+              : 'border-indigo-200 bg-indigo-50 text-indigo-900 hover:bg-indigo-100',
           o.kind === 'repeat' && 'border-dashed',
         )}
-        aria-label={`${formatDateTime(at, zone)}: reply to @${target(o)}${o.kind === 'executed' ? ' (sent)' : ''}`}
+        aria-label={`${formatDateTime(at, zone)}: reply to @${target(o)}${stateWord}`}
+        data-state={late ? 'late' : (ended?.label ?? o.kind)}
         title={`@${target(o)}: ${contentSummary(s)}`}
       >
         {showTime && <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{formatTimeOfDay(at, zone)}</span>}
@@ -59,11 +71,12 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
           <DialogHeader>
             <DialogTitle>Reply to @{target(o)}</DialogTitle>
             <DialogDescription>
-              {o.kind === 'executed' ? 'Sent' : 'Goes out'} {formatDateTime(at, zone)}
+              {o.kind === 'executed' ? 'Ran' : late ? 'Was due' : 'Goes out'} {formatDateTime(at, zone)}
               {s.accountName ? ` from @${s.accountName}` : ''}
             </DialogDescription>
           </DialogHeader>
           <p className="rounded-lg bg-muted/60 p-3 text-sm break-words whitespace-pre-wrap">{contentSummary(s) || '—'}</p>
+          <RunState facts={s} zone={zone} />
           <div className="flex flex-wrap gap-1.5">
             <Badge variant={isPending(s) ? 'info' : 'success'}>{isPending(s) ? 'Pending' : 'Executed'}</Badge>
             {peakLabel(s) && <Badge variant="outline">{peakLabel(s)}</Badge>}

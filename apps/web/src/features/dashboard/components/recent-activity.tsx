@@ -4,6 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { RunOutcome } from '@web/components/run-state';
 import { useRecentActivities, type ActivityItem } from '@web/features/dashboard/api/dashboard-queries';
 
 function describe(item: ActivityItem): string {
@@ -35,9 +36,10 @@ function Row({ item }: { item: ActivityItem }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium">{describe(item)}</span>
-          {item.status === 'sent' && <Badge variant="success">Sent</Badge>}
-          {item.status === 'scheduled' && <Badge variant="warning">Scheduled</Badge>}
+          {item.outcome === undefined && item.status === 'sent' && <Badge variant="success">Sent</Badge>}
+          {item.outcome === undefined && item.status === 'scheduled' && <Badge variant="warning">Scheduled</Badge>}
         </div>
+        {item.outcome && <RunOutcome outcome={item.outcome} zone="UTC" compact />}
         {item.content && <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">{item.content}</p>}
         <time className="text-xs text-muted-foreground" dateTime={item.timestamp}>
           {when.format(new Date(item.timestamp))}

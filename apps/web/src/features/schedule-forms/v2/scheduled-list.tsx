@@ -9,6 +9,7 @@ import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { RunState } from '@web/components/run-state';
 import { deleteSchedule, type ScheduleItem, contentSummary, dayHeading, groupByDay, isPending, placedAt, recurrenceLabel, styleLabel } from '@web/features/schedules';
 import { useNow } from '@web/hooks/use-now';
 import { formatTimeOfDay } from '@web/lib/time-format';
@@ -35,6 +36,9 @@ function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onD
             {s.accountName && <span className="text-muted-foreground"> · from @{s.accountName}</span>}
           </p>
           <p className="mt-1 line-clamp-3 text-sm break-words text-muted-foreground">{contentSummary(s)}</p>
+          <div className="mt-1">
+            <RunState facts={s} zone={zone} compact />
+          </div>
         </div>
         {pending && (
           <Button variant="ghost" size="icon-sm" aria-label={`Delete reply to @${s.targetUsername ?? ''}`} onClick={onDelete}>

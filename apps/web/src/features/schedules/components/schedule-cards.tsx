@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Button } from '@web/components/ui/button';
+import { RunState } from '@web/components/run-state';
+import { isLate } from '@core/scheduling/run-state';
 import { formatDateTime } from '@web/lib/time-format';
 import { shownTime, sourceLabel } from '@web/features/schedules/schedule-display';
 import { ScheduleActions, ScheduleBadges, targetOf } from './schedule-actions';
@@ -23,12 +25,15 @@ function Card({ s, zone, isAdmin, onDelete }: { s: ScheduleView; zone: string; i
   return (
     <li className="grid gap-2 border-b p-4 last:border-b-0" data-testid="schedule-card" data-schedule-id={s.id}>
       <div className="flex items-start justify-between gap-2">
-        <ScheduleBadges s={s} />
+        <span className="grid gap-1">
+          <ScheduleBadges s={s} />
+          <RunState facts={s} zone={zone} compact />
+        </span>
         <ScheduleActions s={s} onDelete={onDelete} className="-mt-1 -mr-2 flex shrink-0" />
       </div>
       <p className="text-sm">
         <span className="font-medium tabular-nums">{shown.at ? formatDateTime(shown.at, zone) : shown.kind === 'waiting' ? 'When the account posts' : '—'}</span>
-        {shown.at && <span className="text-muted-foreground"> · {shown.kind === 'next' ? 'next run' : 'last run'}</span>}
+        {shown.at && <span className="text-muted-foreground"> · {shown.kind === 'next' ? (isLate(s, Date.now()) ? 'was due' : 'next run') : 'last run'}</span>}
       </p>
       <p className="min-w-0 text-sm break-words">
         <span className="font-medium">@{target}</span>

@@ -6,6 +6,8 @@ import { Fragment, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Button } from '@web/components/ui/button';
+import { RunState } from '@web/components/run-state';
+import { isLate } from '@core/scheduling/run-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDateTime } from '@web/lib/time-format';
 import { shownTime, sourceLabel } from '@web/features/schedules/schedule-display';
@@ -25,7 +27,7 @@ function TimeCell({ s, zone }: { s: ScheduleView; zone: string }) {
   return (
     <span className="grid">
       <span className="tabular-nums">{formatDateTime(shown.at, zone)}</span>
-      <span className="text-xs text-muted-foreground">{shown.kind === 'next' ? 'Next run' : 'Last run'}</span>
+      <span className="text-xs text-muted-foreground">{shown.kind === 'next' ? (isLate(s, Date.now()) ? 'Was due' : 'Next run') : 'Last run'}</span>
     </span>
   );
 }
@@ -72,7 +74,10 @@ export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
                   </TableCell>
                 )}
                 <TableCell>
-                  <ScheduleBadges s={s} />
+                  <span className="grid gap-1">
+                    <ScheduleBadges s={s} />
+                    <RunState facts={s} zone={zone} compact />
+                  </span>
                 </TableCell>
                 <TableCell>
                   <TimeCell s={s} zone={zone} />

@@ -1,0 +1,2 @@
+export * from './heartbeat';
+export { schedulerProcessesProjection } from './projection';

@@ -1,0 +1,95 @@
+/**
+ * What really happened to a schedule's runs, in one place for every screen (the Schedules table
+ * and cards, a schedule's page, V2's list, the calendar's chips, the dashboard): the latest run's
+ * outcome as its reply shows it now (sent with its link, ready to send with X's composer, failed
+ * with the reason in plain words, skipped, expired, unconfirmed), and the next run, or 'Late' when
+ * its time has passed and no run was recorded: the scheduler has not run it. Pure: `now` is an
+ * argument.
+ */
+import { statusBadge, statusReason, type BadgeVariant } from '@core/replies/views';
+
+/** A run whose time passed longer ago than this with nothing recorded is late (dispatch looks every second or so). */
+export const LATE_AFTER_MS = 2 * 60_000;
+
+export const LATE_TEXT = 'Late: the scheduler has not run it yet';
+
+/** The latest run of a schedule as its reply shows it now (the replies read model). */
+export interface LatestRunView {
+  slot: string;
+  status: string;
+  statusMessage: string | null;
+  replyPostId: string | null;
+  connectedUsername: string | null;
+  /** The reply on X, added by the server (it knows X's web address). */
+  replyUrl: string | null;
+  /** X's composer, pre-filled, while the reply is ready to send. */
+  intentUrl: string | null;
+  sentAt: string | null;
+}
+
+/** What a schedule's state rests on. */
+export interface RunFacts {
+  isActive: boolean;
+  isExecuted: boolean;
+  scheduleType: string;
+  nextRunTime: string | null;
+  targetUsername: string | null;
+  latestRun: LatestRunView | null;
+}
+
+export interface RunOutcomeView {
+  label: string;
+  variant: BadgeVariant;
+  /** The reason in plain words; null for a sent reply. */
+  reason: string | null;
+  link: { href: string; text: string } | null;
+  at: string | null;
+}
+
+export type NextRunView =
+  | { kind: 'upcoming'; at: string }
+  | { kind: 'late'; dueAt: string; text: typeof LATE_TEXT }
+  | { kind: 'waiting'; text: string }
+  | { kind: 'none' };
+
+export interface RunStateView {
+  last: RunOutcomeView | null;
+  next: NextRunView;
+}
+
+const outcomeOf = (run: LatestRunView): RunOutcomeView => {
+  const badge = statusBadge(run.status, run.statusMessage);
+  const link =
+    badge.status === 'sent' && run.replyUrl !== null
+      ? { href: run.replyUrl, text: 'View reply on X' }
+      : badge.status === 'ready' && run.intentUrl !== null
+        ? { href: run.intentUrl, text: 'Post on X' }
+        : null;
+  return {
+    label: badge.label,
+    variant: badge.variant,
+    reason: badge.status === 'sent' ? null : statusReason(run.status, run.statusMessage),
+    link,
+    at: run.sentAt ?? run.slot,
+  };
+};
+
+export const isLate = (facts: Pick<RunFacts, 'isActive' | 'isExecuted' | 'nextRunTime' | 'latestRun'>, nowMs: number): boolean => {
+  if (!facts.isActive || facts.isExecuted || facts.nextRunTime === null) return false;
+  const due = Date.parse(facts.nextRunTime);
+  // A run of that slot already recorded (its reply exists) is not late: it is what `last` shows.
+  return nowMs - due > LATE_AFTER_MS && facts.latestRun?.slot !== facts.nextRunTime;
+};
+
+export const runState = (facts: RunFacts, nowMs: number): RunStateView => {
+  const last = facts.latestRun === null ? null : outcomeOf(facts.latestRun);
+  if (!facts.isActive || facts.isExecuted) return { last, next: { kind: 'none' } };
+  if (facts.nextRunTime !== null) {
+    return {
+      last,
+      next: isLate(facts, nowMs) ? { kind: 'late', dueAt: facts.nextRunTime, text: LATE_TEXT } : { kind: 'upcoming', at: facts.nextRunTime },
+    };
+  }
+  if (facts.scheduleType === 'auto') return { last, next: { kind: 'waiting', text: `Waiting for @${facts.targetUsername ?? 'the account'} to post` } };
+  return { last, next: { kind: 'none' } };
+};
