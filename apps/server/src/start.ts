@@ -48,6 +48,7 @@ import { openX } from '@adapters/x-twitter/open';
 import { openPayPal } from '@adapters/paypal/open';
 import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
+import { retryWhileUnavailable } from './start-retry';
 import { loadServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createIdempotency } from './http/idempotency';
@@ -330,8 +331,12 @@ export const startServer = async (
   try {
     address = await listen(server, config.port, config.host);
     listeningPort = address.port;
-    await projector.start();
-    await bootstrapAdmin({ store, users, hasher, logger, adminPassword: config.adminPassword });
+    // A KurrentDB that is still starting (or electing a leader) is waited for, not a reason to exit.
+    await retryWhileUnavailable(() => projector.start(), { what: 'projections catch-up', logger });
+    await retryWhileUnavailable(() => bootstrapAdmin({ store, users, hasher, logger, adminPassword: config.adminPassword }), {
+      what: 'admin bootstrap',
+      logger,
+    });
     await seedCuratedAccounts({ accounts, projector, logger });
   } catch (error) {
     server.close();

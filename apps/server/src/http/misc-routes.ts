@@ -2,19 +2,23 @@
 import Router from '@koa/router';
 import { wantsOpenAi } from '@adapters/ai-openai';
 import type { AppDeps } from '../deps';
+import { createHealthCheck } from './health';
 import { emailTestModeAllowed } from '../users/routes';
 
 export const miscRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
 
-  router.get('/healthz', (ctx) => {
+  const health = createHealthCheck(deps.store, deps.projector);
+  router.get('/healthz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (!deps.isReady()) {
       ctx.status = 503;
       ctx.body = { status: 'starting' };
       return;
     }
-    ctx.body = { status: 'ok' };
+    const report = await health();
+    ctx.status = report.status === 'ok' ? 200 : 503;
+    ctx.body = report;
   });
 
   router.get('/api/config', (ctx) => {
