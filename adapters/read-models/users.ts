@@ -132,3 +132,10 @@ export const usernamesByIds = (db: ReadDb, ids: readonly string[]): Map<string, 
 
 /** How many users the read model holds. */
 export const countUsers = (db: ReadDb): number => Number(db.prepare('SELECT count(*) FROM users').pluck().get() ?? 0);
+
+/** Deleted accounts whose events are not erased yet, oldest first (the erasure job's list). */
+export const pendingErasures = (db: ReadDb, limit = 100): string[] =>
+  db
+    .prepare<[number], { user_id: string }>('SELECT user_id FROM users_pending_erasure ORDER BY deleted_at, user_id LIMIT ?')
+    .all(limit)
+    .map((r) => r.user_id);

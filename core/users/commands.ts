@@ -4,7 +4,7 @@
  * the caller's job, done before the command is decided.
  */
 import type { Permission, Role } from './constants';
-import type { PremiumEndReason, ProfileChanges } from './events';
+import type { ErasurePlan, PremiumEndReason, ProfileChanges } from './events';
 import type { PreferenceChanges } from './preferences';
 import type { Instant } from './time';
 
@@ -64,7 +64,9 @@ export type UserCommand =
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: Instant; now: Instant }
   /** `tokenHash` of the secret the link carried; `passwordHash` of the new password. */
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: Instant }
-  | { type: 'DeleteAccount'; now: Instant };
+  | { type: 'DeleteAccount'; now: Instant; erase?: ErasurePlan }
+  /** After the erasure of a deleted account's events (ADR 0028): once. */
+  | { type: 'RecordErasure'; events: number; now: Instant };
 
 export type UserCommandType = UserCommand['type'];
 

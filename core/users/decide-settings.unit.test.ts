@@ -96,8 +96,14 @@ describe('DeleteAccount', () => {
 
   it('emits AccountDeleted and the state keeps nothing of the person', () => {
     const state = spec.given(registered()).when(del).then([{ type: 'AccountDeleted', data: { at: at(30) } }]);
-    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30) });
+    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30), erasedAt: null });
   });
+
+  it('keeps the plan of the erasure on AccountDeleted', () => {
+    const erase = { streams: ['template-t1'], reservations: [{ kind: 'username', value: 'alice' }] };
+    spec.given(registered()).when({ ...del, erase }).then([{ type: 'AccountDeleted', data: { at: at(30), erase } }]);
+  });
+
 
   it('refuses an account that never existed, and registering the deleted id again', () => {
     spec.given().when(del).thenRefuses('not_found');
@@ -112,5 +118,23 @@ describe('DeleteAccount', () => {
     const gone: UserEvent = { type: 'AccountDeleted', data: { at: at(30) } };
     spec.given(registered(), gone).when(del).thenNothing();
     spec.given(registered(), gone).when({ type: 'RecordLogin', now: at(40) }).thenRefuses('not_found');
+  });
+});
+
+describe('RecordErasure', () => {
+  const record: UserCommand = { type: 'RecordErasure', events: 7, now: at(31) };
+  const gone: UserEvent = { type: 'AccountDeleted', data: { at: at(30) } };
+
+  it('emits AccountErased for a deleted account', () => {
+    const state = spec.given(registered(), gone).when(record).then([{ type: 'AccountErased', data: { events: 7, at: at(31) } }]);
+    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30), erasedAt: at(31) });
+  });
+
+  it('refuses an account that is not deleted', () => {
+    spec.given(registered()).when(record).thenRefuses('conflict');
+  });
+
+  it('stays quiet once erased', () => {
+    spec.given(registered(), gone, { type: 'AccountErased', data: { events: 7, at: at(31) } }).when(record).then([]);
   });
 });

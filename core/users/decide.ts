@@ -234,7 +234,13 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
     case 'DeleteAccount': {
       if (state.status === 'deleted') return [];
       requireUser(state);
-      return [{ type: 'AccountDeleted', data: { at: toInstant(command.now, 'now') } }];
+      const at = toInstant(command.now, 'now');
+      return [{ type: 'AccountDeleted', data: command.erase === undefined ? { at } : { at, erase: command.erase } }];
+    }
+    case 'RecordErasure': {
+      if (state.status !== 'deleted') throw new AppError('conflict', 'Only a deleted account is erased');
+      if (state.erasedAt !== null) return [];
+      return [{ type: 'AccountErased', data: { events: command.events, at: toInstant(command.now, 'now') } }];
     }
     default:
       return assertNever(command, 'user command');

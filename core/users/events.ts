@@ -63,7 +63,20 @@ export type UserEvent =
    * The person asked for their account to be deleted. What remains of the stream after erasure
    * (docs/adr/0028) carries no personal field.
    */
-  | { type: 'AccountDeleted'; data: { at: Instant } };
+  | { type: 'AccountDeleted'; data: { at: Instant; erase?: ErasurePlan } }
+  /** The personal fields of the person's events were erased (the plan carried out; ADR 0028). */
+  | { type: 'AccountErased'; data: { events: number; at: Instant } };
+
+/**
+ * What the erasure of a deleted account goes through, fixed when the account is deleted (the
+ * read models forget the person's rows right after): the streams of what they owned, and the
+ * reservations named after their username, e-mail and X ids. `value` is a personal field, so
+ * erasing the user's stream (last) erases these too.
+ */
+export interface ErasurePlan {
+  streams: string[];
+  reservations: { kind: string; value: string }[];
+}
 
 export type UserEventType = UserEvent['type'];
 
@@ -87,6 +100,7 @@ export const USER_EVENT_TYPES = [
   'PasswordResetRequested',
   'PasswordResetCompleted',
   'AccountDeleted',
+  'AccountErased',
 ] as const satisfies readonly UserEventType[];
 
 // Compile-time check that the list above names every event type.

@@ -102,7 +102,8 @@ const apply = (user: User, event: UserEvent): User | undefined => {
     case 'PasswordResetCompleted':
       return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, passwordReset: null, updatedAt: event.data.at };
     case 'AccountDeleted':
-      return undefined; // handled in evolve: the state becomes 'deleted'
+    case 'AccountErased':
+      return undefined; // handled in evolve: the state becomes 'deleted', then erased
     default: {
       // Compile time: every event type is handled above. Run time: an event written by a newer
       // version is ignored, not fatal.
@@ -116,8 +117,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
   if (state.status === 'unregistered') {
     return event.type === 'UserRegistered' ? { status: 'registered', user: registered(event.data) } : state;
   }
-  if (state.status === 'deleted') return state;
-  if (event.type === 'AccountDeleted') return { status: 'deleted', id: state.user.id, deletedAt: event.data.at };
+  if (state.status === 'deleted') return event.type === 'AccountErased' && state.erasedAt === null ? { ...state, erasedAt: event.data.at } : state;
+  if (event.type === 'AccountDeleted') return { status: 'deleted', id: state.user.id, deletedAt: event.data.at, erasedAt: null };
   const next = apply(state.user, event);
   return next === undefined ? state : { status: 'registered', user: next };
 };

@@ -52,6 +52,8 @@ const schema = [
   'CREATE INDEX users_by_x_user_id ON users (x_user_id)',
   'CREATE INDEX users_by_created_at ON users (created_at, id)',
   'CREATE INDEX users_trial_sweep ON users (trial_ends_at) WHERE trial_active = 1',
+  // Deleted accounts whose events are not erased yet (ADR 0028): the erasure job's list.
+  'CREATE TABLE users_pending_erasure (user_id TEXT PRIMARY KEY, deleted_at TEXT NOT NULL) STRICT',
 ];
 
 const bit = (b: boolean): number => (b ? 1 : 0);
@@ -189,7 +191,12 @@ const project = (recorded: RecordedEvent): SqlStatement[] => {
       return update(id, { password_hash: event.data.passwordHash, password_change_required: 0, updated_at: event.data.at });
     case 'AccountDeleted':
       // The person is gone from the read model; the row is not kept even without its fields.
-      return [{ sql: 'DELETE FROM users WHERE id = @id', params: { id } }];
+      return [
+        { sql: 'DELETE FROM users WHERE id = @id', params: { id } },
+        { sql: 'INSERT OR IGNORE INTO users_pending_erasure (user_id, deleted_at) VALUES (@id, @at)', params: { id, at: event.data.at } },
+      ];
+    case 'AccountErased':
+      return [{ sql: 'DELETE FROM users_pending_erasure WHERE user_id = @id', params: { id } }];
     default:
       return assertNever(event, 'user event');
   }

@@ -40,6 +40,7 @@ const everyEvent: UserEvent[] = [
   { type: 'PasswordResetRequested', data: { tokenHash: 'a'.repeat(64), expiresAt: days(13), at: days(12) } },
   { type: 'PasswordResetCompleted', data: { passwordHash: 'hash-3', at: days(12) } },
   { type: 'AccountDeleted', data: { at: days(14) } },
+  { type: 'AccountErased', data: { events: 3, at: days(14) } },
 ];
 
 /** Facts the read model does not show: the pending reset link stays in the stream. */

@@ -48,6 +48,6 @@ export type UserState =
   | { status: 'unregistered' }
   | { status: 'registered'; user: User }
   /** Deleted at the person's request: nothing of the account is kept in the state. */
-  | { status: 'deleted'; id: string; deletedAt: Instant };
+  | { status: 'deleted'; id: string; deletedAt: Instant; erasedAt: Instant | null };
 
 export const initialState = (): UserState => ({ status: 'unregistered' });

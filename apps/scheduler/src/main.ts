@@ -57,6 +57,7 @@ import { createBillingService, renewalJob } from '@adapters/billing/service';
 import { openMailer } from '@adapters/mail';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
 import { notificationJobs } from '@adapters/notifications';
+import { createErasureJob } from '@adapters/account-erasure';
 import { paypalEnvSchema } from '@adapters/paypal/config';
 import { openPayPalIfReachable } from '@adapters/paypal/open';
 import { openPgDataKeyStore, openSharedPostgres } from '@adapters/shared-postgres';
@@ -192,6 +193,7 @@ const main = async () => {
         logger,
       }),
       createBatchRecoveryJob({ store, db: () => projector.db, logger }),
+      createErasureJob({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) }),
       // Uploads live under the data directory: this process must share it with the server.
       createUploadCleanupJob(
         { images, inUse: () => imagesInUse(projector.db), logger },

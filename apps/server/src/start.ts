@@ -30,6 +30,7 @@ import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
 import { notificationJobs } from '@adapters/notifications';
+import { createErasureJob, resumeErasures } from '@adapters/account-erasure';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore, type SessionStore } from '@adapters/session-store-sqlite';
@@ -255,6 +256,7 @@ export const startServer = async (
             renewalJob(billing),
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
+            createErasureJob({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) }),
             // Links in mail: the address the server listens on (set below) unless a public URL is configured.
             ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`, logger: logger.child({ component: 'mail' }) }),
             createUploadCleanupJob(
@@ -338,6 +340,8 @@ export const startServer = async (
       logger,
     });
     await seedCuratedAccounts({ accounts, projector, logger });
+    // A deletion cut short between AccountDeleted and the erasure is finished now (ADR 0028).
+    await resumeErasures({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) });
   } catch (error) {
     server.close();
     await closeStores();

@@ -23,7 +23,7 @@ import { AppError } from '@core/shared/errors';
 import type { Actor, UserCommand } from '@core/users/commands';
 import type { Permission, Role } from '@core/users/constants';
 import { userDecider } from '@core/users/decider';
-import type { ProfileChanges } from '@core/users/events';
+import type { ErasurePlan, ProfileChanges } from '@core/users/events';
 import type { PreferenceChanges } from '@core/users/preferences';
 import type { User } from '@core/users/state';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
@@ -199,8 +199,8 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
      * The rest of the erasure (schedules, X tokens, events' personal fields) is the account-deletion
      * use case's (settings/delete-account.ts).
      */
-    deleteAccount: async (user: User, ctx: CommandContext): Promise<Position | null> => {
-      const result = await handleCommand(store, userStream(user.id), userDecider, { type: 'DeleteAccount', now: clock().toISOString() }, options(ctx));
+    deleteAccount: async (user: User, erase: ErasurePlan, ctx: CommandContext): Promise<Position | null> => {
+      const result = await handleCommand(store, userStream(user.id), userDecider, { type: 'DeleteAccount', now: clock().toISOString(), erase }, options(ctx));
       await giveBack(USERNAME_RESERVATION, user.username, user.id, ctx).catch(() => undefined);
       if (user.email) await giveBack(EMAIL_RESERVATION, user.email, user.id, ctx).catch(() => undefined);
       return result.position;
