@@ -127,6 +127,7 @@ const WORDING: Wording = {
   PasswordResetRequested: (d) => `a password reset link was sent (valid until ${d.expiresAt})`,
   PasswordResetCompleted: () => 'the password was reset through the link',
   AccountDeleted: (_d, c) => `${c.who} deleted the account`,
+  AccountErased: (d) => `the personal fields of ${d.events} events of the deleted account were erased`,
   // billing
   OrderCreated: (d, c) => `${c.who} started a ${d.purpose === 'first' ? 'payment' : 'renewal'} of ${d.amount} ${d.currency} (order ${d.orderId})`,
   OrderApproved: (d) => `the payer approved order ${d.orderId} at PayPal`,
