@@ -13,6 +13,7 @@ import type { MonitoredAccountEvent } from '@core/monitoring/account';
 import type { LegacySlotsEvent } from '@core/monitoring/legacy-slots';
 import type { NotificationEvent } from '@core/notifications';
 import type { PollingSettingsEvent } from '@core/polling/settings';
+import type { SchedulerHealthEvent } from '@core/scheduler-health/heartbeat';
 import type { ReplyEvent } from '@core/replies/events';
 import type { TextUsageEvent } from '@core/replies/text-usage';
 import type { ScheduleBatchEvent } from '@core/scheduling/batch';
@@ -46,6 +47,7 @@ export type AuditedEvent =
   | WatchEvent
   | XAccountEvent
   | TokenEvent
+  | SchedulerHealthEvent
   | AuditEvent;
 
 export type AuditedEventType = AuditedEvent['type'];
@@ -205,6 +207,8 @@ const WORDING: Wording = {
   TokenCreated: (d, c) => `${c.who} created the access token '${d.name}' (${d.scopes.join(', ')}${d.expiresAt ? `, expires ${d.expiresAt}` : ', no expiry'})`,
   TokenRevoked: (d, c) => `${c.who} revoked access token ${short(d.tokenId)}`,
   TokenUsed: (d) => `access token ${short(d.tokenId)} was used`,
+  // scheduler health
+  SchedulerHeartbeat: (d) => `the ${d.kind} scheduler ${d.host}:${d.pid} ticked (${d.ticks} tick(s) since ${d.startedAt})`,
   // audit
   AuditViewed: (d, c) => `${actorWords(d.viewerId, c.nameOf)} looked at the history of ${d.subjectKind === 'user' ? d.subject : `${d.subjectKind} ${d.subject}`}`,
 };

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, errorOf, logCapture, startServer, startTestServer, type TestServer } from './support';
 
@@ -31,12 +34,14 @@ describe('the bootstrap admin', () => {
   });
 
   it('is created once: a restart on the same data dir does not make another', async () => {
+    // One server per data directory (it is locked while a server runs): start, stop, start again.
+    const env = { PORT: '0', RIPOSTE_DATA_DIR: mkdtempSync(join(tmpdir(), 'riposte-admin-restart-')), NODE_ENV: 'test', RIPOSTE_TEST_FAST_HASHES: 'true', RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL' };
+    const firstLogs = logCapture();
+    const first = await startServer(env, { logDestination: firstLogs.stream });
+    await first.close();
+    expect(firstLogs.text()).toContain('Created the admin account');
     const logs = logCapture();
-    // The first server still runs on this data dir; the second must find the admin in place.
-    const second = await startServer(
-      { PORT: '0', RIPOSTE_DATA_DIR: server.dataDir, NODE_ENV: 'test', RIPOSTE_TEST_FAST_HASHES: 'true', RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL' },
-      { logDestination: logs.stream },
-    );
+    const second = await startServer(env, { logDestination: logs.stream });
     await second.close();
     expect(logs.text()).not.toContain('Created the admin account');
   });

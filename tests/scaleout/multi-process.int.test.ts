@@ -161,8 +161,13 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     const status = await rr.on(0).get(`/api/x/auth/status/${token}`);
     expect(status.body).toMatchObject({ status: 'success' });
     // The tokens sealed by b open on a: a's X test call reads them through the shared data key.
-    const accounts = (await rr.on(0).get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] };
-    expect(accounts.accounts.map((a) => a.username)).toContain(`${name}_x`);
+    // a's read models learn of b's events by polling the shared event file: wait for the state.
+    const listedOnA = async () => ((await rr.on(0).get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] }).accounts.map((a) => a.username);
+    let accounts = await listedOnA();
+    for (const until = Date.now() + 20_000; !accounts.includes(`${name}_x`) && Date.now() < until; accounts = await listedOnA()) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(accounts).toContain(`${name}_x`);
 
     const body = multipart('image', 'dot.png', 'image/png', PNG_1X1);
     const uploaded = await rr.on(0).request('POST', '/api/v2/upload-image', undefined, { raw: body.body, headers: { 'Content-Type': body.contentType } });

@@ -45,10 +45,10 @@ describe('pending requests per browser', () => {
     const first = await consent(urls[0] ?? '', 'cap_first');
     expect((await openCallback(flooder, first.location ?? '')).redirect).toBe('/x-auth-callback?auth_status=error&code=expired');
     const last = await consent(urls[6] ?? '', 'cap_last');
-    expect((await openCallback(flooder, last.location ?? '')).redirect).toBe('/x-auth-callback?auth_status=success&username=cap_last');
+    expect((await openCallback(flooder, last.location ?? '')).redirect).toBe('/x-auth-callback?auth_status=success&username=cap_last&new_user=1');
     // The other browser's request survived the flood.
     const theirs = await consent(kept.url, 'cap_other');
-    expect((await openCallback(other, theirs.location ?? '')).redirect).toBe('/x-auth-callback?auth_status=success&username=cap_other');
+    expect((await openCallback(other, theirs.location ?? '')).redirect).toBe('/x-auth-callback?auth_status=success&username=cap_other&new_user=1');
   });
 });
 

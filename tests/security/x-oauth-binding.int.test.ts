@@ -99,7 +99,7 @@ describe('sign in with X (login CSRF)', () => {
     expect(await usernames()).not.toContain('bind_csrf_x');
 
     const own = await openCallback(attacker, location ?? '');
-    expect(own.redirect).toBe('/x-auth-callback?auth_status=success&username=bind_csrf_x');
+    expect(own.redirect).toBe('/x-auth-callback?auth_status=success&username=bind_csrf_x&new_user=1');
     expect((await signedInUser(attacker))?.username).toBe('bind_csrf_x');
   });
 
