@@ -4,9 +4,9 @@
 // 'Admin Access' as the badge does (no 'Free Trial', no upgrade), the email dialog promises no
 // trial reminders, and the dashboard's header carries no developer button.
 import { describe, expect, it } from 'vitest';
-import { connectX, CSRF, json, signInAdmin } from './support/api';
+import { CSRF, json, signInAdmin } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
-import { newUser, pressEscapeIn, register, waitForPath } from './support/flows';
+import { newUserWithX, pressEscapeIn, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -18,18 +18,13 @@ describe.skipIf(skip !== null)('Texts that agree with the user', () => {
   it('tells a trial user their replies and shows the schedule they made in Recent Activity', async () => {
     const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
-    await register(page, newUser('texts'));
-    await waitForPath(page, '/schedule-replies');
-    await connectX(page, 'texts_poster');
-    const { accounts } = await json<{ accounts: { id: string }[] }>(await page.request.get('/api/x/accounts', { headers: CSRF }));
-    const targets = await json<{ id: string; username: string }[]>(await page.request.get('/api/user/accounts', { headers: CSRF }));
-    const target = targets[0]!;
+    const { connectedAccountId, target } = await newUserWithX(page, 'texts', 'texts_poster');
     await json(
       await page.request.post('/api/schedules', {
         headers: CSRF,
         data: {
           accountId: target.id,
-          connectedAccountId: accounts[0]!.id,
+          connectedAccountId,
           peakWindowType: 'lunch_hour',
           conditions: { content: 'A thought on this', targetAccount: target.username, imageIncluded: false },
         },

@@ -5,9 +5,9 @@
 // The browser's clock is moved past the run's time (the server's stays): the page judges lateness
 // from the schedule's facts and its own clock, and nothing on the server runs the reply meanwhile.
 import { describe, expect, it } from 'vitest';
-import { connectX, CSRF, json, signInAdmin } from './support/api';
+import { CSRF, json, signInAdmin } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab, snap } from './support/browser';
-import { newUser, register, waitForPath } from './support/flows';
+import { newUserWithX, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -21,18 +21,13 @@ describe.skipIf(skip !== null)('Honest states of a schedule', () => {
   it("says 'Late: the scheduler has not run it yet' wherever the overdue schedule is shown", async () => {
     const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
-    await register(page, newUser('late'));
-    await waitForPath(page, '/schedule-replies');
-    await connectX(page, 'late_poster');
-    const { accounts } = await json<{ accounts: { id: string }[] }>(await page.request.get('/api/x/accounts', { headers: CSRF }));
-    const targets = await json<{ id: string; username: string }[]>(await page.request.get('/api/user/accounts', { headers: CSRF }));
-    const target = targets[0]!;
+    const { connectedAccountId, target } = await newUserWithX(page, 'late', 'late_poster');
     const created = await json<{ id: string; nextRunTime: string }>(
       await page.request.post('/api/schedules', {
         headers: CSRF,
         data: {
           accountId: target.id,
-          connectedAccountId: accounts[0]!.id,
+          connectedAccountId,
           peakWindowType: 'lunch_hour',
           conditions: { content: 'Worth reading twice', targetAccount: target.username, imageIncluded: false },
         },

@@ -1,6 +1,7 @@
 // Steps several browser tests share, written the way a person would do them.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { connectX, CSRF, json } from './api';
 
 export type NewUser = { fullName: string; username: string; email: string; password: string };
 
@@ -115,4 +116,17 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
   await item.press('Enter');
   await page.getByRole('listbox').waitFor({ state: 'detached' });
   await combobox.getByText(option, { exact }).waitFor();
+}
+
+/**
+ * A new user who signed up, connected the X account `poster` and can schedule: the connected
+ * account's id and the first monitored target, read back over the API.
+ */
+export async function newUserWithX(page: Page, prefix: string, poster: string): Promise<{ connectedAccountId: string; target: { id: string; username: string } }> {
+  await register(page, newUser(prefix));
+  await waitForPath(page, '/schedule-replies');
+  await connectX(page, poster);
+  const { accounts } = await json<{ accounts: { id: string }[] }>(await page.request.get('/api/x/accounts', { headers: CSRF }));
+  const targets = await json<{ id: string; username: string }[]>(await page.request.get('/api/user/accounts', { headers: CSRF }));
+  return { connectedAccountId: accounts[0]!.id, target: targets[0]! };
 }
