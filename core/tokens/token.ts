@@ -8,13 +8,14 @@
  */
 import { assertNever, type Decider } from '@core/shared/decider';
 import { AppError } from '@core/shared/errors';
+import { addDays } from '@core/users/time';
 import { TOKEN_MESSAGES, type TokenInput, type TokenScope } from './schemas';
+import { tokenStatusOf } from './views';
 
 export const tokenStream = (tokenId: string): string => `token-${tokenId}`;
 
 /** How often a token's use is written down: more often tells nobody anything new. */
 export const TOKEN_USE_RESOLUTION_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type TokenCommand =
   | { type: 'CreateToken'; tokenId: string; userId: string; userIsAdmin: boolean; input: TokenInput; tokenHash: string; prefix: string; now: string }
@@ -52,8 +53,11 @@ export type TokenState = { status: 'none' } | ({ status: 'live' } & TokenFacts) 
 
 const notFound = () => new AppError('not_found', TOKEN_MESSAGES.notFound, { reason: 'TOKEN_NOT_FOUND' });
 
-export const expiryOf = (now: string, expiresInDays: number | null): string | null =>
-  expiresInDays === null ? null : new Date(Date.parse(now) + expiresInDays * DAY_MS).toISOString();
+export const expiryOf = (now: string, expiresInDays: number | null): string | null => (expiresInDays === null ? null : addDays(now, expiresInDays));
+
+/** A use worth writing down: the first, or one at least TOKEN_USE_RESOLUTION_MS after the last. */
+export const useWorthRecording = (lastUsedAt: string | null, at: string): boolean =>
+  lastUsedAt === null || Date.parse(at) - Date.parse(lastUsedAt) >= TOKEN_USE_RESOLUTION_MS;
 
 export const decideToken = (command: TokenCommand, state: TokenState): TokenEvent[] => {
   switch (command.type) {
@@ -86,7 +90,7 @@ export const decideToken = (command: TokenCommand, state: TokenState): TokenEven
     }
     case 'RecordTokenUse': {
       if (state.status !== 'live') return [];
-      if (state.lastUsedAt !== null && Date.parse(command.at) - Date.parse(state.lastUsedAt) < TOKEN_USE_RESOLUTION_MS) return [];
+      if (!useWorthRecording(state.lastUsedAt, command.at)) return [];
       return [{ type: 'TokenUsed', data: { tokenId: state.tokenId, at: command.at } }];
     }
     default:
@@ -122,7 +126,6 @@ export type TokenRefusal = 'unknown' | 'revoked' | 'expired';
 
 export const tokenRefusal = (state: TokenState, now: string): TokenRefusal | null => {
   if (state.status === 'none') return 'unknown';
-  if (state.status === 'revoked') return 'revoked';
-  if (state.expiresAt !== null && Date.parse(now) >= Date.parse(state.expiresAt)) return 'expired';
-  return null;
+  const status = tokenStatusOf({ revokedAt: state.status === 'revoked' ? state.revokedAt : null, expiresAt: state.expiresAt }, now);
+  return status === 'active' ? null : status;
 };

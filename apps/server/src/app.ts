@@ -103,7 +103,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   const web = webApp(deps.webDist);
   app.use((ctx, next) => (ctx.path.startsWith('/uploads/') ? next() : web(ctx, next)));
   // A personal access token speaks for its request alone: no cookie, no CSRF header (ADR 0029).
-  const tokenLimit = createAllowance('token', { points: deps.config.tokenRateLimit, windowSeconds: 60 });
+  const tokenLimit = createAllowance('token', { points: deps.config.tokenRateLimit, windowSeconds: 60 }, deps.counters);
   app.use(
     bearerAuth({
       tokens: deps.tokens,

@@ -83,6 +83,6 @@ export const bearerAuth =
     const user = found.user.role === 'admin' && !found.scopes.includes('admin') ? { ...found.user, role: 'user' as const } : found.user;
     ctx.state.user = user;
     ctx.state.token = { id: found.tokenId, scopes: found.scopes };
-    if (found.lastUsedAt === null || deps.tokens.isStale(found.lastUsedAt)) deps.onUse(ctx, found.tokenId);
+    if (deps.tokens.useWorthRecording(found.lastUsedAt)) deps.onUse(ctx, found.tokenId);
     return next();
   };

@@ -14,7 +14,7 @@ import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
 import type { EventStore } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
-import { TOKEN_LIMITS, TOKEN_MESSAGES, TOKEN_USE_RESOLUTION_MS, tokenDecider, tokenRefusal, tokenStream, type TokenInput, type TokenRefusal, type TokenScope } from '@core/tokens';
+import { TOKEN_LIMITS, TOKEN_MESSAGES, tokenDecider, tokenRefusal, useWorthRecording, tokenStream, type TokenInput, type TokenRefusal, type TokenScope } from '@core/tokens';
 import type { User } from '@core/users/state';
 import { commandOptions, type CommandContext, type Written } from '../commands';
 
@@ -68,8 +68,8 @@ export const createTokensService = (deps: { store: EventStore; db: () => ReadDb;
       return { ok: true, user, tokenId, scopes: state.scopes, lastUsedAt: state.lastUsedAt };
     },
 
-    /** True when a use at this time is worth writing down (see TOKEN_USE_RESOLUTION_MS). */
-    isStale: (lastUsedAt: string): boolean => clock().getTime() - Date.parse(lastUsedAt) >= TOKEN_USE_RESOLUTION_MS,
+    /** True when a use now is worth writing down (core/tokens useWorthRecording, as the decider decides). */
+    useWorthRecording: (lastUsedAt: string | null): boolean => useWorthRecording(lastUsedAt, clock().toISOString()),
 
     /** Writes down the use (at most once a minute per token: the decider stays quiet otherwise). */
     async recordUse(tokenId: string, ctx: CommandContext): Promise<void> {
