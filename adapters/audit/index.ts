@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { historyStreamsOf, ownerOfStream } from '@adapters/read-models/audit';
+import { historyStreamsOf } from '@adapters/read-models/audit';
 import { usernamesByIds } from '@adapters/read-models/users';
 import { auditViewed, auditViewsStream, type AuditSubjectKind } from '@core/audit/events';
 import { diffStates, plainState, streamKindOf, type StateChange } from '@core/audit/replay';
@@ -14,6 +14,8 @@ import { auditLine } from '@core/audit/wording';
 import { replayState, type ReplayCut } from '@core/eventstore/load-state';
 import { reservationHolder } from '@core/eventstore/reservation';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@core/eventstore/types';
+import { replyStream } from '@core/replies/model';
+import { scheduleStream } from '@core/scheduling/schedule';
 import { AppError } from '@core/shared/errors';
 import { USERNAME_RESERVATION, usernameReservationKey } from '@core/users';
 import { userStream } from '@core/users/streams';
@@ -99,23 +101,17 @@ export const userHistory = async (deps: AuditDeps, userId: string, filter: Audit
 
 /** A schedule's history: its stream, the replies its runs made, and the looks at it. */
 export const scheduleHistory = async (deps: AuditDeps, scheduleId: string, filter: AuditFilter = {}): Promise<RecordedEvent[]> => {
-  const own = await deps.store.readStream(`schedule-${scheduleId}`);
+  const own = await deps.store.readStream(scheduleStream(scheduleId));
   if (own.length === 0) throw new AppError('not_found', `No schedule ${scheduleId}`, { field: 'scheduleId', reason: 'SCHEDULE_NOT_FOUND' });
   const replyIds = new Set(own.flatMap((e) => (e.type === 'ScheduleRunClaimed' ? [(e.data as { replyId: string }).replyId] : [])));
   const events = [...own];
-  for (const replyId of replyIds) events.push(...(await deps.store.readStream(`reply-${replyId}`)));
+  for (const replyId of replyIds) events.push(...(await deps.store.readStream(replyStream(replyId))));
   const owner = (own[0]?.data as { userId?: string } | undefined)?.userId;
   if (owner !== undefined) {
     const looks = await deps.store.readStream(auditViewsStream(owner));
     events.push(...looks.filter((e) => (e.data as { subjectKind: string; subject: string }).subjectKind === 'schedule' && (e.data as { subject: string }).subject === scheduleId));
   }
   return events.filter((e) => matchesFilter(e, filter)).sort(byPosition);
-};
-
-export const scheduleOwner = async (store: EventStore, scheduleId: string): Promise<string | null> => {
-  const [first] = await store.readStream(`schedule-${scheduleId}`, { maxCount: 1 });
-  const userId = (first?.data as { userId?: unknown } | undefined)?.userId;
-  return typeof userId === 'string' ? userId : null;
 };
 
 /** Parses `--until` / a query's cut: an ISO instant, a store position (digits), or 'latest'. */
@@ -178,6 +174,3 @@ export const recordLook = async (store: EventStore, look: LookRecord): Promise<P
   const appended = await store.append(stream, [{ id: randomUUID(), type: event.type, data: event.data, metadata: { actor: look.viewerId, correlationId: look.requestId, causationId: null, time: look.time } }], 'any');
   return appended.position;
 };
-
-/** The owner of a stream, for recording a look at it. */
-export const streamOwner = (db: ReadDb, stream: string): string | null => ownerOfStream(db, stream);

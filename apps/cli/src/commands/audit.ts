@@ -12,9 +12,7 @@ import {
   parseCut,
   recordLook,
   scheduleHistory,
-  scheduleOwner,
   stateAsOf,
-  streamOwner,
   toEntries,
   userHistory,
   userIdOf,
@@ -26,6 +24,8 @@ import {
 import { openEventStore, READ_MODELS_FILE } from '@adapters/eventstore-open';
 import { createProjector, type Projector } from '@adapters/projections-sqlite';
 import { allProjections } from '@adapters/read-models';
+import { ownerOfStream } from '@adapters/read-models/audit';
+import { scheduleStream } from '@core/scheduling/schedule';
 import type { EventStore } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { CliEnv } from '../env';
@@ -77,7 +77,7 @@ export const auditUser = (env: CliEnv, username: string, filter: AuditFilter): P
 export const auditSchedule = (env: CliEnv, scheduleId: string, filter: AuditFilter): Promise<HistoryReport> =>
   withStores(env, async (store, projector) => {
     const entries = toEntries(projector.db, await scheduleHistory({ store, db: projector.db }, scheduleId, filter));
-    await look(store, 'schedule', scheduleId, await scheduleOwner(store, scheduleId));
+    await look(store, 'schedule', scheduleId, ownerOfStream(projector.db, scheduleStream(scheduleId)));
     return { subject: `schedule ${scheduleId}`, entries };
   });
 
@@ -86,7 +86,7 @@ export const showStream = (env: CliEnv, stream: string, filter: AuditFilter): Pr
     const events = (await store.readStream(stream)).filter((e) => matchesFilter(e, filter));
     if (events.length === 0 && (await store.readStream(stream, { maxCount: 1 })).length === 0) throw new AppError('not_found', `No stream '${stream}'`, { field: 'stream' });
     const entries = toEntries(projector.db, events);
-    await look(store, 'stream', stream, streamOwner(projector.db, stream));
+    await look(store, 'stream', stream, ownerOfStream(projector.db, stream));
     return { subject: `stream ${stream}`, entries };
   });
 
@@ -94,14 +94,14 @@ export const replayStream = (env: CliEnv, stream: string, until: string | undefi
   withStores(env, async (store, projector) => {
     const answer = await stateAsOf(store, stream, parseCut(until));
     if (answer.events === 0 && (await store.readStream(stream, { maxCount: 1 })).length === 0) throw new AppError('not_found', `No stream '${stream}'`, { field: 'stream' });
-    await look(store, 'stream', stream, streamOwner(projector.db, stream));
+    await look(store, 'stream', stream, ownerOfStream(projector.db, stream));
     return answer;
   });
 
 export const diffStream = (env: CliEnv, stream: string, a: string, b: string): Promise<StateDiff> =>
   withStores(env, async (store, projector) => {
     const answer = await diffAsOf(store, stream, parseCut(a, 't1'), parseCut(b, 't2'));
-    await look(store, 'stream', stream, streamOwner(projector.db, stream));
+    await look(store, 'stream', stream, ownerOfStream(projector.db, stream));
     return answer;
   });
 
