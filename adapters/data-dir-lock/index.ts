@@ -16,7 +16,7 @@ export class DataDirInUse extends Error {
     super(
       `Another Riposte server${holder === null ? '' : ` (pid ${holder})`} is using the data directory ${dataDir}. ` +
         'Each server needs its own RIPOSTE_DATA_DIR; servers that serve one installation share state through RIPOSTE_SHARED_URL ' +
-        '(docs/adr/0029-shared-state-for-several-processes.md).',
+        '(docs/adr/0031-shared-state-for-several-processes.md).',
     );
     this.name = 'DataDirInUse';
   }
@@ -26,19 +26,30 @@ export interface DataDirLock {
   release(): void;
 }
 
-export const lockDataDir = (dataDir: string): DataDirLock => {
-  const db = new Database(join(dataDir, SERVER_LOCK_FILE), { timeout: 0 });
+/**
+ * Holds an exclusive SQLite lock on `lockPath` (writing this pid into it) until the connection is
+ * closed or the process ends; null when another process holds it. Servers (the data directory)
+ * and schedulers (their read slots) take their locks through this.
+ */
+export const holdLockFile = (lockPath: string): Database.Database | null => {
+  const db = new Database(lockPath, { timeout: 0 });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; in this mode it is kept until the connection closes.
     db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL)');
     db.prepare('DELETE FROM holder').run();
     db.prepare('INSERT INTO holder (pid) VALUES (?)').run(process.pid);
+    return db;
   } catch (error) {
     db.close();
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-    throw new DataDirInUse(dataDir, holderOf(dataDir));
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return null;
+    throw error;
   }
+};
+
+export const lockDataDir = (dataDir: string): DataDirLock => {
+  const db = holdLockFile(join(dataDir, SERVER_LOCK_FILE));
+  if (db === null) throw new DataDirInUse(dataDir, holderOf(dataDir));
   return { release: () => db.close() };
 };
 

@@ -100,7 +100,7 @@ export const eventStoreShape = {
 };
 
 /**
- * State shared by several processes (docs/adr/0029-shared-state-for-several-processes.md):
+ * State shared by several processes (docs/adr/0031-shared-state-for-several-processes.md):
  * RIPOSTE_SHARED_URL (PostgreSQL) holds sessions, rate limits, X requests in flight and data keys;
  * RIPOSTE_UPLOADS_DIR is where every process keeps and finds uploaded images.
  */

@@ -1,5 +1,5 @@
 /**
- * Shared state on PostgreSQL (docs/adr/0029-shared-state-for-several-processes.md): what several
+ * Shared state on PostgreSQL (docs/adr/0031-shared-state-for-several-processes.md): what several
  * server and scheduler processes must see alike and the event store does not hold — sessions,
  * rate-limit counts, X OAuth requests in flight and the accounts' data keys. RIPOSTE_SHARED_URL
  * turns it on; without it each of these stays in the process or its data directory.

@@ -163,10 +163,7 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     // The tokens sealed by b open on a: a's X test call reads them through the shared data key.
     // a's read models learn of b's events by polling the shared event file: wait for the state.
     const listedOnA = async () => ((await rr.on(0).get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] }).accounts.map((a) => a.username);
-    let accounts = await listedOnA();
-    for (const until = Date.now() + 20_000; !accounts.includes(`${name}_x`) && Date.now() < until; accounts = await listedOnA()) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const accounts = await eventually(listedOnA, (names) => names.includes(`${name}_x`), 'the X account listed on a', 20_000);
     expect(accounts).toContain(`${name}_x`);
 
     const body = multipart('image', 'dot.png', 'image/png', PNG_1X1);

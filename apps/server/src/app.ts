@@ -102,7 +102,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   // Uploaded images (/uploads/<file>) are served by their router after the session is read.
   const web = webApp(deps.webDist);
   app.use((ctx, next) => (ctx.path.startsWith('/uploads/') ? next() : web(ctx, next)));
-  // A personal access token speaks for its request alone: no cookie, no CSRF header (ADR 0029).
+  // A personal access token speaks for its request alone: no cookie, no CSRF header (ADR 0030).
   const tokenLimit = createAllowance('token', { points: deps.config.tokenRateLimit, windowSeconds: 60 }, deps.counters);
   app.use(
     bearerAuth({

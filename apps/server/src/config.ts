@@ -32,6 +32,8 @@ import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
 import { paypalEnvSchema, type PayPalEnv } from '@adapters/paypal/config';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
+import { eventStoreConfigFromEnv, type EventStoreConfig } from '@adapters/eventstore-open';
+import { UPLOADS_DIR } from '@adapters/image-store';
 import { LIMITS } from '@core/users/constants';
 import { passwordLength } from '@core/users/schemas';
 import type { UploadLimits } from './schedules/upload-limits';
@@ -189,7 +191,7 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
-  eventStore: { kind: 'sqlite'; synchronous: ServerEnv['RIPOSTE_SQLITE_SYNCHRONOUS']; path?: string } | { kind: 'kurrentdb'; connectionString: string };
+  eventStore: EventStoreConfig;
   /** RIPOSTE_SHARED_URL: PostgreSQL for sessions, rate limits, X requests in flight and data keys (unset: this process and its data directory). */
   sharedUrl: string | undefined;
   /** RIPOSTE_UPLOADS_DIR, else <data>/uploads. */
@@ -248,12 +250,9 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   port: env.PORT,
   host: env.HOST,
   dataDir: env.RIPOSTE_DATA_DIR,
-  eventStore:
-    env.RIPOSTE_EVENT_STORE === 'kurrentdb'
-      ? { kind: 'kurrentdb', connectionString: env.RIPOSTE_KURRENTDB_URL as string }
-      : { kind: 'sqlite', synchronous: env.RIPOSTE_SQLITE_SYNCHRONOUS, ...(env.RIPOSTE_SQLITE_FILE === undefined ? {} : { path: env.RIPOSTE_SQLITE_FILE }) },
+  eventStore: eventStoreConfigFromEnv(env),
   sharedUrl: env.RIPOSTE_SHARED_URL,
-  uploadsDir: env.RIPOSTE_UPLOADS_DIR ?? join(env.RIPOSTE_DATA_DIR, 'uploads'),
+  uploadsDir: env.RIPOSTE_UPLOADS_DIR ?? join(env.RIPOSTE_DATA_DIR, UPLOADS_DIR),
   adminPassword: env.RIPOSTE_ADMIN_PASSWORD,
   sessionKeys: env.RIPOSTE_SESSION_KEYS,
   publicUrl: env.RIPOSTE_PUBLIC_URL,

@@ -9,7 +9,7 @@
  *
  * With RIPOSTE_SHARED_URL several servers and schedulers serve one installation: sessions, rate
  * limits, X requests in flight and data keys live in PostgreSQL, images in RIPOSTE_UPLOADS_DIR,
- * events in KurrentDB or one SQLite file (RIPOSTE_SQLITE_FILE); docs/adr/0029.
+ * events in KurrentDB or one SQLite file (RIPOSTE_SQLITE_FILE); docs/adr/0031.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';

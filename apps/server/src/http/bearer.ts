@@ -1,5 +1,5 @@
 /**
- * `Authorization: Bearer <personal access token>` on the JSON API (docs/adr/0029).
+ * `Authorization: Bearer <personal access token>` on the JSON API (docs/adr/0030).
  *
  * Runs before the CSRF check and the session: a request that carries a token is authenticated by
  * the token alone. Its cookies are dropped before the session middleware reads them (a browser's

@@ -12,7 +12,7 @@
  *
  * Counts live in this process's memory by default (a restart forgets them); servers that share
  * state (RIPOSTE_SHARED_URL) count in PostgreSQL instead, so a limit holds across all of them
- * (`Counters`, made by the composition root; docs/adr/0029-shared-state-for-several-processes.md).
+ * (`Counters`, made by the composition root; docs/adr/0031-shared-state-for-several-processes.md).
  */
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '@core/shared/errors';
