@@ -100,11 +100,13 @@ export const bulkPayloadFromEntry = (entry: BulkEntry): z.input<typeof bulkEntry
  */
 export const BULK_BATCH_MAX = 100;
 
-export const bulkBatchSchema = z
-  .object({ entries: z.array(bulkEntryPayloadSchema, { error: M.noEntries }).min(1, M.noEntries).max(BULK_BATCH_MAX, M.tooManyEntries) })
-  .superRefine((batch, ctx) => {
-    for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
-  });
+/** Bulk entries, at least one and at most `max`, each target once per time frame (reported on the later entry). */
+const entriesOf = (max: number, tooMany: string) => z.array(bulkEntryPayloadSchema, { error: M.noEntries }).min(1, M.noEntries).max(max, tooMany);
+const noDuplicateTargets = (batch: { entries: BulkEntryPayload[] }, ctx: z.RefinementCtx) => {
+  for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
+};
+
+export const bulkBatchSchema = z.object({ entries: entriesOf(BULK_BATCH_MAX, M.tooManyEntries) }).superRefine(noDuplicateTargets);
 export type BulkBatch = z.output<typeof bulkBatchSchema>;
 
 /**
@@ -116,13 +118,8 @@ export const SCHEDULE_IMPORT_MAX = 500;
 
 export const scheduleImportSchema = z
   .object({
-    entries: z
-      .array(bulkEntryPayloadSchema, { error: M.noEntries })
-      .min(1, M.noEntries)
-      .max(SCHEDULE_IMPORT_MAX, `An import holds at most ${SCHEDULE_IMPORT_MAX} replies; split the file`),
+    entries: entriesOf(SCHEDULE_IMPORT_MAX, `An import holds at most ${SCHEDULE_IMPORT_MAX} replies; split the file`),
     dryRun: z.boolean({ error: 'dryRun is true or false' }).optional().default(false),
   })
-  .superRefine((batch, ctx) => {
-    for (const d of findBulkDuplicates(batch.entries)) issue(ctx, `entries.${d.index}.accountId`, M.duplicateTarget);
-  });
+  .superRefine(noDuplicateTargets);
 export type ScheduleImport = z.output<typeof scheduleImportSchema>;

@@ -21,7 +21,7 @@ import { AppError } from '@core/shared/errors';
 import { parseOrThrow } from '@core/shared/parse';
 import { isWritingStyle, type WritingStyle } from '@core/styles';
 import type { User } from '@core/users/state';
-import { postUrl } from '@core/x';
+import { postUrlOrNull } from '@core/x';
 import type { AppDeps } from '../deps';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -122,8 +122,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
   /** The reply with its links to X: the reply itself (once it has an id) and the post it answers. */
   const withLinks = (r: ReplyView) => ({
     ...r,
-    replyUrl: r.replyPostId !== null && r.connectedUsername !== null ? postUrl(webUrl(), r.connectedUsername, r.replyPostId) : null,
-    postUrl: r.postId !== null && r.targetUsername !== null ? postUrl(webUrl(), r.targetUsername, r.postId) : null,
+    replyUrl: postUrlOrNull(webUrl(), r.connectedUsername, r.replyPostId),
+    postUrl: postUrlOrNull(webUrl(), r.targetUsername, r.postId),
   });
 
   const answerReply = async (ctx: Context, userId: string | null, written: { replyId: string; position: Parameters<typeof settle>[1] }) => {

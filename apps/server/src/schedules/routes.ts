@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import { scheduleReplies } from '@adapters/read-models/replies';
-import { postUrl } from '@core/x';
+import { postUrlOrNull } from '@core/x';
 import type { Context } from 'koa';
 import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
 import {
@@ -69,10 +69,11 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   // ---- the Schedules list and the classic page ------------------------------------------------
 
   // The latest run's reply gets its link on X here: the read model does not know X's web address.
+  const webUrl = () => deps.x.app?.webUrl ?? 'https://x.com';
   const withRunLink = (view: ScheduleView): ScheduleView => {
     const run = view.latestRun;
-    if (run === null || run.replyPostId === null || run.connectedUsername === null) return view;
-    return { ...view, latestRun: { ...run, replyUrl: postUrl(deps.x.app?.webUrl ?? 'https://x.com', run.connectedUsername, run.replyPostId) } };
+    const replyUrl = run === null ? null : postUrlOrNull(webUrl(), run.connectedUsername, run.replyPostId);
+    return run === null || replyUrl === null ? view : { ...view, latestRun: { ...run, replyUrl } };
   };
 
   router.get('/api/schedules', requireUser, (ctx) => {
@@ -113,7 +114,6 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     if (findSchedule(db(), user.id, id) === null) throw notFound();
-    const webUrl = deps.x.app?.webUrl ?? 'https://x.com';
     const replies: (ScheduleReplyView & { statusMessage: string | null })[] = scheduleReplies(db(), user.id, id).map((r) => ({
       id: r.id,
       postId: r.postId,
@@ -122,7 +122,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
       status: r.status,
       statusMessage: r.statusMessage,
       sentAt: r.sentAt,
-      replyUrl: r.replyPostId !== null && r.connectedUsername !== null ? postUrl(webUrl, r.connectedUsername, r.replyPostId) : null,
+      replyUrl: postUrlOrNull(webUrl(), r.connectedUsername, r.replyPostId),
     }));
     ctx.body = replies;
   });
