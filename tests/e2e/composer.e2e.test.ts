@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
-import { chooseOption, expectToast, newUser, register, toastLink, waitForPath } from './support/flows';
+import { chooseOption, expectToast, newUser, pickTarget, register, toastLink, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -15,16 +15,6 @@ if (skip) console.warn(skip);
 
 type Schedule = { id: string; targetUsername: string | null; content: string | null };
 const schedulesOf = async (page: Page): Promise<Schedule[]> => json<Schedule[]>(await page.request.get('/api/schedules', { headers: CSRF }));
-
-/** Types a handle into a target picker and takes the first suggestion with the keyboard. */
-async function pickTarget(page: Page, label: string, handle: string, scope = page.locator('body')): Promise<void> {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.fill(handle);
-  await page.getByRole('option', { name: new RegExp(`@${handle}`) }).first().waitFor();
-  await box.press('ArrowDown');
-  await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe(`@${handle}`);
-}
 
 /** Presses a button with the keyboard: focus, then Enter. */
 async function pressButton(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {

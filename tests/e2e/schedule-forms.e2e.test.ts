@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
-import { chooseOption, expectToast, newUser, pressEscapeIn, register, toastLink, waitForPath } from './support/flows';
+import { chooseOption, expectToast, newUser, pickTarget, pressEscapeIn, register, toastLink, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const skip = chromiumMissing();
@@ -200,12 +200,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await form.getByRole('switch', { name: /AI-generated reply/ }).click();
 
     // The same target picker as every composer: type, then choose with the keyboard.
-    const target = form.getByRole('combobox', { name: 'Target Account' });
-    await target.fill('elonmusk');
-    await page.getByRole('option', { name: /@elonmusk/ }).waitFor();
-    await target.press('ArrowDown');
-    await target.press('Enter');
-    await expect.poll(() => target.inputValue()).toBe('@elonmusk');
+    await pickTarget(page, 'Target Account', 'elonmusk', form);
 
     // Mentions raise the warning while they are in the text.
     await form.getByLabel('Content (optional)').fill('Point out @someone missed the cost curve');
@@ -386,12 +381,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
 
     await calendar.getByRole('button', { name: /^Add post / }).first().click();
     const compose = page.getByTestId('compose-panel');
-    const replyTo = compose.getByRole('combobox', { name: 'Reply to' });
-    await replyTo.fill('BBCBreaking');
-    await page.getByRole('option', { name: /@BBCBreaking/ }).waitFor();
-    await replyTo.press('ArrowDown');
-    await replyTo.press('Enter');
-    await expect.poll(() => replyTo.inputValue()).toBe('@BBCBreaking');
+    await pickTarget(page, 'Reply to', 'BBCBreaking', compose);
     await compose.getByLabel('Reply', { exact: true }).fill('Composed on the calendar');
     await compose.getByTestId('compose-counter').getByText('24/280 characters').waitFor();
     await compose.getByRole('button', { name: 'Schedule Reply' }).click();

@@ -130,3 +130,13 @@ export async function newUserWithX(page: Page, prefix: string, poster: string): 
   const targets = await json<{ id: string; username: string }[]>(await page.request.get('/api/user/accounts', { headers: CSRF }));
   return { connectedAccountId: accounts[0]!.id, target: targets[0]! };
 }
+
+/** Types a handle into a target picker and takes the first suggestion with the keyboard. */
+export async function pickTarget(page: Page, label: string, handle: string, scope = page.locator('body')): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.fill(handle);
+  await page.getByRole('option', { name: new RegExp(`@${handle}`) }).first().waitFor();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect.poll(() => box.inputValue()).toBe(`@${handle}`);
+}
