@@ -11,7 +11,8 @@
  * settings. In sandbox mode it talks to the server's X emulator (RIPOSTE_X_API_URL; the server pins
  * it with RIPOSTE_X_SANDBOX_PORT) and refuses to start without; likewise the server's PayPal
  * emulator (RIPOSTE_PAYPAL_API_URL; RIPOSTE_PAYPAL_SANDBOX_PORT on the server), and without
- * either PayPal credentials or that URL it does not renew, and says so at start (ADR 0024).
+ * either PayPal credentials or that URL it does not renew, and says so at start (ADR 0024). An event
+ * store that is not there yet is waited for with the server's retry rule (eventstore-open/start-retry).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -45,6 +46,7 @@ import { createXIdResolver, createXIdResolverJob } from '@adapters/scheduler/x-i
 import { xEnvSchema } from '@adapters/x-twitter/config';
 import { openX, XSandboxUnreachable } from '@adapters/x-twitter/open';
 import { eventStoreConfigFromEnv, openEventStore } from '@adapters/eventstore-open';
+import { retryWhileUnavailable } from '@adapters/eventstore-open/start-retry';
 import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
 import { allProjections } from '@adapters/read-models';
@@ -109,7 +111,8 @@ const main = async () => {
     projections: [...allProjections],
     logger: logger.child({ component: 'projections' }),
   });
-  await projector.start();
+  // A KurrentDB that is still starting (or electing a leader) is waited for, as the server waits.
+  await retryWhileUnavailable(() => projector.start(), { what: 'projections catch-up', logger });
   // X as the server has it: the same credentials, or the server's sandbox emulator by its URL.
   let openedX;
   try {

@@ -49,7 +49,7 @@ import { openX } from '@adapters/x-twitter/open';
 import { openPayPal } from '@adapters/paypal/open';
 import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
-import { retryWhileUnavailable } from './start-retry';
+import { retryWhileUnavailable } from '@adapters/eventstore-open/start-retry';
 import { loadServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { createIdempotency } from './http/idempotency';

@@ -1,8 +1,10 @@
 /**
  * Start-up against an outside store that is not there yet (KurrentDB starting, electing a leader,
- * "Server Is Not Ready"): try again with a growing pause instead of exiting, while /healthz says
- * "starting". Only `unavailable` errors are retried; anything else (bad configuration, a broken
- * read database) still stops the start at once.
+ * "Server Is Not Ready"): try again with a growing pause instead of exiting. One rule for the
+ * server (whose /healthz says "starting" meanwhile) and `npm run scheduler`. Only `unavailable`
+ * errors are retried; anything else (bad configuration, a broken read database) still stops the
+ * start at once. A process stopped while it waits simply ends (its signal handlers are installed
+ * once it has started), so there is nothing to cancel here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAppError } from '@core/shared/errors';
@@ -12,8 +14,6 @@ export interface RetryOptions {
   logger: { warn(obj: Record<string, unknown>, msg: string): void };
   initialMs?: number;
   maxMs?: number;
-  /** Stops retrying (the server is being closed). */
-  signal?: AbortSignal;
   wait?: (ms: number) => Promise<unknown>;
 }
 
@@ -24,7 +24,7 @@ export const retryWhileUnavailable = async <T>(work: () => Promise<T>, options: 
     try {
       return await work();
     } catch (error) {
-      if (!isAppError(error) || error.code !== 'unavailable' || options.signal?.aborted === true) throw error;
+      if (!isAppError(error) || error.code !== 'unavailable') throw error;
       options.logger.warn({ err: error, attempt, retryInMs: delay }, `${options.what}: the event store is unavailable; trying again`);
       await wait(delay);
       delay = Math.min(delay * 2, maxMs);

@@ -26,12 +26,4 @@ describe('start-up retries', () => {
     await expect(retryWhileUnavailable(async () => (calls++, Promise.reject(broken)), { what: 'x', logger: quiet, wait: async () => undefined })).rejects.toBe(broken);
     expect(calls).toBe(1);
   });
-
-  it('stops retrying once the server is being closed', async () => {
-    const closing = new AbortController();
-    closing.abort();
-    await expect(
-      retryWhileUnavailable(async () => Promise.reject(new AppError('unavailable', 'down')), { what: 'x', logger: quiet, signal: closing.signal, wait: async () => undefined }),
-    ).rejects.toMatchObject({ code: 'unavailable' });
-  });
 });
