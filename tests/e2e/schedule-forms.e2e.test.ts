@@ -168,10 +168,10 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     expect(next.time).toBe('19:30');
     expect([1, 5, 7]).toContain(next.weekday);
 
-    // A trial user sees that bulk scheduling is for Premium.
+    // A trial user sees up front that bulk scheduling is for Premium, before building a batch.
     await page.goto('/bulk-replies');
     await page.getByTestId('bulk-premium').getByText(/Bulk scheduling is a Premium feature/).waitFor();
-    await page.getByRole('button', { name: 'Add Reply' }).click();
+    expect(await page.getByRole('button', { name: 'Add Reply' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Schedule All Replies' }).isDisabled()).toBe(true);
 
     // The same page on a phone, without sideways scrolling.

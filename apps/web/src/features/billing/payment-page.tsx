@@ -67,7 +67,7 @@ function SuccessScreen() {
       <CardHeader className="items-center text-center">
         <CheckCircle2 className="mx-auto size-12 text-emerald-600" />
         <CardTitle as="h1" className="text-xl">Payment Successful!</CardTitle>
-        <CardDescription>Your premium subscription has been activated: unlimited replies, every curated account and bulk scheduling.</CardDescription>
+        <CardDescription>Your premium subscription has been activated: unlimited replies, unlimited connected accounts and bulk scheduling.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-2">
         <Button asChild>
@@ -139,7 +139,7 @@ export default function PaymentPage() {
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-xl">Upgrade to Premium</CardTitle>
-          <CardDescription>Unlimited replies, every curated account and bulk scheduling.</CardDescription>
+          <CardDescription>Unlimited replies, unlimited connected accounts and bulk scheduling.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
           <OrderSummary />

@@ -27,7 +27,7 @@ const ITEMS: FaqItem[] = [
   },
   {
     q: 'What is in the free trial?',
-    a: `${TRIAL_DAYS} days with ${TRIAL_REPLIES} automated replies, 1 connected X account, basic AI and limited access to the curated list. Bulk scheduling is a Premium feature. After the trial you keep view-only access to your schedules and reply history.`,
+    a: `${TRIAL_DAYS} days with ${TRIAL_REPLIES} automated replies, 1 connected X account, basic AI and all ${CURATED_ACCOUNTS} curated accounts. Bulk scheduling is a Premium feature. After the trial you keep view-only access to your schedules and reply history.`,
   },
   {
     q: 'Can I cancel Premium?',

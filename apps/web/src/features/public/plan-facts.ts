@@ -1,5 +1,6 @@
 // What the plans contain, as the marketing pages show it (spec part 1 §1 plans table, §9).
-// Display text only: the rules that enforce these limits live in core.
+// Display text only: the rules that enforce these limits live in core. The curated list is the same
+// for the trial and Premium (ADR 0034): the server limits neither, so no page promises a limit.
 
 export const PREMIUM_PRICE = '$20.00';
 export const TRIAL_DAYS = 7;
@@ -13,7 +14,7 @@ export const TRIAL_CONTENTS: readonly PlanLine[] = [
   { text: `${TRIAL_REPLIES} automated replies`, included: true },
   { text: '1 connected X account', included: true },
   { text: 'Basic AI reply writing', included: true },
-  { text: 'Limited access to the curated account list', included: true },
+  { text: `All ${CURATED_ACCOUNTS} curated high-impression accounts`, included: true },
   { text: 'Bulk scheduling', included: false },
 ];
 
@@ -32,7 +33,7 @@ export const COMPARISON: readonly { feature: string; free: string | boolean; pre
   { feature: 'Duration', free: `${TRIAL_DAYS} days`, premium: 'Renews monthly' },
   { feature: 'Automated replies', free: String(TRIAL_REPLIES), premium: 'Unlimited' },
   { feature: 'Connected X accounts', free: '1', premium: 'Unlimited' },
-  { feature: 'Curated accounts', free: 'Limited', premium: `All ${CURATED_ACCOUNTS}` },
+  { feature: 'Curated accounts', free: `All ${CURATED_ACCOUNTS}`, premium: `All ${CURATED_ACCOUNTS}` },
   { feature: 'AI replies', free: 'Basic', premium: 'Advanced, context-aware' },
   { feature: 'Bulk scheduling', free: false, premium: true },
   { feature: 'Automatic @mention removal', free: true, premium: true },

@@ -13,7 +13,6 @@ import { useAuth } from '@web/lib/auth';
 const reasons = [
   'Unlimited automated replies',
   'Unlimited connected X accounts',
-  'All 30 curated high-impression accounts',
   'Advanced context-aware AI replies',
   'Bulk reply scheduling',
   'The Premium beta community',

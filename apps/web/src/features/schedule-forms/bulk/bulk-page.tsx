@@ -1,8 +1,9 @@
 // Bulk Replies (spec part 2 §2, §5, §8): global settings, the table of entries, Add Reply
 // (disabled while data loads), Schedule All Replies (disabled with no entries) with its
 // confirmation. The table is checked with the shared schema and the duplicate rule before it is
-// sent, and sent as one batch that the server creates all or none of. Trial users see that bulk
-// scheduling is a Premium feature.
+// sent, and sent as one batch that the server creates all or none of. A trial (or expired) user is
+// told up front, before any row is built, that the server refuses batches on the trial and how many
+// trial replies are left, with a link to schedule them one at a time; Add Reply stays off for them.
 import { useEffect, useRef, useState } from 'react';
 import { AtSign, Crown, Layers, Plus, Send } from 'lucide-react';
 import { useSnapshot } from 'valtio';
@@ -37,6 +38,12 @@ import { rowControls } from './row-controls';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 
 const NOTICE_MS = 5000;
+
+/** What the trial allows here, in the server's terms (requireMaySchedule refuses a batch on the trial). */
+export const trialLimitText = (tier: string, repliesRemaining: number): string =>
+  tier === 'expired'
+    ? SCHEDULING_ACCESS_MESSAGES.trialOver
+    : `You have ${repliesRemaining} trial ${repliesRemaining === 1 ? 'reply' : 'replies'} left. Bulk scheduling is a Premium feature: a batch cannot be scheduled on the trial, so schedule your trial replies one at a time.`;
 
 /** 'entries.3.accountId' from the server -> row 3's accountId. */
 const serverRowError = (field: string | undefined, message: string, rows: readonly BulkRow[]): Map<string, RowErrors> => {
@@ -145,13 +152,21 @@ export default function BulkRepliesPage() {
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Bulk Replies" description="Plan many replies at once and schedule them together." />
 
-      {premiumOnly && (
+      {premiumOnly && user && (
         <Alert variant="warning" data-testid="bulk-premium">
           <Crown />
           <AlertTitle>Premium feature</AlertTitle>
           <AlertDescription>
+            <p>{trialLimitText(user.tier, user.repliesRemaining)}</p>
             <p>
-              {SCHEDULING_ACCESS_MESSAGES.bulkNeedsPremium}{' '}
+              {user.tier === 'trial' && (
+                <>
+                  <Link href="/schedule-replies" className="font-medium underline underline-offset-4">
+                    Schedule a reply
+                  </Link>
+                  {' · '}
+                </>
+              )}
               <Link href="/payment" className="font-medium underline underline-offset-4">
                 Go Premium
               </Link>
@@ -175,7 +190,8 @@ export default function BulkRepliesPage() {
           <CardTitle>Replies ({rows.length})</CardTitle>
           <CardDescription>One row per reply. A target can be used once per time frame.</CardDescription>
           <CardAction>
-            <Button onClick={add} disabled={loading || sending}>
+            {/* Off on the trial: the notice above says why, before a batch is built that could not be sent. */}
+            <Button onClick={add} disabled={loading || sending || premiumOnly}>
               <Plus />
               Add Reply
             </Button>
@@ -185,7 +201,7 @@ export default function BulkRepliesPage() {
           {rows.length === 0 ? (
             <div className="grid justify-items-center gap-2 rounded-lg border border-dashed py-10 text-center text-muted-foreground">
               <Layers className="size-8" />
-              <p>No replies yet. Add one to start your batch.</p>
+              <p>{premiumOnly ? 'Bulk scheduling comes with Premium; on the trial, schedule replies one at a time.' : 'No replies yet. Add one to start your batch.'}</p>
             </div>
           ) : (
             <EntriesView rows={rows} controls={controls} errors={errors} wide={wide} />

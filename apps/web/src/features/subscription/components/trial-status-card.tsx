@@ -33,7 +33,7 @@ export function TrialStatusCard({ status, loading, renews = true, tier }: Props)
             <Crown className="size-5 text-amber-500" /> Premium Plan
             <Badge variant="premium">Active</Badge>
           </CardTitle>
-          <CardDescription>Unlimited replies, unlimited connected accounts and all 30 curated accounts.</CardDescription>
+          <CardDescription>Unlimited replies, unlimited connected accounts and bulk scheduling.</CardDescription>
         </CardHeader>
         {endDate && (
           <CardContent className="flex items-center gap-2 text-sm">
