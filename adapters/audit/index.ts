@@ -11,6 +11,7 @@ import { usernamesByIds } from '@adapters/read-models/users';
 import { auditViewed, auditViewsStream, type AuditSubjectKind } from '@core/audit/events';
 import { diffStates, plainState, streamKindOf, type StateChange } from '@core/audit/replay';
 import { auditLine } from '@core/audit/wording';
+import type { AuditEntry, StateAsOf } from '@core/audit/views';
 import { replayState, type ReplayCut } from '@core/eventstore/load-state';
 import { reservationHolder } from '@core/eventstore/reservation';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@core/eventstore/types';
@@ -20,19 +21,7 @@ import { AppError } from '@core/shared/errors';
 import { USERNAME_RESERVATION, usernameReservationKey } from '@core/users';
 import { userStream } from '@core/users/streams';
 
-export interface AuditEntry {
-  position: string;
-  stream: string;
-  revision: string;
-  type: string;
-  time: string;
-  actor: string | null;
-  /** The actor in words (a username, 'the scheduler' ...). */
-  actorName: string;
-  /** The request (or job run) that caused it: the metadata's correlation id. */
-  requestId: string;
-  line: string;
-}
+export type { AuditEntry, StateAsOf } from '@core/audit/views';
 
 export interface AuditFilter {
   /** Inclusive ISO instants. */
@@ -71,6 +60,7 @@ export const toEntries = (db: ReadDb, events: readonly RecordedEvent[]): AuditEn
     actorName: e.metadata.actor === null ? 'someone not signed in' : (nameOf(e.metadata.actor) ?? e.metadata.actor),
     requestId: e.metadata.correlationId,
     line: auditLine({ type: e.type, data: e.data, actor: e.metadata.actor }, nameOf),
+    replayable: streamKindOf(e.streamName) !== null,
   }));
 };
 
@@ -121,15 +111,6 @@ export const parseCut = (value: string | undefined, field = 'until'): ReplayCut 
   if (/^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return { time: new Date(Date.parse(value)).toISOString() };
   throw new AppError('validation', `'${value}' is neither a time (ISO-8601, e.g. 2026-11-27T09:00:00Z) nor a store position (digits)`, { field });
 };
-
-export interface StateAsOf {
-  stream: string;
-  kind: string;
-  /** The last event folded: the moment the state is as of. */
-  asOf: { position: string; revision: string; type: string; time: string } | null;
-  events: number;
-  state: unknown;
-}
 
 export const stateAsOf = async (store: EventStore, stream: string, cut: ReplayCut): Promise<StateAsOf> => {
   const kind = streamKindOf(stream);

@@ -31,6 +31,7 @@ import { commandContext } from './http/present';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './users/admin-routes';
 import { aiRoutes } from './ai/routes';
+import { auditRoutes } from './audit/routes';
 import { billingRoutes } from './billing/routes';
 import { authRoutes } from './users/auth-routes';
 import { resetRoutes } from './users/reset-routes';
@@ -57,6 +58,7 @@ export const apiRouters = (deps: AppDeps): Router[] => [
   dashboardRoutes(deps),
   adminRoutes(deps),
   mailboxRoutes(deps),
+  auditRoutes(deps),
   pollingRoutes(deps),
   templateRoutes(deps),
   tokenRoutes(deps),

@@ -12,6 +12,7 @@ const entry = {
   actorName: 'alice',
   requestId: 'req-42',
   line: 'alice created schedule 3f2a… for @BBCBreaking every day at 09:00 Europe/Madrid',
+  replayable: true,
 };
 
 describe('cli audit views', () => {

@@ -1,0 +1,38 @@
+/**
+ * What an audit answers, as the CLI's --json and the admin API both show it: a history's entries
+ * (one event each, in plain words) and a stream's state as of an event.
+ */
+
+export interface AuditEntry {
+  position: string;
+  stream: string;
+  revision: string;
+  type: string;
+  time: string;
+  actor: string | null;
+  /** The actor in words (a username, 'the scheduler' ...). */
+  actorName: string;
+  /** The request (or job run) that caused it: the metadata's correlation id. */
+  requestId: string;
+  line: string;
+  /** Whether its stream has a decider, so a state as of this event can be shown. */
+  replayable: boolean;
+}
+
+export interface AuditHistory {
+  subject: { kind: 'user' | 'schedule'; label: string; userId: string | null };
+  /** The latest `limit` entries of the history that match, oldest first. */
+  entries: AuditEntry[];
+  /** How many entries matched before the limit. */
+  total: number;
+  truncated: boolean;
+}
+
+export interface StateAsOf {
+  stream: string;
+  kind: string;
+  /** The last event folded: the moment the state is as of. */
+  asOf: { position: string; revision: string; type: string; time: string } | null;
+  events: number;
+  state: unknown;
+}
