@@ -8,6 +8,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3ImageStoreConfig } from '@adapters/image-store-s3';
 
 /** An .env file often holds `NAME=` for "unset"; treat the empty string as absent. */
 const blankAsUndefined = (value: unknown): unknown =>
@@ -102,14 +103,64 @@ export const eventStoreShape = {
 /**
  * State shared by several processes (docs/adr/0031-shared-state-for-several-processes.md):
  * RIPOSTE_SHARED_URL (PostgreSQL) holds sessions, rate limits, X requests in flight and data keys;
- * RIPOSTE_UPLOADS_DIR is where every process keeps and finds uploaded images.
+ * RIPOSTE_UPLOADS_DIR is where every process keeps and finds uploaded images, or RIPOSTE_S3_* an
+ * S3-compatible bucket they all use instead (adapters/image-store-s3).
  */
 export const sharedShape = {
   RIPOSTE_SHARED_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, { message: 'expected a PostgreSQL URL such as postgres://riposte:secret@db:5432/riposte' })),
   RIPOSTE_UPLOADS_DIR: optional(z.string().transform((p) => (isAbsolute(p) ? p : resolve(process.cwd(), p)))),
+  ...s3Shape(),
 };
 
-interface SharingEnv {
+/** Uploaded images in an S3-compatible bucket (MinIO, Garage, Ceph, AWS): all four of URL, bucket and key pair, or none. */
+function s3Shape() {
+  return {
+    RIPOSTE_S3_URL: optional(z.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'expected the S3 server address, such as http://minio:9000 or https://s3.eu-west-1.amazonaws.com' })),
+    RIPOSTE_S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'expected a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)' })),
+    RIPOSTE_S3_REGION: withDefault(z.string().regex(/^[a-z0-9-]+$/, { message: 'expected a region such as us-east-1' }), 'us-east-1'),
+    RIPOSTE_S3_ACCESS_KEY_ID: optional(z.string()),
+    RIPOSTE_S3_SECRET_ACCESS_KEY: optional(z.string()),
+    RIPOSTE_S3_PREFIX: withDefault(z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, { message: 'expected a key prefix ending in / (e.g. uploads/), or empty' }), 'uploads/'),
+    RIPOSTE_S3_PATH_STYLE: booleanFlag(true),
+  };
+}
+
+const S3_REQUIRED = ['RIPOSTE_S3_URL', 'RIPOSTE_S3_BUCKET', 'RIPOSTE_S3_ACCESS_KEY_ID', 'RIPOSTE_S3_SECRET_ACCESS_KEY'] as const;
+type S3Env = { [K in (typeof S3_REQUIRED)[number]]?: string | undefined } & { RIPOSTE_S3_REGION?: string; RIPOSTE_S3_PREFIX?: string; RIPOSTE_S3_PATH_STYLE?: boolean };
+
+/** The S3 image store's settings when RIPOSTE_S3_URL and the rest are set; undefined keeps images on the filesystem. */
+export const s3ImageStoreConfigOf = (env: S3Env): S3ImageStoreConfig | undefined => {
+  const { RIPOSTE_S3_URL: endpoint, RIPOSTE_S3_BUCKET: bucket, RIPOSTE_S3_ACCESS_KEY_ID: accessKeyId, RIPOSTE_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (endpoint === undefined || bucket === undefined || accessKeyId === undefined || secretAccessKey === undefined) return undefined;
+  return {
+    endpoint,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    region: env.RIPOSTE_S3_REGION ?? 'us-east-1',
+    prefix: env.RIPOSTE_S3_PREFIX ?? 'uploads/',
+    forcePathStyle: env.RIPOSTE_S3_PATH_STYLE ?? true,
+  };
+};
+
+/** Half an S3 setting is refused: images would silently stay on this machine's disk. */
+const refuseHalfS3 = (env: S3Env & { RIPOSTE_UPLOADS_DIR?: string | undefined }, ctx: z.RefinementCtx): void => {
+  const set = S3_REQUIRED.filter((name) => env[name] !== undefined);
+  if (set.length === 0) return;
+  for (const name of S3_REQUIRED) {
+    if (env[name] !== undefined) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `required with ${set.join(', ')}: images go to an S3-compatible bucket only when RIPOSTE_S3_URL, RIPOSTE_S3_BUCKET, RIPOSTE_S3_ACCESS_KEY_ID and RIPOSTE_S3_SECRET_ACCESS_KEY are all set (unset them all to keep images on disk)`,
+    });
+  }
+  if (env.RIPOSTE_UPLOADS_DIR !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['RIPOSTE_UPLOADS_DIR'], message: 'set RIPOSTE_UPLOADS_DIR or the RIPOSTE_S3_* settings, not both: images are kept in one place' });
+  }
+};
+
+interface SharingEnv extends S3Env {
   RIPOSTE_SHARED_URL?: string | undefined;
   RIPOSTE_UPLOADS_DIR?: string | undefined;
   RIPOSTE_EVENT_STORE: 'sqlite' | 'kurrentdb';
@@ -125,6 +176,7 @@ interface SharingEnv {
  * each would still keep something of its own that the others need.
  */
 export const refuseBrokenSharing = (env: SharingEnv, ctx: z.RefinementCtx): void => {
+  refuseHalfS3(env, ctx);
   if (env.RIPOSTE_SHARED_URL === undefined) return;
   const refuse = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (env.RIPOSTE_TOKEN_KEY === undefined) {
@@ -133,8 +185,8 @@ export const refuseBrokenSharing = (env: SharingEnv, ctx: z.RefinementCtx): void
   if (env.RIPOSTE_EVENT_STORE === 'sqlite' && env.RIPOSTE_SQLITE_FILE === undefined) {
     refuse('RIPOSTE_SQLITE_FILE', "required with RIPOSTE_SHARED_URL and the SQLite store: the events would stay in this process's data directory; name one file every process on this machine opens, or use RIPOSTE_EVENT_STORE=kurrentdb");
   }
-  if (env.RIPOSTE_UPLOADS_DIR === undefined) {
-    refuse('RIPOSTE_UPLOADS_DIR', "required with RIPOSTE_SHARED_URL: uploaded images would stay in this process's data directory and the others would answer 404; name a directory every process reads and writes");
+  if (env.RIPOSTE_UPLOADS_DIR === undefined && env.RIPOSTE_S3_URL === undefined) {
+    refuse('RIPOSTE_UPLOADS_DIR', "required with RIPOSTE_SHARED_URL (or the RIPOSTE_S3_* settings): uploaded images would stay in this process's data directory and the others would answer 404; name a directory every process reads and writes, or an S3-compatible bucket");
   }
   if (env.RIPOSTE_X_API_KEY === undefined && env.RIPOSTE_X_SANDBOX !== 'false' && env.RIPOSTE_X_API_URL === undefined) {
     refuse('RIPOSTE_X_API_URL', 'required with RIPOSTE_SHARED_URL in sandbox mode: each process would run a sandbox X of its own, and an X flow started on one could not finish on another; run one (npx tsx adapters/x-emulator/main.ts) and name it here');

@@ -38,6 +38,7 @@ import {
   refuseBrokenSharing,
   refuseCrashInProduction,
   requireKurrentUrl,
+  s3ImageStoreConfigOf,
   sharedShape,
   schedulerIntervalMs,
   uploadGraceHours,
@@ -54,7 +55,7 @@ import { createScheduler } from '@adapters/scheduler';
 import { createHeartbeatJob } from '@adapters/scheduler/heartbeat';
 import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
 import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
-import { createFsImageStore } from '@adapters/image-store';
+import { openImageStore } from '@adapters/image-store-s3/open';
 import { createBillingService, renewalJob } from '@adapters/billing/service';
 import { openMailer } from '@adapters/mail';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
@@ -134,7 +135,8 @@ const main = async () => {
   const tokenKeys = tokenKeyringFrom({ RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS }, env.RIPOSTE_DATA_DIR);
   const shared = env.RIPOSTE_SHARED_URL === undefined ? null : await openSharedPostgres(env.RIPOSTE_SHARED_URL);
   const dataKeys = shared ? openPgDataKeyStore(shared.pool) : openDataKeyStore(join(env.RIPOSTE_DATA_DIR, DATA_KEYS_FILE));
-  const images = createFsImageStore(env.RIPOSTE_DATA_DIR, env.RIPOSTE_UPLOADS_DIR);
+  // The servers' image store (the same RIPOSTE_S3_* or RIPOSTE_UPLOADS_DIR): the cleanup of unused uploads and the posts' images.
+  const { images } = openImageStore({ s3: s3ImageStoreConfigOf(env), dataDir: env.RIPOSTE_DATA_DIR, uploadsDir: env.RIPOSTE_UPLOADS_DIR });
   const { keyring } = tokenKeys;
   const vault = createTokenVault(createTokenCipher(keyring), dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
   const clock = () => new Date();

@@ -20,6 +20,7 @@ import {
   refuseBrokenSharing,
   refuseCrashInProduction,
   requireKurrentUrl,
+  s3ImageStoreConfigOf,
   sharedShape,
   schedulerIntervalMs,
   uploadGraceHours,
@@ -34,6 +35,7 @@ import { paypalEnvSchema, type PayPalEnv } from '@adapters/paypal/config';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
 import { eventStoreConfigFromEnv, type EventStoreConfig } from '@adapters/eventstore-open';
 import { UPLOADS_DIR } from '@adapters/image-store';
+import type { S3ImageStoreConfig } from '@adapters/image-store-s3';
 import { LIMITS } from '@core/users/constants';
 import { passwordLength } from '@core/users/schemas';
 import type { UploadLimits } from './schedules/upload-limits';
@@ -196,6 +198,8 @@ export interface ServerConfig {
   sharedUrl: string | undefined;
   /** RIPOSTE_UPLOADS_DIR, else <data>/uploads. */
   uploadsDir: string;
+  /** RIPOSTE_S3_*: uploaded images in an S3-compatible bucket instead of uploadsDir. */
+  s3?: S3ImageStoreConfig | undefined;
   adminPassword: string | undefined;
   sessionKeys: string[] | undefined;
   publicUrl: string | undefined;
@@ -253,6 +257,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   eventStore: eventStoreConfigFromEnv(env),
   sharedUrl: env.RIPOSTE_SHARED_URL,
   uploadsDir: env.RIPOSTE_UPLOADS_DIR ?? join(env.RIPOSTE_DATA_DIR, UPLOADS_DIR),
+  s3: s3ImageStoreConfigOf(env),
   adminPassword: env.RIPOSTE_ADMIN_PASSWORD,
   sessionKeys: env.RIPOSTE_SESSION_KEYS,
   publicUrl: env.RIPOSTE_PUBLIC_URL,

@@ -26,7 +26,7 @@ import { createMetricsRefresher } from '@adapters/metrics';
 import { createStreamWatcher } from '@adapters/watching/stream';
 import { openEventStore, READ_MODELS_FILE, SESSIONS_FILE } from '@adapters/eventstore-open';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
-import { createFsImageStore } from '@adapters/image-store';
+import { openImageStore } from '@adapters/image-store-s3/open';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
 import { notificationJobs } from '@adapters/notifications';
@@ -193,8 +193,10 @@ export const startServer = async (
     options.hasher ?? createPasswordHasher(config.fastHashes ? 'test' : 'default'),
     options.hashLimits ?? hashLimitsFor(config.hashConcurrency),
   );
-  // Uploaded images under <data>/uploads; schedules check their references on the read side.
-  const images = createFsImageStore(config.dataDir, config.uploadsDir);
+  // Uploaded images under <data>/uploads, RIPOSTE_UPLOADS_DIR or an S3-compatible bucket
+  // (RIPOSTE_S3_*); schedules check their references on the read side.
+  const { images, where: imagesWhere } = openImageStore({ s3: config.s3, dataDir: config.dataDir, uploadsDir: config.uploadsDir });
+  logger.info({ images: imagesWhere }, 'uploaded images are kept in the image store');
   const schedules = createSchedulesService({
     store,
     lookups: createScheduleLookups(() => projector.db, { legacyUsernames: config.legacyUsernames }, images),

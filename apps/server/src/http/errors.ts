@@ -86,7 +86,7 @@ export const errorHandler = (): Middleware => async (ctx, next) => {
       if (error.code === 'unavailable') {
         // An outside system (the event store, X, PayPal) is away: say when to come back, and keep
         // its own words (the cause) in the log, not in the answer.
-        if (ctx.response.get('Retry-After') === '') {
+        if (!ctx.response.get('Retry-After')) {
           ctx.set('Retry-After', String('retryAfterSeconds' in error ? (error as { retryAfterSeconds: number }).retryAfterSeconds : UNAVAILABLE_RETRY_AFTER_SECONDS));
         }
         ctx.state.log.warn({ err: error }, 'unavailable');
