@@ -26,6 +26,9 @@ afterAll(async () => {
 const PUBLIC: Record<string, number[]> = {
   'GET /healthz': [200],
   'GET /api/config': [200],
+  // The API's description: the surface is no secret (docs/adr/0035).
+  'GET /api/openapi.json': [200],
+  'GET /api/docs': [200],
   // Sandbox X by default: the sign-in URL of the emulator (503 with diagnostics when X is not configured).
   'GET /api/x/auth/login': [200],
   // X returns the browser here; without a pending request it redirects to the error page.

@@ -38,6 +38,7 @@ import { resetRoutes } from './users/reset-routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { mailboxRoutes } from './mail/routes';
 import { miscRoutes } from './http/misc-routes';
+import { openApiRoutes } from './http/openapi-routes';
 import { pollingRoutes } from './polling/routes';
 import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
@@ -49,26 +50,31 @@ import { xRoutes } from './x/routes';
 import './http/types';
 
 /** Every router of the API, in one list, so the route-walk test sees each registered route. */
-export const apiRouters = (deps: AppDeps): Router[] => [
-  miscRoutes(deps),
-  authRoutes(deps),
-  resetRoutes(deps),
-  userRoutes(deps),
-  settingsRoutes(deps),
-  dashboardRoutes(deps),
-  adminRoutes(deps),
-  mailboxRoutes(deps),
-  auditRoutes(deps),
-  pollingRoutes(deps),
-  templateRoutes(deps),
-  tokenRoutes(deps),
-  accountRoutes(deps),
-  scheduleRoutes(deps),
-  replyRoutes(deps),
-  aiRoutes(deps),
-  xRoutes(deps),
-  billingRoutes(deps),
-];
+export const apiRouters = (deps: AppDeps): Router[] => {
+  const routers = [
+    miscRoutes(deps),
+    authRoutes(deps),
+    resetRoutes(deps),
+    userRoutes(deps),
+    settingsRoutes(deps),
+    dashboardRoutes(deps),
+    adminRoutes(deps),
+    mailboxRoutes(deps),
+    auditRoutes(deps),
+    pollingRoutes(deps),
+    templateRoutes(deps),
+    tokenRoutes(deps),
+    accountRoutes(deps),
+    scheduleRoutes(deps),
+    replyRoutes(deps),
+    aiRoutes(deps),
+    xRoutes(deps),
+    billingRoutes(deps),
+  ];
+  // The API's own description, built from this list (itself included).
+  routers.push(openApiRoutes(deps, routers));
+  return routers;
+};
 
 export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; routers: Router[] } => {
   // Behind n proxies the client's address is the n-th X-Forwarded-For entry from the right; the

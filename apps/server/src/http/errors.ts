@@ -9,7 +9,7 @@
  * read either (the email dialog reads `error`, everything else `message`).
  */
 import type { Middleware } from 'koa';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { isAppError, type ErrorCode } from '@core/shared/errors';
 import { assertNever } from '@core/shared/decider';
 import { firstIssue } from '@core/shared/parse';
@@ -39,14 +39,18 @@ export const statusOf = (code: ErrorCode): number => {
   }
 };
 
-export interface ErrorBody {
-  message: string;
-  error: string;
-  field?: string;
-  code: string;
-  /** On a 500 only: the id the log line carries (also in the X-Request-Id header). */
-  requestId?: string;
-}
+/** Every error answer's body; also the `Error` component of the API document (http/openapi.ts). */
+export const errorBodySchema = z
+  .object({
+    message: z.string().describe('What went wrong, in words a person can act on'),
+    error: z.string().describe('The same message (some clients read this name)'),
+    field: z.string().optional().describe("The offending input's dotted path ('entries.2.accountId', 'Idempotency-Key'), where there is one"),
+    code: z.string().describe("A stable reason code ('validation', 'TEMPLATE_NOT_FOUND', 'CSRF_HEADER_MISSING', ...)"),
+    requestId: z.string().optional().describe('On a 500 only: the id the log line carries (also in the X-Request-Id header)'),
+  })
+  .meta({ title: 'Error' });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const body = (message: string, code: string, field?: string): ErrorBody =>
   field === undefined ? { message, error: message, code } : { message, error: message, field, code };

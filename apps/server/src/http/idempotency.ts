@@ -17,6 +17,7 @@ import type { Context, Middleware } from 'koa';
 import type { IdempotencyScope, IdempotencyStore } from '@adapters/idempotency-sqlite';
 import { AppError } from '@core/shared/errors';
 import { currentUser } from './guards';
+import { noted } from './validate';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -60,9 +61,8 @@ export const createIdempotency = (store: IdempotencyStore) => {
   const running = new Map<string, Promise<void>>();
 
   /** Middleware for one creating route; `route` names it, e.g. 'POST /api/templates'. */
-  const guard =
-    (route: string): Middleware =>
-    async (ctx, next) => {
+  const guard = (route: string): Middleware =>
+    noted(async (ctx, next) => {
       const header = ctx.get(IDEMPOTENCY_HEADER);
       if (header === '') return next();
       const scope: IdempotencyScope = { userId: currentUser(ctx).id, route, key: parseKey(header) };
@@ -103,7 +103,7 @@ export const createIdempotency = (store: IdempotencyStore) => {
         running.delete(id);
         finish();
       }
-    };
+    }, { kind: 'idempotent' });
 
   return { guard };
 };

@@ -20,7 +20,7 @@ import {
   templatePatchSchema,
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
-import { parseOrThrow } from '@core/shared/parse';
+import { body, validated } from '../http/validate';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
@@ -59,9 +59,9 @@ export const templateRoutes = (deps: AppDeps): Router => {
     ctx.body = template;
   });
 
-  router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), async (ctx) => {
+  router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), body(templateInputSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseOrThrow(templateInputSchema, ctx.request.body);
+    const input = validated(ctx, templateInputSchema);
     await checkImage(user.id, input.imageUrl);
     const written = await deps.templates.createTemplate(user.id, input, commandContext(ctx));
     await answerWritten(ctx, deps, written, {
@@ -72,10 +72,10 @@ export const templateRoutes = (deps: AppDeps): Router => {
     });
   });
 
-  router.put('/templates/:id', requireUser, async (ctx) => {
+  router.put('/templates/:id', requireUser, body(templatePatchSchema), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
-    const changes = parseOrThrow(templatePatchSchema, ctx.request.body);
+    const changes = validated(ctx, templatePatchSchema);
     await checkImage(user.id, changes.imageUrl);
     const written = await deps.templates.updateTemplate(user.id, id, changes, commandContext(ctx));
     await answerWritten(ctx, deps, { id, position: written.position }, {
@@ -107,23 +107,23 @@ export const templateRoutes = (deps: AppDeps): Router => {
   const answerGroup = (ctx: Context, userId: string, written: Written, status: 200 | 201 = 200) =>
     answerWritten(ctx, deps, written, { find: () => findTemplateGroup(db(), userId, written.id), location: `/api/template-groups/${written.id}`, status });
 
-  router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), async (ctx) => {
+  router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), body(templateGroupInputSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseOrThrow(templateGroupInputSchema, ctx.request.body);
+    const input = validated(ctx, templateGroupInputSchema);
     await answerGroup(ctx, user.id, await deps.templates.createGroup(user.id, input, commandContext(ctx)), 201);
   });
 
-  router.put('/template-groups/:id', requireUser, async (ctx) => {
+  router.put('/template-groups/:id', requireUser, body(templateGroupPatchSchema), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
-    const changes = parseOrThrow(templateGroupPatchSchema, ctx.request.body);
+    const changes = validated(ctx, templateGroupPatchSchema);
     await answerGroup(ctx, user.id, await deps.templates.updateGroup(user.id, id, changes, commandContext(ctx)));
   });
 
-  router.put('/template-groups/:id/templates', requireUser, async (ctx) => {
+  router.put('/template-groups/:id/templates', requireUser, body(templateOrderSchema), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
-    const { templateIds } = parseOrThrow(templateOrderSchema, ctx.request.body);
+    const { templateIds } = validated(ctx, templateOrderSchema);
     await answerGroup(ctx, user.id, await deps.templates.setGroupTemplates(user.id, id, templateIds, commandContext(ctx)));
   });
 

@@ -1,0 +1,171 @@
+/**
+ * The OpenAPI 3.1 document of the API, built from the routers themselves (docs/adr/0035): every
+ * layer of every router is an operation; its method and path are the router's; what it accepts
+ * is the zod schema its `body()` / `query()` step validates with (http/validate.ts), turned into
+ * JSON Schema 2020-12 (the dialect of OpenAPI 3.1) by zod; who may call it follows from the same
+ * facts the guards act on (requireUser / requireAdmin in the stack, the /api/admin family, the
+ * token rules of http/bearer.ts); an `Idempotency-Key` header is listed where the idempotency
+ * step is in the stack. Nothing here is a second description kept by hand, so a route added,
+ * moved or re-validated changes the document with it.
+ *
+ * Answers are described generically (the routes have no response schemas); errors once, as the
+ * `Error` component, from the schema the error middleware answers with.
+ */
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { missingScope } from '@core/tokens';
+import { isSessionOnly } from './bearer';
+import { CSRF_HEADER } from './csrf';
+import { errorBodySchema } from './errors';
+import { isAdminPath, requireAdmin, requireUser } from './guards';
+import { IDEMPOTENCY_HEADER } from './idempotency';
+import { sessionCookieName } from './session';
+import { noteOf, type RouteNote } from './validate';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+type Json = Record<string, unknown>;
+
+/** One registered route, as the document and the coverage test see it. */
+export interface RouteFacts {
+  method: string;
+  /** The router's path, `:id` style. */
+  path: string;
+  access: 'public' | 'user' | 'admin';
+  /** Whether a personal access token may call it (http/bearer.ts), and the scope it needs. */
+  tokenScope: 'read' | 'write' | 'admin' | null;
+  body: z.ZodType | null;
+  query: z.ZodType | null;
+  idempotent: boolean;
+}
+
+/** Every route of the routers, HEAD left out (Koa answers it with GET). */
+export const routeFacts = (routers: readonly Router[]): RouteFacts[] =>
+  routers.flatMap((router) =>
+    router.stack.flatMap((layer) => {
+      const path = String(layer.path);
+      const notes = layer.stack.map(noteOf).filter((n): n is RouteNote => n !== undefined);
+      const admin = layer.stack.includes(requireAdmin) || isAdminPath(path);
+      const signedIn = admin || layer.stack.includes(requireUser);
+      return layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method): RouteFacts => {
+          const scope = missingScope([], { method, adminRoute: isAdminPath(path) }) ?? 'read';
+          return {
+            method,
+            path,
+            access: admin ? 'admin' : signedIn ? 'user' : 'public',
+            tokenScope: signedIn && !isSessionOnly(method, path) ? scope : null,
+            body: notes.find((n) => n.kind === 'body')?.schema ?? null,
+            query: notes.find((n) => n.kind === 'query')?.schema ?? null,
+            idempotent: notes.some((n) => n.kind === 'idempotent'),
+          };
+        });
+    }),
+  );
+
+/** JSON Schema 2020-12 of what a caller sends (the schema's input side), embeddable in the document. */
+export const jsonSchemaOf = (schema: z.ZodType): Json => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+/** `/api/templates/:id` -> `/api/templates/{id}`. */
+export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+
+const pathParameters = (path: string): Json[] =>
+  [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
+  }));
+
+const queryParameters = (schema: z.ZodType): Json[] => {
+  const json = jsonSchemaOf(schema);
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+};
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const operationOf = (route: RouteFacts): Json => {
+  const parameters: Json[] = [...pathParameters(route.path), ...(route.query === null ? [] : queryParameters(route.query))];
+  if (route.idempotent) {
+    parameters.push({
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description: 'Send the same key again to get the first answer back instead of creating twice (24 hours, per user and route).',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  }
+  const security =
+    route.access === 'public' ? [] : [{ session: [] }, ...(route.tokenScope === null ? [] : [{ token: [route.tokenScope] }])];
+  const notes = [
+    route.access === 'public' ? 'Public: no sign-in needed.' : route.access === 'admin' ? 'Admins only.' : 'Signed-in users.',
+    route.access !== 'public' && route.tokenScope === null ? 'From a browser session only: personal access tokens are refused.' : null,
+    route.tokenScope === null ? null : `With a personal access token: the '${route.tokenScope}' scope.`,
+    !SAFE.has(route.method) ? `With a session cookie: the ${CSRF_HEADER}: 1 header.` : null,
+  ].filter((n): n is string => n !== null);
+  const responses: Json = {
+    '2XX': { description: 'Success (a JSON body, or a file for downloads)' },
+    ...(route.body !== null || route.query !== null || route.idempotent ? { '400': { $ref: '#/components/responses/BadRequest' } } : {}),
+    ...(route.access === 'public' ? {} : { '401': { $ref: '#/components/responses/Unauthorized' }, '403': { $ref: '#/components/responses/Forbidden' } }),
+    ...(route.idempotent
+      ? { '409': errorResponse('A request with this key was interrupted before it answered'), '422': errorResponse('This key was used for a different request') }
+      : {}),
+    default: { $ref: '#/components/responses/Error' },
+  };
+  return {
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
+    tags: [route.path.split('/').filter((s) => s !== '' && s !== 'api' && s !== 'v2')[0] ?? 'api'],
+    description: notes.join(' '),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body === null ? {} : { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } }),
+    responses,
+    security,
+  };
+};
+
+export const openApiDocument = (routers: readonly Router[], options: { version: string; https: boolean }): Json => {
+  const paths: Record<string, Json> = {};
+  for (const route of routeFacts(routers)) {
+    const key = openApiPath(route.path);
+    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Riposte API',
+      version: options.version,
+      description:
+        'The JSON API of this Riposte server, generated from its routes and the zod schemas that validate each call. ' +
+        `Authenticate with the session cookie of a signed-in browser (unsafe methods also need the ${CSRF_HEADER}: 1 header) ` +
+        "or with 'Authorization: Bearer <personal access token>' (Settings → API tokens; scopes read, write, admin).",
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: {
+      schemas: { Error: jsonSchemaOf(errorBodySchema) },
+      responses: {
+        BadRequest: errorResponse('Bad input: the message names the problem and `field` the input it is about'),
+        Unauthorized: errorResponse('Not signed in, or the token is missing, unknown, revoked or expired'),
+        Forbidden: errorResponse('Signed in but not allowed (not an admin, a token without the scope, a browser-only call)'),
+        Error: errorResponse('Any other error (404, 409, 429, 503, ...), with the same body'),
+      },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(options.https), description: 'The session of a signed-in browser.' },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A personal access token (rpt_...). The operation's security lists the scope it needs: read, write or admin.",
+        },
+      },
+    },
+  };
+};

@@ -1,0 +1,74 @@
+/**
+ * Validation as a step of the route, so the route itself says what it accepts:
+ *
+ *   router.post('/templates', requireUser, body(templateInputSchema), async (ctx) => {
+ *     const input = validated(ctx, templateInputSchema);
+ *
+ * `body(schema)` / `query(schema)` parse the request with the shared zod schema (the one error
+ * policy: 400 with the first issue's message and field) before the handler runs, and leave a note
+ * on the middleware that the OpenAPI document (http/openapi.ts) reads from the router's stack. The
+ * document is built from the same schema object that refuses bad input, never from a copy.
+ * `validated` hands the parsed value to the handler and fails loudly if the route did not declare
+ * that schema, so a handler cannot quietly validate with one schema and advertise another.
+ */
+import type { Context, Middleware } from 'koa';
+import type { z } from 'zod';
+import { parseOrThrow } from '@core/shared/parse';
+
+/** What a middleware in a route's stack tells the API document. */
+export type RouteNote =
+  | { kind: 'body'; schema: z.ZodType }
+  | { kind: 'query'; schema: z.ZodType }
+  | { kind: 'idempotent' };
+
+const notes = new WeakMap<object, RouteNote>();
+
+/** Marks a middleware with what it means for the API document. */
+export const noted = <M extends Middleware>(middleware: M, note: RouteNote): M => {
+  notes.set(middleware, note);
+  return middleware;
+};
+
+export const noteOf = (middleware: unknown): RouteNote | undefined =>
+  typeof middleware === 'function' ? notes.get(middleware) : undefined;
+
+const parsed = new WeakMap<Context, Map<z.ZodType, unknown>>();
+
+const remember = (ctx: Context, schema: z.ZodType, value: unknown) => {
+  const seen = parsed.get(ctx) ?? new Map<z.ZodType, unknown>();
+  seen.set(schema, value);
+  parsed.set(ctx, seen);
+};
+
+/**
+ * Parses the JSON body with `schema`. `emptyAs` stands in for a missing body (a POST with no
+ * body at all), for calls whose every field is optional.
+ */
+export const body = (schema: z.ZodType, options: { emptyAs?: unknown } = {}): Middleware =>
+  noted(
+    async (ctx, next) => {
+      const raw: unknown = ctx.request.body;
+      remember(ctx, schema, parseOrThrow(schema, raw ?? options.emptyAs));
+      return next();
+    },
+    { kind: 'body', schema },
+  );
+
+/** Parses the query string with `schema`. */
+export const query = (schema: z.ZodType): Middleware =>
+  noted(
+    async (ctx, next) => {
+      remember(ctx, schema, parseOrThrow(schema, ctx.query));
+      return next();
+    },
+    { kind: 'query', schema },
+  );
+
+/** The value `body(schema)` or `query(schema)` parsed for this request. */
+export const validated = <S extends z.ZodType>(ctx: Context, schema: S): z.output<S> => {
+  const seen = parsed.get(ctx);
+  if (seen === undefined || !seen.has(schema)) {
+    throw new Error(`${ctx.method} ${ctx.path} reads input its route did not declare with body() or query()`);
+  }
+  return seen.get(schema) as z.output<S>;
+};
