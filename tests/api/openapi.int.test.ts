@@ -1,5 +1,5 @@
 /**
- * The API's own description (docs/adr/0035): GET /api/openapi.json is an OpenAPI 3.1 document
+ * The API's own description (docs/adr/0036): GET /api/openapi.json is an OpenAPI 3.1 document
  * with EVERY route the server registered (read from the routers' stacks at run time, the list the
  * route walk uses), its schemas are the ones that refuse bad input, and GET /api/docs shows it.
  * Both are public and answer only to their one spelling.

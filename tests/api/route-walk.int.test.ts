@@ -26,7 +26,7 @@ afterAll(async () => {
 const PUBLIC: Record<string, number[]> = {
   'GET /healthz': [200],
   'GET /api/config': [200],
-  // The API's description: the surface is no secret (docs/adr/0035).
+  // The API's description: the surface is no secret (docs/adr/0036).
   'GET /api/openapi.json': [200],
   'GET /api/docs': [200],
   // Sandbox X by default: the sign-in URL of the emulator (503 with diagnostics when X is not configured).

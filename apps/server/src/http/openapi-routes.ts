@@ -1,5 +1,5 @@
 /**
- * The API describes itself (docs/adr/0035): `GET /api/openapi.json` is the OpenAPI 3.1 document
+ * The API describes itself (docs/adr/0036): `GET /api/openapi.json` is the OpenAPI 3.1 document
  * built from the routers (http/openapi.ts) and `GET /api/docs` a page that shows it. Both are
  * public: the API surface is no secret (the web app's own bundle names every call), and a script
  * author reads them before having a token. The page is rendered here, from the document, with no

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the API, built from the routers themselves (docs/adr/0035): every
+ * The OpenAPI 3.1 document of the API, built from the routers themselves (docs/adr/0036): every
  * layer of every router is an operation; its method and path are the router's; what it accepts
  * is the zod schema its `body()` / `query()` step validates with (http/validate.ts), turned into
  * JSON Schema 2020-12 (the dialect of OpenAPI 3.1) by zod; who may call it follows from the same
