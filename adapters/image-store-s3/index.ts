@@ -128,6 +128,9 @@ export const createS3ImageStore = (config: S3ImageStoreConfig): ImageStore & { b
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // Failures reach the caller as ImageStoreUnavailable, with what to fix; the SDK would otherwise
+    // write its own warnings to the console (e.g. that a streamed PUT is not retried: see save).
+    logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
     requestHandler: { requestTimeout: config.requestTimeoutMs ?? 30_000, connectionTimeout: 5_000 },
   });
 
@@ -203,11 +206,20 @@ export const createS3ImageStore = (config: S3ImageStoreConfig): ImageStore & { b
         await pipeline(Readable.from(data), createWriteStream(spool, { mode: 0o600 }));
         const { size } = await stat(spool);
         put = true;
-        await call(() =>
-          client.send(
-            new PutObjectCommand({ Bucket: bucket, Key: `${prefix}${fileName}`, Body: createReadStream(spool), ContentLength: size, ContentType: IMAGE_CONTENT_TYPES[kind] }),
-          ),
-        );
+        // The SDK does not retry a streamed body; the spooled file can be read again, so a PUT
+        // that failed on the way (no answer, or a 5xx) is tried again here, three times in all.
+        const putBytes = () =>
+          client.send(new PutObjectCommand({ Bucket: bucket, Key: `${prefix}${fileName}`, Body: createReadStream(spool), ContentLength: size, ContentType: IMAGE_CONTENT_TYPES[kind] }));
+        await call(async () => {
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              return await putBytes();
+            } catch (e) {
+              const refused = e instanceof S3ServiceException && (e.$metadata.httpStatusCode ?? 500) < 500;
+              if (refused || attempt >= 3) throw e;
+            }
+          }
+        });
         await putJson(`${prefix}${id}.json`, { ownerId, kind, size, createdAt } satisfies Meta);
         return { id, kind, contentType: IMAGE_CONTENT_TYPES[kind], fileName, size, ownerId, createdAt };
       } catch (error) {

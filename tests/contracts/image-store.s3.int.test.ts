@@ -85,4 +85,25 @@ describe('S3 image store: failures of the server', () => {
     const good = createS3ImageStore(configOf({ prefix: store.prefix }));
     expect(await good.list()).toEqual([]);
   });
+
+  it('tries a PUT that failed with a 5xx again from the spooled file, and gives up after three', async () => {
+    const store = createS3ImageStore(configOf({ prefix: `t-${randomUUID()}/` }));
+    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 5, 6, 7]);
+    async function* png() {
+      yield bytes;
+    }
+    s3.failImagePuts(2);
+    const saved = await store.save({ ownerId: 'u1', kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: png() });
+    const opened = await store.open(saved.fileName);
+    const read: number[] = [];
+    for await (const c of opened!.data) read.push(...c);
+    expect(Uint8Array.from(read)).toEqual(bytes);
+
+    s3.failImagePuts(3);
+    const error = await store.save({ ownerId: 'u1', kind: 'png', createdAt: '2026-03-01T00:00:00.000Z', data: png() }).catch((e: unknown) => e);
+    s3.failImagePuts(0);
+    expect(error).toBeInstanceOf(ImageStoreUnavailable);
+    expect(((error as Error).cause as Error).message).toMatch(/InternalError \(HTTP 500\)/);
+    expect(await store.list()).toEqual([saved]);
+  });
 });

@@ -24,6 +24,8 @@ export interface ThrowawayS3 {
   env: Record<string, string>;
   /** Requests refused for a bad signature so far. */
   refused(): number;
+  /** The next `n` PUTs of an image's bytes (not of its metadata) answer 500 InternalError. */
+  failImagePuts(n: number): void;
   stop(): Promise<void>;
 }
 
@@ -77,7 +79,15 @@ export const startS3 = async (bucket = 'riposte-images'): Promise<ThrowawayS3> =
   const inner = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port: innerPort } = await inner.run();
   let refused = 0;
+  let failing = 0;
   const front = createServer((req, res) => {
+    if (failing > 0 && req.method === 'PUT' && /\.(png|jpg|gif|webp)(\?|$)/.test(req.url ?? '')) {
+      failing -= 1;
+      req.resume();
+      res.writeHead(500, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>');
+      return;
+    }
     const signature = expectedSignature(req, SECRET);
     // s3rver answers an unknown key id itself (InvalidAccessKeyId); the front checks the rest.
     if (signature === null) {
@@ -114,6 +124,9 @@ export const startS3 = async (bucket = 'riposte-images'): Promise<ThrowawayS3> =
       RIPOSTE_S3_SECRET_ACCESS_KEY: SECRET,
     },
     refused: () => refused,
+    failImagePuts: (n) => {
+      failing = n;
+    },
     stop: async () => {
       front.closeAllConnections();
       await new Promise<void>((resolve) => front.close(() => resolve()));
