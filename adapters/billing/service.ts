@@ -159,7 +159,8 @@ export const createBillingService = (deps: BillingDeps) => {
 
     /**
      * POST /paypal/webhook: verified with PayPal, then applied once (event ids on the stream). A
-     * capture event is checked against PayPal's own order (which also gives the vault id).
+     * capture event is checked against PayPal's own order (which also gives the vault id). A dispute
+ * is found by its capture (ADR 0035).
      * Answers what was done, for the log; throws 400 for what cannot be verified or read.
      */
     webhook: async (headers: Record<string, string | undefined>, rawBody: string, body: unknown, ctx: CommandContext): Promise<{ applied: string }> => {
@@ -203,6 +204,13 @@ export const createBillingService = (deps: BillingDeps) => {
             now: now(),
           };
           const written = await run(userId, command, ctx);
+          await syncPremium(userId, written.state, ctx);
+          return { applied: event.type };
+        }
+        case 'dispute': {
+          const userId = userIdByCapture(db, action.dispute.captureId) ?? userIdOfCustomId(action.customId);
+          if (userId === null) return { applied: 'unknown capture' };
+          const written = await run(userId, { type: 'RecordDispute', dispute: action.dispute, webhookId: event.id, now: now() }, ctx);
           await syncPremium(userId, written.state, ctx);
           return { applied: event.type };
         }

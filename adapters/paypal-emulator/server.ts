@@ -8,15 +8,15 @@
  * shop's return or cancel URL.
  *
  * `control` (in process, and over HTTP under /sandbox/control) stands in for the payer and for
- * PayPal: approve, refund, reverse, and inject faults (declines, statuses, hangs; duplicate, late
+ * PayPal: approve, refund, reverse, open, move on and decide disputes, and inject faults (declines, statuses, hangs; duplicate, late
  * or dropped webhooks).
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { checkoutPage, messagePage } from './pages';
-import { captureJson, json, orderJson, paypalError, refundJson, type Reply } from './wire';
-import { createWorld, paypalId, SANDBOX_BUYER, type EmuCapture, type EmuOrder, type EmuRefund } from './world';
+import { captureJson, disputeJson, json, orderJson, paypalError, refundJson, type Reply } from './wire';
+import { createWorld, paypalId, SANDBOX_BUYER, type EmuCapture, type EmuDispute, type EmuOrder, type EmuRefund } from './world';
 
 export const SANDBOX_PAYPAL_APP = {
   clientId: 'sandbox-paypal-client-id',
@@ -62,6 +62,15 @@ export interface PayPalEmulatorControl {
   /** The payer approves the order (what the checkout page's Approve does), without a browser. */
   approve(orderId: string): EmuOrder;
   refund(captureId: string, kind?: 'refund' | 'reversal'): EmuRefund;
+  /** The payer opens a dispute on a capture (CUSTOMER.DISPUTE.CREATED). */
+  openDispute(captureId: string, options?: { reason?: string; stage?: string }): EmuDispute;
+  /** PayPal moves a dispute on (CUSTOMER.DISPUTE.UPDATED). */
+  updateDispute(disputeId: string, change: { status?: string; stage?: string }): EmuDispute;
+  /**
+   * PayPal decides a dispute (CUSTOMER.DISPUTE.RESOLVED). For the payer (RESOLVED_BUYER_FAVOUR,
+   * ACCEPTED) the capture's money goes back too (PAYMENT.CAPTURE.REVERSED), as PayPal does.
+   */
+  resolveDispute(disputeId: string, outcomeCode: string): EmuDispute;
   fault(op: PayPalOp, fault: PayPalFault, times?: number): void;
   webhookFault(fault: WebhookFault): void;
   clearFaults(): void;
@@ -273,6 +282,46 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     return r;
   };
 
+  let lastDisputeAt = 0;
+  const stamp = () => {
+    // Each report of a dispute is later than the one before, as PayPal's update_time is.
+    const t = new Date(Math.max(now(), lastDisputeAt + 1000));
+    lastDisputeAt = t.getTime();
+    return t.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  };
+
+  const emitDispute = (eventType: string, d: EmuDispute) => emit(eventType, 'dispute', disputeJson(base, d, world.captures.get(d.captureId)));
+
+  const openDispute = (captureId: string, options: { reason?: string; stage?: string } = {}): EmuDispute => {
+    if (!world.captures.has(captureId)) throw new Error(`No capture ${captureId}`);
+    const at = stamp();
+    const d: EmuDispute = { id: `PP-D-${paypalId().slice(0, 8)}`, captureId, reason: options.reason ?? 'UNAUTHORISED', status: 'OPEN', stage: options.stage ?? 'INQUIRY', outcomeCode: null, createTime: at, updateTime: at };
+    world.disputes.set(d.id, d);
+    emitDispute('CUSTOMER.DISPUTE.CREATED', d);
+    return d;
+  };
+
+  const disputeOf = (id: string): EmuDispute => {
+    const d = world.disputes.get(id);
+    if (!d) throw new Error(`No dispute ${id}`);
+    return d;
+  };
+
+  const updateDispute = (id: string, change: { status?: string; stage?: string }): EmuDispute => {
+    const d = disputeOf(id);
+    Object.assign(d, change, { updateTime: stamp() });
+    emitDispute('CUSTOMER.DISPUTE.UPDATED', d);
+    return d;
+  };
+
+  const resolveDispute = (id: string, outcomeCode: string): EmuDispute => {
+    const d = disputeOf(id);
+    Object.assign(d, { status: 'RESOLVED', outcomeCode, updateTime: stamp() });
+    emitDispute('CUSTOMER.DISPUTE.RESOLVED', d);
+    if (outcomeCode === 'RESOLVED_BUYER_FAVOUR' || outcomeCode === 'ACCEPTED') refund(d.captureId, 'reversal');
+    return d;
+  };
+
   const orderReply = (order: EmuOrder, status = 200) => json(status, orderJson(base, order, order.captureId ? world.captures.get(order.captureId) : undefined));
 
   const notFound = () => paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'The specified resource does not exist.');
@@ -425,6 +474,9 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
       return order;
     },
     refund: (captureId, kind = 'refund') => refund(captureId, kind),
+    openDispute,
+    updateDispute,
+    resolveDispute,
     fault: (op, fault, times = 1) => void faults.push({ op, fault, times }),
     webhookFault: (fault) => void webhookFaults.push({ ...fault, left: fault.times ?? 1 }),
     clearFaults: () => {
@@ -456,8 +508,14 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
         return json(200, { ok: true });
       case 'refund':
         return json(200, control.refund(String(body.captureId), body.kind === 'reversal' ? 'reversal' : 'refund'));
+      case 'dispute': {
+        const id = String(body.disputeId ?? '');
+        if (body.outcomeCode !== undefined) return json(200, control.resolveDispute(id, String(body.outcomeCode)));
+        if (id !== '') return json(200, control.updateDispute(id, { status: String(body.status ?? 'UNDER_REVIEW') }));
+        return json(200, control.openDispute(String(body.captureId), typeof body.reason === 'string' ? { reason: body.reason } : {}));
+      }
       case 'state':
-        return json(200, { orders: control.orders(), captures: control.captures(), deliveries });
+        return json(200, { orders: control.orders(), captures: control.captures(), disputes: [...world.disputes.values()], deliveries });
       default:
         return json(404, { message: 'No such control' });
     }

@@ -1,5 +1,5 @@
 /** PayPal's JSON shapes for orders, captures, refunds and errors, as its REST API answers them. */
-import type { EmuCapture, EmuOrder, EmuRefund } from './world';
+import type { EmuCapture, EmuDispute, EmuOrder, EmuRefund } from './world';
 import { SANDBOX_BUYER } from './world';
 
 export interface Reply {
@@ -86,3 +86,26 @@ export const orderJson = (base: string, o: EmuOrder, capture: EmuCapture | undef
     ],
   };
 };
+
+/** The Disputes API's dispute, as CUSTOMER.DISPUTE.* webhooks carry it. */
+export const disputeJson = (base: string, d: EmuDispute, capture: EmuCapture | undefined) => ({
+  dispute_id: d.id,
+  create_time: d.createTime,
+  update_time: d.updateTime,
+  disputed_transactions: [
+    {
+      seller_transaction_id: d.captureId,
+      create_time: capture?.createTime,
+      transaction_status: 'COMPLETED',
+      gross_amount: capture ? { currency_code: capture.currency, value: capture.amount } : undefined,
+      custom: capture?.customId ?? undefined,
+    },
+  ],
+  reason: d.reason,
+  status: d.status,
+  dispute_amount: capture ? { currency_code: capture.currency, value: capture.amount } : undefined,
+  ...(d.outcomeCode === null ? {} : { dispute_outcome: { outcome_code: d.outcomeCode, ...(capture ? { amount_refunded: { currency_code: capture.currency, value: capture.amount } } : {}) } }),
+  dispute_life_cycle_stage: d.stage,
+  dispute_channel: 'INTERNAL',
+  links: [{ href: `${base}/v1/customer/disputes/${d.id}`, rel: 'self', method: 'GET' }],
+});

@@ -41,6 +41,17 @@ export interface EmuRefund {
   createTime: string;
 }
 
+export interface EmuDispute {
+  id: string;
+  captureId: string;
+  reason: string;
+  status: string;
+  stage: string;
+  outcomeCode: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
 /** PayPal's ids: 17 upper-case letters and digits. */
 export const paypalId = (): string => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -54,11 +65,12 @@ export const createWorld = (now: () => number) => {
   const captures = new Map<string, EmuCapture>();
   const refunds = new Map<string, EmuRefund>();
   const vaults = new Map<string, { payerId: string }>();
+  const disputes = new Map<string, EmuDispute>();
   const tokens = new Map<string, number>(); // access token -> expiry (epoch ms)
   /** PayPal-Request-Id -> the answer first given (status and body), per operation. */
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const iso = () => new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { orders, captures, refunds, vaults, tokens, idempotent, iso, now };
+  return { orders, captures, refunds, vaults, disputes, tokens, idempotent, iso, now };
 };
 
 export type World = ReturnType<typeof createWorld>;

@@ -6,8 +6,8 @@
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { billingProjection as billingBase } from '@core/billing/projection';
 import { erasingAccounts } from '@core/users/erasure';
-import type { PaymentStatus, PaymentView, SubscriptionView } from '@core/billing/views';
-import type { OrderPurpose, RefusalReason } from '@core/billing/events';
+import type { DisputeView, PaymentStatus, PaymentView, SubscriptionView } from '@core/billing/views';
+import type { DisputeOutcome, OrderPurpose, RefusalReason, ReversalKind } from '@core/billing/events';
 
 /**
  * The projection; a deleted account's subscription row goes (nothing renews it, its wallet id is
@@ -20,6 +20,8 @@ export const billingProjection = {
 };
 
 interface PaymentRow {
+  dispute_id: string | null;
+  dispute_outcome: string | null;
   order_id: string;
   user_id: string;
   capture_id: string | null;
@@ -40,6 +42,8 @@ interface SubscriptionRow {
   status: string;
   period_end: string;
   vault_id: string | null;
+  revoked_kind: string | null;
+  disputed: number;
 }
 
 const payment = (r: PaymentRow): PaymentView => ({
@@ -54,30 +58,44 @@ const payment = (r: PaymentRow): PaymentView => ({
   paidAt: r.paid_at,
   periodStart: r.period_start,
   periodEnd: r.period_end,
+  dispute: r.dispute_id === null ? null : ({ disputeId: r.dispute_id, outcome: r.dispute_outcome as DisputeOutcome | null } satisfies DisputeView),
 });
+
+/** A payment row with its latest dispute (by PayPal's update time), if the payer opened one. */
+const PAYMENT_SELECT = `SELECT p.*, d.dispute_id AS dispute_id, d.outcome AS dispute_outcome FROM billing_payments p
+  LEFT JOIN billing_disputes d ON d.dispute_id = (
+    SELECT dispute_id FROM billing_disputes WHERE user_id = p.user_id AND capture_id = p.capture_id ORDER BY updated_at DESC LIMIT 1)`;
 
 /** The user's payments, newest first. */
 export const listPayments = (db: ReadDb, userId: string): PaymentView[] =>
-  (db.prepare('SELECT * FROM billing_payments WHERE user_id = ? ORDER BY created_at DESC, order_id').all(userId) as PaymentRow[]).map(payment);
+  (db.prepare(`${PAYMENT_SELECT} WHERE p.user_id = ? ORDER BY p.created_at DESC, p.order_id`).all(userId) as PaymentRow[]).map(payment);
 
 /** One of the user's payments; null for anyone else's. */
 export const findPayment = (db: ReadDb, userId: string, orderId: string): PaymentView | null => {
-  const row = db.prepare('SELECT * FROM billing_payments WHERE user_id = ? AND order_id = ?').get(userId, orderId) as PaymentRow | undefined;
+  const row = db.prepare(`${PAYMENT_SELECT} WHERE p.user_id = ? AND p.order_id = ?`).get(userId, orderId) as PaymentRow | undefined;
   return row ? payment(row) : null;
 };
 
 export const findSubscription = (db: ReadDb, userId: string): SubscriptionView | null => {
-  const row = db.prepare('SELECT * FROM billing_subscriptions WHERE user_id = ?').get(userId) as SubscriptionRow | undefined;
+  const row = db
+    .prepare(
+      `SELECT s.*, EXISTS (SELECT 1 FROM billing_disputes d WHERE d.user_id = s.user_id AND d.outcome IS NULL) AS disputed
+       FROM billing_subscriptions s WHERE s.user_id = ?`,
+    )
+    .get(userId) as SubscriptionRow | undefined;
   if (!row) return null;
+  const disputed = row.disputed === 1;
   return {
     subscriptionId: row.subscription_id,
     status: row.status as SubscriptionView['status'],
     periodEnd: row.period_end,
-    renews: row.status === 'active' && row.vault_id !== null,
+    renews: row.status === 'active' && row.vault_id !== null && !disputed,
+    endedBy: row.status === 'revoked' ? ((row.revoked_kind ?? 'refund') as ReversalKind) : null,
+    disputed,
   };
 };
 
-/** The user who paid with this capture (a refund's webhook names only the capture). */
+/** The user who paid with this capture (a refund's or a dispute's webhook names only the capture). */
 export const userIdByCapture = (db: ReadDb, captureId: string): string | null =>
   (db.prepare('SELECT user_id FROM billing_payments WHERE capture_id = ?').get(captureId) as { user_id: string } | undefined)?.user_id ?? null;
 

@@ -138,6 +138,9 @@ const WORDING: Wording = {
   SubscriptionCancelled: (d, c) => `${c.who} cancelled the subscription; Premium stays until ${d.activeUntil}`,
   RenewalFailed: (d) => `the renewal failed (${d.reason}); Premium stays until ${d.activeUntil}`,
   PaymentReversed: (d) => `PayPal reported a ${d.kind} of capture ${d.captureId}${d.amount ? ` (${d.amount})` : ''}${d.revokedSubscriptionId ? ', Premium withdrawn' : ''}`,
+  DisputeOpened: (d) => `the payer opened dispute ${d.disputeId} at PayPal on capture ${d.captureId} (${d.reason}, ${d.status}); Premium kept, renewals held`,
+  DisputeUpdated: (d) => `PayPal updated dispute ${d.disputeId} (${d.status}${d.stage ? `, ${d.stage}` : ''})`,
+  DisputeResolved: (d) => `PayPal decided dispute ${d.disputeId} for the ${d.outcome === 'buyer' ? 'payer' : 'seller'} (${d.outcomeCode})`,
   // reservations
   ReservationMade: (d, c) => `the ${d.kind} '${d.value}' was reserved for ${person(c, d.ownerId)}`,
   ReservationReleased: (d, c) => `a reservation of ${person(c, d.ownerId)} was released`,

@@ -25,6 +25,24 @@ export type BillingCommand =
   | { type: 'RecordDecline'; orderId: string; issue: string; now: Instant }
   | { type: 'CancelSubscription'; now: Instant }
   | { type: 'RecordRenewalFailure'; orderId: string | null; reason: string; now: Instant }
-  | { type: 'RecordReversal'; captureId: string; kind: ReversalKind; providerId: string; amount: string | null; webhookId: string | null; now: Instant };
+  | { type: 'RecordReversal'; captureId: string; kind: ReversalKind; providerId: string; amount: string | null; webhookId: string | null; now: Instant }
+  /** A dispute as a CUSTOMER.DISPUTE.* webhook reports it (created, updated or resolved). */
+  | { type: 'RecordDispute'; dispute: ProviderDispute; webhookId: string | null; now: Instant };
+
+/** A dispute as PayPal reports it (the Disputes API's resource, read in webhook.ts). */
+export interface ProviderDispute {
+  id: string;
+  /** The seller's transaction id: the capture the payer disputes. */
+  captureId: string;
+  /** OPEN, WAITING_FOR_BUYER_RESPONSE, WAITING_FOR_SELLER_RESPONSE, UNDER_REVIEW, RESOLVED, OTHER. */
+  status: string;
+  reason: string;
+  /** INQUIRY, CHARGEBACK, PRE_ARBITRATION, ARBITRATION. */
+  stage: string | null;
+  amount: string | null;
+  /** dispute_outcome.outcome_code once resolved (RESOLVED_BUYER_FAVOUR, RESOLVED_SELLER_FAVOUR...). */
+  outcomeCode: string | null;
+  updatedAt: Instant;
+}
 
 export type BillingCommandType = BillingCommand['type'];

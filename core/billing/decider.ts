@@ -8,7 +8,7 @@ import { AppError } from '@core/shared/errors';
 import { toMillis, type Instant } from '@core/users/time';
 import type { BillingCommand, ProviderCapture } from './commands';
 import { BILLING_MESSAGES } from './constants';
-import type { BillingEvent, RefusalReason } from './events';
+import type { BillingEvent, DisputeOutcome, RefusalReason } from './events';
 import { normaliseInstant, periodEnd } from './period';
 import { paidSubscription, initialBillingState, type BillingState, type Order } from './state';
 
@@ -100,6 +100,44 @@ const recordReversal = (command: Command<'RecordReversal'>, state: BillingState)
   ];
 };
 
+/** Outcomes where the payer got the money back (from Riposte or from PayPal): the period is unpaid. */
+const BUYER_OUTCOMES: ReadonlySet<string> = new Set(['RESOLVED_BUYER_FAVOUR', 'ACCEPTED', 'RESOLVED_WITH_PAYOUT']);
+
+/** Who a decided dispute went to; a resolution without a buyer outcome leaves the payment standing. */
+export const disputeOutcomeOf = (outcomeCode: string | null): DisputeOutcome => (outcomeCode !== null && BUYER_OUTCOMES.has(outcomeCode) ? 'buyer' : 'seller');
+
+/**
+ * A dispute keeps Premium while open (flagged, renewals held); decided for the payer it revokes
+ * like a refund (once, whichever of the dispute and a refund or chargeback webhook comes first);
+ * decided for Riposte it changes nothing. A decided dispute is final; an open one moves only on a
+ * report newer than the last applied (PayPal's update_time), so late or replayed reports are quiet.
+ */
+const recordDispute = (command: Command<'RecordDispute'>, state: BillingState): BillingEvent[] => {
+  if (seen(state, command.webhookId)) return [];
+  const d = command.dispute;
+  const known = state.disputes[d.id];
+  if (known !== undefined && known.outcome !== null) return [];
+  const at = normaliseInstant(command.now);
+  const updatedAt = normaliseInstant(d.updatedAt);
+  const { webhookId } = command;
+  if (d.status === 'RESOLVED') {
+    const outcome = disputeOutcomeOf(d.outcomeCode);
+    const resolved: BillingEvent = {
+      type: 'DisputeResolved',
+      data: { disputeId: d.id, captureId: d.captureId, outcome, outcomeCode: d.outcomeCode ?? 'NONE', updatedAt, webhookId, at },
+    };
+    if (outcome === 'seller') return [resolved];
+    const reversal = recordReversal({ type: 'RecordReversal', captureId: d.captureId, kind: 'dispute', providerId: d.id, amount: d.amount, webhookId, now: command.now }, state);
+    return [resolved, ...reversal];
+  }
+  if (known === undefined) {
+    const orderId = state.captures[d.captureId]?.orderId ?? null;
+    return [{ type: 'DisputeOpened', data: { disputeId: d.id, captureId: d.captureId, orderId, reason: d.reason, status: d.status, stage: d.stage, amount: d.amount, updatedAt, webhookId, at } }];
+  }
+  if (toMillis(updatedAt) <= toMillis(known.updatedAt) || (known.status === d.status && known.stage === d.stage)) return [];
+  return [{ type: 'DisputeUpdated', data: { disputeId: d.id, status: d.status, stage: d.stage, updatedAt, webhookId, at } }];
+};
+
 export const decide = (command: BillingCommand, state: BillingState): BillingEvent[] => {
   switch (command.type) {
     case 'CreateOrder': {
@@ -143,6 +181,8 @@ export const decide = (command: BillingCommand, state: BillingState): BillingEve
     }
     case 'RecordReversal':
       return recordReversal(command, state);
+    case 'RecordDispute':
+      return recordDispute(command, state);
     default:
       return assertNever(command, 'billing command');
   }
@@ -201,6 +241,23 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
           ? { status: 'revoked' as const, subscriptionId: paid.subscriptionId, kind: d.kind, at: d.at, periodEnd: paid.periodEnd }
           : state.subscription;
       return { ...state, captures, earlyReversals, subscription, webhookIds: withWebhook(state, d.webhookId) };
+    }
+    case 'DisputeOpened': {
+      const d = event.data;
+      const dispute = { captureId: d.captureId, status: d.status, stage: d.stage, updatedAt: d.updatedAt, outcome: null };
+      return { ...state, disputes: { ...state.disputes, [d.disputeId]: dispute }, webhookIds: withWebhook(state, d.webhookId) };
+    }
+    case 'DisputeUpdated': {
+      const d = event.data;
+      const known = state.disputes[d.disputeId];
+      const disputes = known === undefined ? state.disputes : { ...state.disputes, [d.disputeId]: { ...known, status: d.status, stage: d.stage, updatedAt: d.updatedAt } };
+      return { ...state, disputes, webhookIds: withWebhook(state, d.webhookId) };
+    }
+    case 'DisputeResolved': {
+      const d = event.data;
+      const known = state.disputes[d.disputeId];
+      const dispute = { captureId: d.captureId, status: 'RESOLVED', stage: known?.stage ?? null, updatedAt: d.updatedAt, outcome: d.outcome };
+      return { ...state, disputes: { ...state.disputes, [d.disputeId]: dispute }, webhookIds: withWebhook(state, d.webhookId) };
     }
     default: {
       // Compile time: every event is handled. Run time: an event of a newer version is ignored.

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold } from '@core/shared/decider';
 import { deciderSpec } from '@core/shared/testing/given-when-then';
-import type { BillingCommand, ProviderCapture } from './commands';
+import type { BillingCommand, ProviderCapture, ProviderDispute } from './commands';
 import { billingDecider } from './decider';
 import type { BillingEvent } from './events';
 import { customIdFor } from './ids';
@@ -304,4 +304,117 @@ describe('RecordDecline', () => {
   });
   it('refuses an unknown order', () => spec.given().when(decline).thenRefuses('not_found'));
   it('stays quiet once captured', () => spec.given(created(), captured()).when(decline).thenNothing());
+});
+
+describe('RecordDispute', () => {
+  const D0 = '2026-02-03T10:00:00.000Z';
+  const providerDispute = (o: Partial<ProviderDispute> = {}): ProviderDispute => ({
+    id: 'D1',
+    captureId: 'C1',
+    status: 'OPEN',
+    reason: 'UNAUTHORISED',
+    stage: 'INQUIRY',
+    amount: '20.00',
+    outcomeCode: null,
+    updatedAt: D0,
+    ...o,
+  });
+  const dispute = (o: Partial<ProviderDispute> = {}, webhookId: string | null = 'WH-D1'): BillingCommand => ({ type: 'RecordDispute', dispute: providerDispute(o), webhookId, now: '2026-02-03T10:01:00.000Z' });
+  const opened: BillingEvent = {
+    type: 'DisputeOpened',
+    data: { disputeId: 'D1', captureId: 'C1', orderId: 'O1', reason: 'UNAUTHORISED', status: 'OPEN', stage: 'INQUIRY', amount: '20.00', updatedAt: D0, webhookId: 'WH-D1', at: '2026-02-03T10:01:00.000Z' },
+  };
+  const resolvedAt = '2026-02-20T10:00:00.000Z';
+  const resolve = (outcomeCode: string) => dispute({ status: 'RESOLVED', outcomeCode, updatedAt: resolvedAt }, 'WH-D3');
+
+  it('created: flags the payment, keeps Premium and holds renewals', () => {
+    const state = spec.given(created(), captured()).when(dispute()).then([opened]);
+    expect(entitlement(state).kind).toBe('premium');
+    expect(renewalDue(state, '2026-02-28T00:00:00.000Z')).toBeNull();
+  });
+  it('updated: records a newer status or stage', () =>
+    spec.given(created(), captured(), opened).when(dispute({ status: 'UNDER_REVIEW', stage: 'CHARGEBACK', updatedAt: '2026-02-05T10:00:00.000Z' }, 'WH-D2')).then([
+      { type: 'DisputeUpdated', data: { disputeId: 'D1', status: 'UNDER_REVIEW', stage: 'CHARGEBACK', updatedAt: '2026-02-05T10:00:00.000Z', webhookId: 'WH-D2', at: '2026-02-03T10:01:00.000Z' } },
+    ]));
+  it('stays quiet on a replayed or an older report', () => {
+    spec.given(created(), captured(), opened).when(dispute()).thenNothing();
+    spec.given(created(), captured(), opened).when(dispute({ status: 'WAITING_FOR_SELLER_RESPONSE', updatedAt: '2026-02-02T10:00:00.000Z' }, 'WH-OLD')).thenNothing();
+  });
+  it('resolved for the payer: revokes Premium like a refund; renewals stay stopped', () => {
+    const state = spec.given(created(), captured(), opened).when(resolve('RESOLVED_BUYER_FAVOUR')).then([
+      { type: 'DisputeResolved', data: { disputeId: 'D1', captureId: 'C1', outcome: 'buyer', outcomeCode: 'RESOLVED_BUYER_FAVOUR', updatedAt: resolvedAt, webhookId: 'WH-D3', at: '2026-02-03T10:01:00.000Z' } },
+      { type: 'PaymentReversed', data: { orderId: 'O1', captureId: 'C1', kind: 'dispute', providerId: 'D1', amount: '20.00', revokedSubscriptionId: 'O1', webhookId: 'WH-D3', at: '2026-02-03T10:01:00.000Z' } },
+    ]);
+    expect(entitlement(state)).toEqual({ kind: 'revoked', subscriptionId: 'O1' });
+  });
+  it('resolved for Riposte: nothing changes but the flag; renewals resume', () => {
+    const state = spec.given(created(), captured(), opened).when(resolve('RESOLVED_SELLER_FAVOUR')).then([
+      { type: 'DisputeResolved', data: { disputeId: 'D1', captureId: 'C1', outcome: 'seller', outcomeCode: 'RESOLVED_SELLER_FAVOUR', updatedAt: resolvedAt, webhookId: 'WH-D3', at: '2026-02-03T10:01:00.000Z' } },
+    ]);
+    expect(entitlement(state).kind).toBe('premium');
+    expect(renewalDue(state, '2026-02-28T00:00:00.000Z')).not.toBeNull();
+  });
+  it('resolved for the payer after the refund already ended Premium: the dispute closes, nothing is revoked twice', () => {
+    const refunded: BillingEvent = { type: 'PaymentReversed', data: { orderId: 'O1', captureId: 'C1', kind: 'refund', providerId: 'R1', amount: '20.00', revokedSubscriptionId: 'O1', webhookId: 'WH-R', at: T1 } };
+    spec.given(created(), captured(), opened, refunded).when(resolve('ACCEPTED')).then([
+      { type: 'DisputeResolved', data: { disputeId: 'D1', captureId: 'C1', outcome: 'buyer', outcomeCode: 'ACCEPTED', updatedAt: resolvedAt, webhookId: 'WH-D3', at: '2026-02-03T10:01:00.000Z' } },
+    ]);
+  });
+  it('stays quiet once decided (a late update or a second resolution)', () => {
+    const decided: BillingEvent = { type: 'DisputeResolved', data: { disputeId: 'D1', captureId: 'C1', outcome: 'seller', outcomeCode: 'RESOLVED_SELLER_FAVOUR', updatedAt: resolvedAt, webhookId: 'WH-D3', at: T1 } };
+    spec.given(created(), captured(), opened, decided).when(dispute({ status: 'UNDER_REVIEW', updatedAt: '2026-02-10T10:00:00.000Z' }, 'WH-LATE')).thenNothing();
+    spec.given(created(), captured(), opened, decided).when(dispute({ status: 'RESOLVED', outcomeCode: 'RESOLVED_BUYER_FAVOUR', updatedAt: resolvedAt }, 'WH-D4')).thenNothing();
+  });
+});
+
+describe('properties: disputes never double-activate or double-revoke', () => {
+  const capA = (webhookId: string | null): BillingCommand => ({ type: 'RecordCapture', orderId: 'O1', capture: capture(), vaultId: 'V1', webhookId, now: '2026-01-31T10:06:00.000Z' });
+  const disputeCmd = (status: string, outcomeCode: string | null, updatedAt: string, webhookId: string): BillingCommand => ({
+    type: 'RecordDispute',
+    dispute: { id: 'D1', captureId: 'C1', status, reason: 'UNAUTHORISED', stage: 'CHARGEBACK', amount: '20.00', outcomeCode, updatedAt },
+    webhookId,
+    now: '2026-02-03T10:01:00.000Z',
+  });
+  const open = disputeCmd('OPEN', null, '2026-02-03T10:00:00.000Z', 'WH-D1');
+  const review = disputeCmd('UNDER_REVIEW', null, '2026-02-05T10:00:00.000Z', 'WH-D2');
+  const forBuyer = disputeCmd('RESOLVED', 'RESOLVED_BUYER_FAVOUR', '2026-02-20T10:00:00.000Z', 'WH-D3');
+  const forSeller = disputeCmd('RESOLVED', 'RESOLVED_SELLER_FAVOUR', '2026-02-20T10:00:00.000Z', 'WH-D3');
+  const chargeback: BillingCommand = { type: 'RecordReversal', captureId: 'C1', kind: 'chargeback', providerId: 'R1', amount: '20.00', webhookId: 'WH-R', now: '2026-02-20T11:00:00.000Z' };
+
+  const run = (commands: readonly BillingCommand[]) => {
+    const events: BillingEvent[] = [];
+    let state: BillingState = fold(billingDecider, [created()]);
+    for (const c of commands) {
+      const out = billingDecider.decide(c, state);
+      events.push(...out);
+      state = out.reduce(billingDecider.evolve, state);
+    }
+    return { events, state };
+  };
+  const withCopies = (items: BillingCommand[]) => fc.shuffledSubarray([...items, ...items], { minLength: items.length * 2, maxLength: items.length * 2 });
+
+  it('decided for the payer, in any order with duplicates and a chargeback: at most one activation, one revocation, no Premium left', () => {
+    fc.assert(
+      fc.property(withCopies([capA(null), capA('WH-C'), open, review, forBuyer, chargeback]), (commands) => {
+        const { events, state } = run(commands);
+        expect(events.filter((e) => e.type === 'PaymentCaptured').length).toBeLessThanOrEqual(1);
+        expect(events.filter((e) => e.type === 'PaymentReversed')).toHaveLength(1);
+        expect(events.filter((e) => e.type === 'PaymentReversed' && e.data.revokedSubscriptionId !== null).length).toBeLessThanOrEqual(1);
+        expect(events.filter((e) => e.type === 'DisputeResolved')).toHaveLength(1);
+        expect(entitlement(state).kind).not.toBe('premium');
+      }),
+    );
+  });
+
+  it('decided for Riposte, in any order with duplicates: one activation, never a revocation, Premium and renewals stand', () => {
+    fc.assert(
+      fc.property(withCopies([capA(null), capA('WH-C'), open, review, forSeller]), (commands) => {
+        const { events, state } = run(commands);
+        expect(events.filter((e) => e.type === 'PaymentCaptured')).toHaveLength(1);
+        expect(events.filter((e) => e.type === 'PaymentReversed')).toHaveLength(0);
+        expect(entitlement(state).kind).toBe('premium');
+        expect(renewalDue(state, '2026-02-28T00:00:00.000Z')).not.toBeNull();
+      }),
+    );
+  });
 });

@@ -7,7 +7,10 @@ import type { Instant } from '@core/users/time';
 export type OrderPurpose = 'first' | 'renewal';
 /** Why a capture gave no Premium. */
 export type RefusalReason = 'DECLINED' | 'AMOUNT_MISMATCH' | 'CURRENCY_MISMATCH' | 'CUSTOM_ID_MISMATCH' | 'REVERSED';
-export type ReversalKind = 'refund' | 'chargeback';
+/** How money went back to the payer: a refund, a chargeback, or a dispute PayPal decided for the payer. */
+export type ReversalKind = 'refund' | 'chargeback' | 'dispute';
+/** Where a dispute stands: open (PayPal is looking at it), or decided for one side. */
+export type DisputeOutcome = 'buyer' | 'seller';
 
 export type BillingEvent =
   | {
@@ -55,6 +58,36 @@ export type BillingEvent =
         webhookId: string | null;
         at: Instant;
       };
+    }
+  /** The payer opened a dispute (or a chargeback claim) on a capture at PayPal. Premium stays. */
+  | {
+      type: 'DisputeOpened';
+      data: {
+        disputeId: string;
+        captureId: string;
+        /** null when the dispute arrived before the capture it is about. */
+        orderId: string | null;
+        /** PayPal's words: MERCHANDISE_OR_SERVICE_NOT_RECEIVED, UNAUTHORISED, ... */
+        reason: string;
+        /** PayPal's status (OPEN, WAITING_FOR_SELLER_RESPONSE, UNDER_REVIEW...) and stage (INQUIRY, CHARGEBACK...). */
+        status: string;
+        stage: string | null;
+        amount: string | null;
+        /** PayPal's update_time of what it reported: a report older than the last one applied is quiet. */
+        updatedAt: Instant;
+        webhookId: string | null;
+        at: Instant;
+      };
+    }
+  | { type: 'DisputeUpdated'; data: { disputeId: string; status: string; stage: string | null; updatedAt: Instant; webhookId: string | null; at: Instant } }
+  /**
+   * PayPal decided the dispute. For the payer ('buyer': the money went back to them) a
+   * PaymentReversed of kind 'dispute' follows in the same decision unless the capture was already
+   * reversed; for the seller nothing else changes.
+   */
+  | {
+      type: 'DisputeResolved';
+      data: { disputeId: string; captureId: string; outcome: DisputeOutcome; outcomeCode: string; updatedAt: Instant; webhookId: string | null; at: Instant };
     };
 
 export type BillingEventType = BillingEvent['type'];
@@ -67,6 +100,9 @@ export const BILLING_EVENT_TYPES = [
   'SubscriptionCancelled',
   'RenewalFailed',
   'PaymentReversed',
+  'DisputeOpened',
+  'DisputeUpdated',
+  'DisputeResolved',
 ] as const satisfies readonly BillingEventType[];
 
 type Missing = Exclude<BillingEventType, (typeof BILLING_EVENT_TYPES)[number]>;

@@ -3,7 +3,9 @@
  * - `billing_payments`: one row per order Riposte created (history: date, amount, status, receipt),
  *   found by order or capture id (webhooks that name only the capture);
  * - `billing_subscriptions`: one row per user with a subscription (status, period end, whether a
- *   vaulted method renews it), which the renewal job lists.
+ *   vaulted method renews it), which the renewal job lists;
+ * - `billing_disputes`: one row per dispute the payer opened at PayPal (its capture, where it
+ *   stands), shown beside the payment it concerns.
  */
 import type { RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
@@ -15,7 +17,7 @@ type Recorded<E> = E extends { type: infer T extends string; data: infer D } ? R
 
 export const billingProjection: Projection<Recorded<BillingEvent>> = {
   name: 'billing',
-  version: 1,
+  version: 2,
   schema: [
     `CREATE TABLE billing_payments (
       order_id TEXT PRIMARY KEY,
@@ -38,9 +40,22 @@ export const billingProjection: Projection<Recorded<BillingEvent>> = {
       subscription_id TEXT NOT NULL,
       status TEXT NOT NULL,
       period_end TEXT NOT NULL,
-      vault_id TEXT
+      vault_id TEXT,
+      revoked_kind TEXT
     )`,
     'CREATE INDEX billing_subscriptions_due ON billing_subscriptions (status, period_end)',
+    `CREATE TABLE billing_disputes (
+      dispute_id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL,
+      capture_id TEXT NOT NULL,
+      reason TEXT,
+      status TEXT NOT NULL,
+      stage TEXT,
+      outcome TEXT,
+      opened_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`,
+    'CREATE INDEX billing_disputes_by_user ON billing_disputes (user_id, capture_id)',
   ],
   handles: BILLING_EVENT_TYPES,
   project(event): SqlStatement[] {
@@ -94,12 +109,47 @@ export const billingProjection: Projection<Recorded<BillingEvent>> = {
         ];
       case 'PaymentReversed': {
         const d = event.data;
-        const status = d.kind === 'refund' ? 'refunded' : 'charged_back';
+        const status = d.kind === 'chargeback' ? 'charged_back' : 'refunded';
         return [
           { sql: `UPDATE billing_payments SET status = ? WHERE capture_id = ? AND user_id = ?`, params: [status, d.captureId, userId] },
           ...(d.revokedSubscriptionId === null
             ? []
-            : [{ sql: `UPDATE billing_subscriptions SET status = 'revoked' WHERE user_id = ? AND subscription_id = ?`, params: [userId, d.revokedSubscriptionId] }]),
+            : [
+                {
+                  sql: `UPDATE billing_subscriptions SET status = 'revoked', revoked_kind = ? WHERE user_id = ? AND subscription_id = ?`,
+                  params: [d.kind, userId, d.revokedSubscriptionId],
+                },
+              ]),
+        ];
+      }
+      case 'DisputeOpened': {
+        const d = event.data;
+        return [
+          {
+            sql: `INSERT OR IGNORE INTO billing_disputes (dispute_id, user_id, capture_id, reason, status, stage, opened_at, updated_at)
+                  VALUES (@dispute_id, @user_id, @capture_id, @reason, @status, @stage, @at, @updated_at)`,
+            params: { dispute_id: d.disputeId, user_id: userId, capture_id: d.captureId, reason: d.reason, status: d.status, stage: d.stage, at: d.at, updated_at: d.updatedAt },
+          },
+        ];
+      }
+      case 'DisputeUpdated': {
+        const d = event.data;
+        return [
+          {
+            sql: `UPDATE billing_disputes SET status = ?, stage = ?, updated_at = ? WHERE dispute_id = ? AND user_id = ?`,
+            params: [d.status, d.stage, d.updatedAt, d.disputeId, userId],
+          },
+        ];
+      }
+      case 'DisputeResolved': {
+        const d = event.data;
+        return [
+          {
+            sql: `INSERT INTO billing_disputes (dispute_id, user_id, capture_id, status, outcome, opened_at, updated_at)
+                  VALUES (@dispute_id, @user_id, @capture_id, 'RESOLVED', @outcome, @at, @updated_at)
+                  ON CONFLICT (dispute_id) DO UPDATE SET status = 'RESOLVED', outcome = excluded.outcome, updated_at = excluded.updated_at`,
+            params: { dispute_id: d.disputeId, user_id: userId, capture_id: d.captureId, outcome: d.outcome, at: d.at, updated_at: d.updatedAt },
+          },
         ];
       }
       default:

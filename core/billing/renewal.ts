@@ -1,12 +1,13 @@
 /**
  * When a subscription is charged again: an active one with a vaulted payment method, from
  * RENEWAL_LEAD_MS before its period ends until it ends. The charge's PayPal-Request-Id is fixed by
- * subscription and period (ids.ts), so a retried or concurrent renewal charges once.
+ * subscription and period (ids.ts), so a retried or concurrent renewal charges once. While the
+ * payer disputes a charge at PayPal nothing is charged again (ADR 0035).
  */
 import { toMillis, type Instant } from '@core/users/time';
 import { RENEWAL_LEAD_MS } from './constants';
 import { renewalRequestId } from './ids';
-import type { BillingState } from './state';
+import { hasOpenDispute, type BillingState } from './state';
 
 export interface RenewalDue {
   subscriptionId: string;
@@ -18,7 +19,7 @@ export interface RenewalDue {
 
 export const renewalDue = (state: BillingState, now: Instant, leadMs = RENEWAL_LEAD_MS): RenewalDue | null => {
   const sub = state.subscription;
-  if (sub.status !== 'active' || sub.vaultId === null) return null;
+  if (sub.status !== 'active' || sub.vaultId === null || hasOpenDispute(state)) return null;
   const end = toMillis(sub.periodEnd);
   const at = toMillis(now);
   if (at < end - leadMs || at >= end) return null;

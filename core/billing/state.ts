@@ -4,7 +4,7 @@
  * 'none' and 'revoked'; the clock ends it (core/users tier), nothing has to be recorded then.
  */
 import type { Instant } from '@core/users/time';
-import type { OrderPurpose, ReversalKind } from './events';
+import type { DisputeOutcome, OrderPurpose, ReversalKind } from './events';
 
 export interface Order {
   orderId: string;
@@ -38,6 +38,15 @@ export type Subscription =
   /** Refunded or charged back: Premium ended at once. */
   | { status: 'revoked'; subscriptionId: string; kind: ReversalKind; at: Instant; periodEnd: Instant };
 
+export interface Dispute {
+  captureId: string;
+  status: string;
+  stage: string | null;
+  updatedAt: Instant;
+  /** null while open; a decided dispute is final. */
+  outcome: DisputeOutcome | null;
+}
+
 export interface BillingState {
   userId: string | null;
   orders: Record<string, Order>;
@@ -46,6 +55,8 @@ export interface BillingState {
   /** Reversals that arrived before their capture (webhooks come in any order). */
   earlyReversals: Record<string, ReversalKind>;
   subscription: Subscription;
+  /** Disputes the payer opened at PayPal, by dispute id. */
+  disputes: Record<string, Dispute>;
   /** Provider webhook event ids already applied. */
   webhookIds: string[];
 }
@@ -56,9 +67,13 @@ export const initialBillingState = (): BillingState => ({
   captures: {},
   earlyReversals: {},
   subscription: { status: 'none' },
+  disputes: {},
   webhookIds: [],
 });
 
 /** The paid part of a subscription that still gives Premium until its period end. */
 export const paidSubscription = (s: Subscription): (Paid & { status: 'active' | 'cancelled' | 'renewal_failed' }) | null =>
   s.status === 'active' || s.status === 'cancelled' || s.status === 'renewal_failed' ? s : null;
+
+/** An open dispute holds renewals: no new charge while the payer contests one (ADR 0035). */
+export const hasOpenDispute = (state: BillingState): boolean => Object.values(state.disputes).some((d) => d.outcome === null);

@@ -6,9 +6,11 @@
  *  PAYMENT.CAPTURE.COMPLETED/DECLINED/DENIED/PENDING -> record the capture (Premium or a refusal)
  *  PAYMENT.CAPTURE.REFUNDED           -> reversal (refund): Premium ends
  *  PAYMENT.CAPTURE.REVERSED           -> reversal (chargeback): Premium ends
+ *  CUSTOMER.DISPUTE.CREATED/UPDATED/RESOLVED -> the dispute (flag; decided for the payer: Premium ends)
  */
+import { DateTime } from 'luxon';
 import { z } from 'zod';
-import type { ProviderCapture } from './commands';
+import type { ProviderCapture, ProviderDispute } from './commands';
 import type { ReversalKind } from './events';
 
 const money = z.object({ value: z.string(), currency_code: z.string() });
@@ -38,10 +40,25 @@ const refundResource = z.object({
   links: z.array(link).optional(),
 });
 
+const instant = z.string().refine((v) => DateTime.fromISO(v, { zone: 'utc' }).isValid);
+
+const disputeResource = z.object({
+  dispute_id: z.string().min(1).max(200),
+  create_time: instant.optional(),
+  update_time: instant.optional(),
+  disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().min(1).optional(), custom: z.string().optional() })).min(1),
+  reason: z.string().optional(),
+  status: z.string(),
+  dispute_amount: money.optional(),
+  dispute_outcome: z.object({ outcome_code: z.string().optional() }).optional(),
+  dispute_life_cycle_stage: z.string().optional(),
+});
+
 export type WebhookAction =
   | { kind: 'approve'; orderId: string; payerId: string | null; customId: string | null }
   | { kind: 'capture'; orderId: string; capture: ProviderCapture }
   | { kind: 'reversal'; captureId: string; reversal: ReversalKind; providerId: string; amount: string | null; customId: string | null }
+  | { kind: 'dispute'; dispute: ProviderDispute; customId: string | null }
   | { kind: 'ignore' };
 
 export interface WebhookEvent {
@@ -92,6 +109,27 @@ export const readWebhookEvent = (body: unknown): WebhookEvent | null => {
       if (!r.success || captureId === null) return null;
       const reversal: ReversalKind = type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'chargeback';
       return { id, type, action: { kind: 'reversal', captureId, reversal, providerId: r.data.id, amount: r.data.amount?.value ?? null, customId: r.data.custom_id ?? null } };
+    }
+    case 'CUSTOMER.DISPUTE.CREATED':
+    case 'CUSTOMER.DISPUTE.UPDATED':
+    case 'CUSTOMER.DISPUTE.RESOLVED': {
+      const r = disputeResource.safeParse(resource);
+      const tx = r.success ? r.data.disputed_transactions.find((t) => t.seller_transaction_id !== undefined) : undefined;
+      const updatedAt = r.success ? (r.data.update_time ?? r.data.create_time) : undefined;
+      if (!r.success || tx?.seller_transaction_id === undefined || updatedAt === undefined) return null;
+      const d = r.data;
+      const status = type === 'CUSTOMER.DISPUTE.RESOLVED' ? 'RESOLVED' : d.status;
+      const dispute: ProviderDispute = {
+        id: d.dispute_id,
+        captureId: tx.seller_transaction_id,
+        status,
+        reason: d.reason ?? 'OTHER',
+        stage: d.dispute_life_cycle_stage ?? null,
+        amount: d.dispute_amount?.value ?? null,
+        outcomeCode: d.dispute_outcome?.outcome_code ?? null,
+        updatedAt,
+      };
+      return { id, type, action: { kind: 'dispute', dispute, customId: tx.custom ?? null } };
     }
     default:
       return ignore;

@@ -42,3 +42,36 @@ describe('readWebhookEvent', () => {
     expect(readWebhookEvent(captureEvent('PAYMENT.CAPTURE.COMPLETED', { supplementary_data: {} }))).toBeNull();
   });
 });
+
+describe('readWebhookEvent: disputes', () => {
+  const dispute = (type: string, resource: Record<string, unknown> = {}) => ({
+    id: 'WH-D1',
+    event_type: type,
+    resource: {
+      dispute_id: 'PP-D-1',
+      create_time: '2026-02-03T10:00:00Z',
+      update_time: '2026-02-03T10:00:00Z',
+      disputed_transactions: [{ seller_transaction_id: 'C1', custom: 'rp1.u1.n1' }],
+      reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+      status: 'OPEN',
+      dispute_amount: { value: '20.00', currency_code: 'USD' },
+      dispute_life_cycle_stage: 'INQUIRY',
+      ...resource,
+    },
+  });
+  it('reads a created dispute with the capture it is about', () =>
+    expect(readWebhookEvent(dispute('CUSTOMER.DISPUTE.CREATED'))?.action).toEqual({
+      kind: 'dispute',
+      customId: 'rp1.u1.n1',
+      dispute: { id: 'PP-D-1', captureId: 'C1', status: 'OPEN', reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', stage: 'INQUIRY', amount: '20.00', outcomeCode: null, updatedAt: '2026-02-03T10:00:00Z' },
+    }));
+  it('reads a resolution with its outcome (RESOLVED whatever the resource says)', () =>
+    expect(readWebhookEvent(dispute('CUSTOMER.DISPUTE.RESOLVED', { status: 'OTHER', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } }))?.action).toMatchObject({
+      kind: 'dispute',
+      dispute: { status: 'RESOLVED', outcomeCode: 'RESOLVED_BUYER_FAVOUR' },
+    }));
+  it('refuses a dispute without its transaction or with an unreadable time', () => {
+    expect(readWebhookEvent(dispute('CUSTOMER.DISPUTE.UPDATED', { disputed_transactions: [] }))).toBeNull();
+    expect(readWebhookEvent(dispute('CUSTOMER.DISPUTE.UPDATED', { update_time: 'yesterday' }))).toBeNull();
+  });
+});

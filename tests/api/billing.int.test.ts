@@ -289,3 +289,69 @@ describe('/api/billing', () => {
     expect(((await other.client.get('/api/billing')).body as { payments: unknown[] }).payments).toEqual([]);
   });
 });
+
+describe('disputes through /paypal/webhook', () => {
+  type Billing = { subscription: { status: string; renews: boolean; disputed: boolean; endedBy: string | null }; payments: { orderId: string; status: string; dispute: { disputeId: string; outcome: string | null } | null }[] };
+  const paidUser = async () => {
+    const u = await server.newUser();
+    const id = await createOrder(u.client);
+    emulator.control.approve(id);
+    expect((await u.client.post(`/paypal/order/${id}/capture`)).status).toBe(200);
+    await emulator.control.idle();
+    const captureId = capturesOf(id)[0]?.id ?? '';
+    return { ...u, orderId: id, captureId };
+  };
+  const billingOf = async (client: Client) => (await client.get('/api/billing')).body as Billing;
+
+  it('opened: Premium stays, the payment is flagged and nothing renews; decided for the payer (delivered twice, with PayPal’s reversal): Premium ends once', async () => {
+    const { client, user, orderId, captureId } = await paidUser();
+    emulator.control.webhookFault({ eventType: 'CUSTOMER.DISPUTE.CREATED', duplicate: 1 });
+    const dispute = emulator.control.openDispute(captureId);
+    await emulator.control.idle();
+    expect(emulator.control.deliveries.filter((d) => d.eventType === 'CUSTOMER.DISPUTE.CREATED' && d.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect((await trialStatus(client)).isPremium).toBe(true);
+    const open = await eventually(() => billingOf(client), (b) => b.subscription.disputed, 'the dispute flagged');
+    expect(open.subscription).toMatchObject({ status: 'active', renews: false, disputed: true });
+    expect(open.payments).toContainEqual(expect.objectContaining({ orderId, status: 'paid', dispute: { disputeId: dispute.id, outcome: null } }));
+
+    emulator.control.updateDispute(dispute.id, { status: 'UNDER_REVIEW', stage: 'CHARGEBACK' });
+    emulator.control.webhookFault({ eventType: 'CUSTOMER.DISPUTE.RESOLVED', duplicate: 1 });
+    emulator.control.resolveDispute(dispute.id, 'RESOLVED_BUYER_FAVOUR');
+    await emulator.control.idle();
+    await eventually(() => trialStatus(client), (s) => !s.isPremium, 'Premium ended by the dispute');
+    const events = (await billingEvents(user.id)).map((e) => e.type);
+    expect(events.filter((t) => t === 'DisputeOpened')).toHaveLength(1);
+    expect(events.filter((t) => t === 'DisputeUpdated')).toHaveLength(1);
+    expect(events.filter((t) => t === 'DisputeResolved')).toHaveLength(1);
+    expect(events.filter((t) => t === 'PaymentReversed')).toHaveLength(1);
+    const after = await billingOf(client);
+    expect(after.subscription).toMatchObject({ status: 'revoked', endedBy: 'dispute', disputed: false });
+    expect(after.payments).toContainEqual(expect.objectContaining({ orderId, status: 'refunded', dispute: { disputeId: dispute.id, outcome: 'buyer' } }));
+    expect(capturesOf(orderId)).toHaveLength(1);
+  });
+
+  it('decided for Riposte: Premium and renewals stand, the history says the payment stands', async () => {
+    const { client, user, orderId, captureId } = await paidUser();
+    const dispute = emulator.control.openDispute(captureId, { reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED' });
+    emulator.control.resolveDispute(dispute.id, 'RESOLVED_SELLER_FAVOUR');
+    await emulator.control.idle();
+    await eventually(() => billingOf(client), (b) => b.payments.some((p) => p.dispute?.outcome === 'seller'), 'the dispute decided');
+    expect((await trialStatus(client)).isPremium).toBe(true);
+    const b = await billingOf(client);
+    expect(b.subscription).toMatchObject({ status: 'active', renews: true, disputed: false });
+    expect(b.payments).toContainEqual(expect.objectContaining({ orderId, status: 'paid' }));
+    expect((await billingEvents(user.id)).map((e) => e.type)).not.toContain('PaymentReversed');
+  });
+
+  it('a dispute about a capture Riposte does not know is acknowledged and changes nothing', async () => {
+    await emulator.control.sendWebhook('CUSTOMER.DISPUTE.CREATED', {
+      dispute_id: 'PP-D-UNKNOWN',
+      create_time: '2026-02-03T10:00:00Z',
+      update_time: '2026-02-03T10:00:00Z',
+      disputed_transactions: [{ seller_transaction_id: 'NOSUCHCAPTURE0001' }],
+      reason: 'UNAUTHORISED',
+      status: 'OPEN',
+    });
+    expect(emulator.control.deliveries.filter((d) => d.eventType === 'CUSTOMER.DISPUTE.CREATED').at(-1)?.status).toBe(200);
+  });
+});

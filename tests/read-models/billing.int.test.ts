@@ -48,8 +48,8 @@ describe('billing read models on SQLite', () => {
     ]);
     expect(findPayment(db, 'alice', 'OA1')).toMatchObject({ captureId: 'CA1', amount: '20.00', periodStart: T, periodEnd: '2026-02-28T10:00:00.000Z', paidAt: T });
     expect(findPayment(db, 'bob', 'OA1')).toBeNull();
-    expect(findSubscription(db, 'alice')).toEqual({ subscriptionId: 'OA1', status: 'active', periodEnd: '2026-02-28T10:00:00.000Z', renews: true });
-    expect(findSubscription(db, 'bob')).toMatchObject({ status: 'revoked', renews: false });
+    expect(findSubscription(db, 'alice')).toEqual({ subscriptionId: 'OA1', status: 'active', periodEnd: '2026-02-28T10:00:00.000Z', renews: true, endedBy: null, disputed: false });
+    expect(findSubscription(db, 'bob')).toMatchObject({ status: 'revoked', renews: false, endedBy: 'chargeback' });
     expect(listPayments(db, 'bob')[0]?.status).toBe('charged_back');
     expect(userIdByCapture(db, 'CB1')).toBe('bob');
     expect(userIdByOrder(db, 'OA2')).toBe('alice');

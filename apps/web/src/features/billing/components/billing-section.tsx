@@ -22,7 +22,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { refetchAuthStatus, useAuth } from '@web/lib/auth';
 import { tierBadge } from '@web/lib/user-model';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus, type SubscriptionView } from '@core/billing/views';
+import { disputeText, PAYMENT_STATUS_LABELS, type PaymentStatus, type SubscriptionView } from '@core/billing/views';
 import { cancelSubscription, receiptUrl, useBilling } from '@web/features/billing/api/billing';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
@@ -61,7 +61,11 @@ function SubscriptionLine({ sub }: { sub: SubscriptionView | null }) {
   const ended = new Date(sub.periodEnd).getTime() <= Date.now();
   const text =
     sub.status === 'revoked'
-      ? 'Premium ended: the payment was refunded.'
+      ? sub.endedBy === 'dispute'
+        ? 'Premium ended: PayPal decided your dispute in your favour and returned the payment.'
+        : sub.endedBy === 'chargeback'
+          ? 'Premium ended: the payment was charged back.'
+          : 'Premium ended: the payment was refunded.'
       : ended
         ? `Premium ended on ${fmt(sub.periodEnd)}.`
         : sub.status === 'active'
@@ -132,6 +136,11 @@ export function BillingSection() {
                     <TableCell className="tabular-nums">{money(p.amount, p.currency)}</TableCell>
                     <TableCell>
                       <Badge variant={statusVariant[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
+                      {p.dispute && (
+                        <p className="mt-1 max-w-xs text-xs text-muted-foreground" data-testid="payment-dispute">
+                          {disputeText(p.dispute)}
+                        </p>
+                      )}
                     </TableCell>
                     <TableCell className="text-right">
                       {p.paidAt ? (
