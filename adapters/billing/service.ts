@@ -160,7 +160,7 @@ export const createBillingService = (deps: BillingDeps) => {
     /**
      * POST /paypal/webhook: verified with PayPal, then applied once (event ids on the stream). A
      * capture event is checked against PayPal's own order (which also gives the vault id). A dispute
- * is found by its capture (ADR 0035).
+ * is found by its capture (ADR 0037).
      * Answers what was done, for the log; throws 400 for what cannot be verified or read.
      */
     webhook: async (headers: Record<string, string | undefined>, rawBody: string, body: unknown, ctx: CommandContext): Promise<{ applied: string }> => {

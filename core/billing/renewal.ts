@@ -2,7 +2,7 @@
  * When a subscription is charged again: an active one with a vaulted payment method, from
  * RENEWAL_LEAD_MS before its period ends until it ends. The charge's PayPal-Request-Id is fixed by
  * subscription and period (ids.ts), so a retried or concurrent renewal charges once. While the
- * payer disputes a charge at PayPal nothing is charged again (ADR 0035).
+ * payer disputes a charge at PayPal nothing is charged again (ADR 0037).
  */
 import { toMillis, type Instant } from '@core/users/time';
 import { RENEWAL_LEAD_MS } from './constants';

@@ -75,5 +75,5 @@ export const initialBillingState = (): BillingState => ({
 export const paidSubscription = (s: Subscription): (Paid & { status: 'active' | 'cancelled' | 'renewal_failed' }) | null =>
   s.status === 'active' || s.status === 'cancelled' || s.status === 'renewal_failed' ? s : null;
 
-/** An open dispute holds renewals: no new charge while the payer contests one (ADR 0035). */
+/** An open dispute holds renewals: no new charge while the payer contests one (ADR 0037). */
 export const hasOpenDispute = (state: BillingState): boolean => Object.values(state.disputes).some((d) => d.outcome === null);

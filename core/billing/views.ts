@@ -28,7 +28,7 @@ export interface DisputeView {
   outcome: DisputeOutcome | null;
 }
 
-/** What the Billing history says of a payment's dispute, in plain words (ADR 0035). */
+/** What the Billing history says of a payment's dispute, in plain words (ADR 0037). */
 export const disputeText = (d: DisputeView): string =>
   d.outcome === null
     ? 'Disputed at PayPal: Premium stays while PayPal reviews it, and nothing renews until it is decided.'
