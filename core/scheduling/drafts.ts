@@ -121,7 +121,7 @@ export const draftFromClassicPayload = (p: ClassicSchedulePayload): ScheduleDraf
     connectedAccountId: p.connectedAccountId,
     content: p.useAI ? { kind: 'ai', style: p.viralStyle, baseText: text } : { kind: 'text', text },
     imageUrl: p.imageUrl,
-    plan: { kind: 'peak', window: p.peakWindowType, recurrence },
+    plan: p.exactTime !== null ? { kind: 'once', at: p.exactTime } : { kind: 'peak', window: p.peakWindowType, recurrence },
     targetUsername: p.conditions.targetAccount,
   };
 };
@@ -132,7 +132,10 @@ export const draftFromV2 = (p: V2SchedulePayload): ScheduleDraft => ({
   connectedAccountId: p.connectedAccountId,
   content: p.useAI ? { kind: 'ai', style: p.viralStyle ?? DEFAULT_V2_STYLE, baseText: p.content } : { kind: 'text', text: p.content ?? '' },
   imageUrl: p.imageUrl,
-  plan: { kind: 'peak', window: p.peakWindowType, recurrence: p.recurringDays === null ? null : { type: 'weekly', days: p.recurringDays as IsoWeekday[] } },
+  plan:
+    p.exactTime !== null
+      ? { kind: 'once', at: p.exactTime }
+      : { kind: 'peak', window: p.peakWindowType, recurrence: p.recurringDays === null ? null : { type: 'weekly', days: p.recurringDays as IsoWeekday[] } },
 });
 
 /** The time a bulk payload posts at: its own time when it carries one, else the slot's. */

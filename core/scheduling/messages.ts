@@ -28,6 +28,8 @@ export const SCHEDULE_MESSAGES = {
   contentRequired: 'Reply content is required',
   contentTooLong: 'Reply content cannot exceed 25000 characters',
   peakWindowRequired: 'Please select when to reply', // ours
+  exactTimeInvalid: 'Please choose a date and time', // ours
+  exactTimeOneTime: 'An exact time is for one-time replies; a recurring reply goes out at a peak window', // ours
   recurringTypeRequired: 'Please select how often to repeat', // ours
   monthDaysRequired: 'Please select at least one day of the month', // ours
   weekdayRange: 'Days of the week must be numbers from 0 (Sunday) to 6 (Saturday)', // ours, classic numbering

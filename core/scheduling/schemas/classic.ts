@@ -2,13 +2,14 @@
  * The classic Schedule a Reply page (spec part 2 §2, §5 Classic form) and its call, the classic
  * variant of POST /api/schedules (§7). Weekly days use 0 Sunday ... 6 Saturday here, as the page
  * does; monthly days 1-31. The server recomputes the time from the peak window: the page's
- * scheduledTime is accepted and ignored.
+ * scheduledTime is accepted and ignored. Ours: `exactTime` (an ISO instant) makes a one-time reply
+ * at that instant instead (refused with a recurrence).
  */
 import { z } from 'zod';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
 import { CLASSIC_PEAK_VALUES, PEAK_WINDOWS, type RecurringType } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, classicImageFileSchema, contentField, idField, imageUrlField, issue, recurringTypeField } from './fields';
+import { booleanField, classicImageFileSchema, contentField, exactTimeField, idField, imageUrlField, issue, recurringTypeField } from './fields';
 
 const days = z
   .array(z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: M.monthDayRange }).int(M.monthDayRange)), {
@@ -68,6 +69,8 @@ export const classicSchedulePayloadSchema = z
     scheduleType: z.string().optional(),
     scheduledTime: z.unknown().optional(),
     peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }),
+    /** Ours: a one-time reply at this instant instead of the window's next slot. */
+    exactTime: exactTimeField,
     isActive: z.unknown().optional(),
     isExecuted: z.unknown().optional(),
     isRecurring: booleanField(false),
@@ -85,5 +88,8 @@ export const classicSchedulePayloadSchema = z
     ),
     imageUrl: imageUrlField,
   })
-  .superRefine((p, ctx) => refineDays(ctx, p.isRecurring, p.recurringType, p.recurringDays));
+  .superRefine((p, ctx) => {
+    refineDays(ctx, p.isRecurring, p.recurringType, p.recurringDays);
+    if (p.exactTime !== null && p.isRecurring) issue(ctx, 'exactTime', M.exactTimeOneTime);
+  });
 export type ClassicSchedulePayload = z.output<typeof classicSchedulePayloadSchema>;

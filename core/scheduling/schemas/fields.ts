@@ -133,3 +133,12 @@ export const issue = (ctx: z.RefinementCtx, field: string, message: string): voi
 
 /** PATCH /api/schedules/:id: the connected account a schedule posts from, from its next run on. */
 export const moveSchedulePayloadSchema = z.object({ connectedAccountId: idField(M.connectedAccountRequired) });
+
+/**
+ * An exact time (an ISO instant) in place of a peak window, for one-time replies from the classic
+ * and V2 calls (issue 14: one time picker); absent or null means the peak window. The plan checks
+ * that it lies in the future.
+ */
+export const exactTimeField = z
+  .preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: M.exactTimeInvalid }).optional())
+  .transform((v) => v ?? null);

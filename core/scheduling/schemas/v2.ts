@@ -1,6 +1,6 @@
 /**
  * Schedule Replies V2: the New AI Reply form and its call, POST /api/v2/schedule (spec part 2 §5
- * V2 form, §7). Always a peak window; recurring days are ISO weekdays (1 Monday ... 7 Sunday),
+ * V2 form, §7). A peak window, or ours: `exactTime` (an ISO instant) for a one-time reply; recurring days are ISO weekdays (1 Monday ... 7 Sunday),
  * Monday to Friday when none are sent. With AI on, content may be empty (the AI answers the post).
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { v2StyleSchema, DEFAULT_V2_STYLE } from '@core/styles';
 import { countCharacters } from '@core/text/length';
 import { PEAK_WINDOWS, V2_DEFAULT_DAYS } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, hasReplyText, idField, imageUrlField, issue, replyTextCap } from './fields';
+import { booleanField, exactTimeField, hasReplyText, idField, imageUrlField, issue, replyTextCap } from './fields';
 
 const isoDays = z
   .array(
@@ -27,6 +27,8 @@ export const v2ScheduleSchema = z
     scheduleType: z.literal('peak_window').optional(),
     scheduledTime: z.null().optional(),
     peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }),
+    /** Ours: a one-time reply at this instant instead of the window's next slot. */
+    exactTime: exactTimeField,
     useAI: booleanField(false),
     viralStyle: v2StyleSchema.nullish(),
     content: replyTextCap().nullish(),
@@ -39,6 +41,7 @@ export const v2ScheduleSchema = z
     if (countCharacters(p.content ?? '') > CONTENT_MAX) issue(ctx, 'content', M.contentTooLong);
     if (p.isRecurring && p.recurringDays !== null && p.recurringDays !== undefined && p.recurringDays.length === 0)
       issue(ctx, 'recurringDays', M.weekdaysRequired);
+    if (p.exactTime !== null && p.isRecurring) issue(ctx, 'exactTime', M.exactTimeOneTime);
   })
   .transform((p) => ({
     ...p,

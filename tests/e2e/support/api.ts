@@ -45,3 +45,6 @@ export async function signInAdmin(page: Page): Promise<void> {
     expect((await page.request.post('/api/user/email', { data: { email: 'admin@example.com', subscribedToUpdates: false }, headers: CSRF })).status()).toBe(200);
   }
 }
+
+/** GET /api/schedules as the page's user (newest first); `T` names the fields a test reads. */
+export const schedulesOf = async <T = Record<string, unknown>>(page: Page): Promise<T[]> => json<T[]>(await page.request.get('/api/schedules', { headers: CSRF }));

@@ -20,6 +20,8 @@ export { contentSummary, dayHeading, groupByDay, isPending, peakLabel, placedAt,
 export { ContentCounter } from './components/form/content-counter';
 export { WeekdayToggles } from './components/form/day-toggles';
 export { PeakWindowPicker } from './components/form/peak-window-picker';
+export { TimePicker } from './components/form/time-picker';
+export { exactInstant, type ExactTime } from './components/form/exact-time';
 export { TargetCombobox } from './components/form/target-combobox';
 export { XAccountSelect } from './components/form/x-account-select';
 export { MentionWarning } from './components/composer/mention-warning';

@@ -24,7 +24,8 @@ import {
   createClassicSchedule,
   ContentCounter,
   MentionWarning,
-  PeakWindowPicker,
+  TimePicker,
+  exactInstant,
   ReplyPreview,
   TargetCombobox,
   toastScheduled,
@@ -66,7 +67,9 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
     const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
     const target = targets.find((t) => t.id === state.targetId) ?? null;
     if (!found.targetAccount && target === null) found.targetAccount = PICK_A_SUGGESTION;
-    if (!parsed.ok || target === null || !xAccount || !state.peakWindow) {
+    const exact = state.exact !== null && !state.isRecurring ? exactInstant(state.exact, zone, new Date()) : null;
+    if (exact && !exact.ok) found.exactTime = exact.message;
+    if (!parsed.ok || target === null || !xAccount || !state.peakWindow || (exact && !exact.ok)) {
       setErrors(found);
       return;
     }
@@ -76,7 +79,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
       const imageUrl = state.image ? await uploadImage(state.image) : null;
       if (state.image && imageUrl === null) return; // 'Upload failed' was shown; nothing is scheduled.
       const created = await createClassicSchedule(
-        classicPayload({ ...state, peakWindow: state.peakWindow }, { targetId: target.id, targetUsername: target.username, xAccountId: xAccount.id }, imageUrl, new Date(), zone),
+        classicPayload({ ...state, peakWindow: state.peakWindow }, { targetId: target.id, targetUsername: target.username, xAccountId: xAccount.id }, imageUrl, new Date(), zone, exact?.ok ? exact.at : null),
       );
       toastScheduled({
         title: M.created,
@@ -190,14 +193,17 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
 
       <div className="grid gap-2">
         <span className="text-sm font-medium">When to Reply</span>
-        <PeakWindowPicker
+        <TimePicker
           name="classic-peak"
-          value={state.peakWindow}
-          onChange={(peakWindow) => set({ peakWindow }, ['scheduleType'])}
+          peakWindow={state.peakWindow}
+          onPeakWindow={(peakWindow) => set({ peakWindow }, ['scheduleType', 'exactTime'])}
+          exact={state.exact}
+          onExact={(exact) => set({ exact }, ['exactTime'])}
           zone={zone}
           now={now}
           disabled={busy}
           error={errors.scheduleType}
+          exactError={errors.exactTime}
           recurrence={recurrenceOf(state)}
         />
         {errors.scheduleType && (

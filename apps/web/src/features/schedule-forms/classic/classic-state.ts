@@ -4,7 +4,7 @@
 import { CLASSIC_FORM_DEFAULTS } from '@core/scheduling/schemas';
 import { classicFromPeakWindow, isoFromSundayZero, nextPeakSlot, type PeakWindow, type RecurrencePattern, type RecurringType, type SundayZeroWeekday } from '@core/scheduling/time';
 import type { ClassicStyle } from '@core/styles';
-import type { ClassicPayload } from '@web/features/schedules';
+import type { ClassicPayload, ExactTime } from '@web/features/schedules';
 
 export type ClassicState = {
   targetText: string;
@@ -19,6 +19,8 @@ export type ClassicState = {
   content: string;
   image: File | null;
   peakWindow: PeakWindow | null;
+  /** An exact date and time instead of the window (one-time replies only); null: the window. */
+  exact: ExactTime | null;
 };
 
 export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | null, viralStyle: ClassicStyle = CLASSIC_FORM_DEFAULTS.viralStyle): ClassicState => ({
@@ -33,6 +35,7 @@ export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | n
   content: '',
   image: null,
   peakWindow,
+  exact: null,
 });
 
 /** The recurring days the form sends: weekly days 0-6, the day of the month, or none. */
@@ -76,12 +79,14 @@ export const classicPayload = (
   imageUrl: string | null,
   now: Date,
   zone: string,
+  exactTime: string | null = null,
 ): ClassicPayload => ({
   accountId: ids.targetId,
   connectedAccountId: ids.xAccountId,
   scheduleType: 'scheduled',
   scheduledTime: nextPeakSlot(s.peakWindow, now, zone),
   peakWindowType: s.peakWindow,
+  ...(exactTime !== null && !s.isRecurring ? { exactTime } : {}),
   isActive: true,
   isExecuted: false,
   isRecurring: s.isRecurring,

@@ -26,7 +26,8 @@ import {
   createV2Schedule,
   ContentCounter,
   MentionWarning,
-  PeakWindowPicker,
+  TimePicker,
+  exactInstant,
   ReplyPreview,
   TargetCombobox,
   toastScheduled,
@@ -93,14 +94,17 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const current = { ...state, connectedAccountId };
-    const parsed = validate(v2ScheduleSchema, v2Payload(current, null));
+    const exact = current.exact !== null && !current.isRecurring ? exactInstant(current.exact, zone, new Date()) : null;
+    const exactTime = exact?.ok ? exact.at : null;
+    const parsed = validate(v2ScheduleSchema, v2Payload(current, null, exactTime));
+    if (exact && !exact.ok) return setErrors({ ...(parsed.ok ? {} : parsed.errors), exactTime: exact.message });
     if (!parsed.ok) return setErrors({ ...parsed.errors, peakWindow: parsed.errors.peakWindowType });
     setErrors({});
     setSubmitting(true);
     try {
       const imageUrl = current.image ? await uploadImage(current.image) : null;
       if (current.image && imageUrl === null) return; // 'Upload failed' was shown: nothing is scheduled.
-      const answer = await createV2Schedule(v2Payload(current, imageUrl));
+      const answer = await createV2Schedule(v2Payload(current, imageUrl, exactTime));
       const description = answer.message || 'Your reply has been scheduled.';
       if (answer.schedule) toastScheduled({ title: 'Reply scheduled', description, scheduleId: answer.schedule.id });
       else toastScheduled({ title: 'Reply scheduled', description, batch: true });
@@ -200,14 +204,17 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
 
         <div className="grid grid-cols-1 gap-2">
           <span className="text-sm font-medium">Peak Window</span>
-          <PeakWindowPicker
+          <TimePicker
             name="v2-peak"
-            value={state.peakWindow}
-            onChange={(peakWindow) => set({ peakWindow }, ['peakWindow'])}
+            peakWindow={state.peakWindow}
+            onPeakWindow={(peakWindow) => set({ peakWindow }, ['peakWindow', 'exactTime'])}
+            exact={state.exact}
+            onExact={(exact) => set({ exact }, ['exactTime'])}
             zone={zone}
             now={now}
             disabled={busy}
             error={errors.peakWindow}
+            exactError={errors.exactTime}
             recurrence={state.isRecurring ? { type: 'weekly', days: state.recurringDays as IsoWeekday[] } : null}
           />
           {errors.peakWindow && (

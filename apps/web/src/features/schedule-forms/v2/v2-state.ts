@@ -1,9 +1,9 @@
 // The New AI Reply form's state and its payload, POST /api/v2/schedule (spec part 2 §5 V2 form,
-// §7): always a peak window; viralStyle null without AI, content null with AI and no text,
+// §7): a peak window, or an exact time for a one-time reply (ours: exactTime); viralStyle null without AI, content null with AI and no text,
 // recurringDays (1 Monday ... 7 Sunday) null when not recurring.
 import { V2_DEFAULT_DAYS, type PeakWindow } from '@core/scheduling/time';
 import { DEFAULT_V2_STYLE, type V2Style } from '@core/styles';
-import type { V2Payload } from '@web/features/schedules';
+import type { ExactTime, V2Payload } from '@web/features/schedules';
 
 export type V2State = {
   /** What the target picker shows; accountId is set only when it names an account. */
@@ -15,6 +15,8 @@ export type V2State = {
   content: string;
   image: File | null;
   peakWindow: PeakWindow | null;
+  /** An exact date and time instead of the window (one-time replies only); null: the window. */
+  exact: ExactTime | null;
   isRecurring: boolean;
   recurringDays: number[];
 };
@@ -28,17 +30,19 @@ export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindo
   content: '',
   image: null,
   peakWindow,
+  exact: null,
   isRecurring: false,
   recurringDays: [...V2_DEFAULT_DAYS],
 });
 
-export const v2Payload = (s: V2State, imageUrl: string | null): V2Payload => ({
+export const v2Payload = (s: V2State, imageUrl: string | null, exactTime: string | null = null): V2Payload => ({
   accountId: s.accountId,
   connectedAccountId: s.connectedAccountId,
   scheduleType: 'peak_window',
   scheduledTime: null,
   // A missing window is left for the schema to report (with its message).
   peakWindowType: s.peakWindow as PeakWindow,
+  ...(exactTime !== null && !s.isRecurring ? { exactTime } : {}),
   useAI: s.useAI,
   viralStyle: s.useAI ? s.viralStyle : null,
   content: s.useAI && s.content.trim() === '' ? null : s.content,
