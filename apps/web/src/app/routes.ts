@@ -41,6 +41,7 @@ export const signedInPatterns = [
   '/admin/polling-settings',
   '/admin/tier-management',
   '/admin/mailbox',
+  '/admin/audit',
   '/settings',
   ...comingNextPatterns,
 ] as const;
@@ -80,6 +81,7 @@ export const pageTitles: Record<RoutePattern, string> = {
   '/admin/polling-settings': 'Polling Settings',
   '/admin/tier-management': 'Tier Management',
   '/admin/mailbox': 'Mailbox',
+  '/admin/audit': 'Audit',
   '/settings': 'Settings',
 };
 

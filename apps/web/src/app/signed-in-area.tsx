@@ -28,6 +28,7 @@ const PollingSettingsPage = lazy(() => import('@web/features/polling/polling-set
 const TierManagementPage = lazy(() => import('@web/features/polling/tier-management-page'));
 const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
 const MailboxPage = lazy(() => import('@web/features/mailbox/mailbox-page'));
+const AuditPage = lazy(() => import('@web/features/audit/audit-page'));
 
 export default function SignedInArea() {
   return (
@@ -55,6 +56,7 @@ export default function SignedInArea() {
             <Route path="/admin/polling-settings" component={PollingSettingsPage} />
             <Route path="/admin/tier-management" component={TierManagementPage} />
             <Route path="/admin/mailbox" component={MailboxPage} />
+            <Route path="/admin/audit" component={AuditPage} />
             <Route path="/settings" component={SettingsPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>

@@ -9,6 +9,7 @@ import {
   Gauge,
   History,
   Inbox,
+  ScrollText,
   Layers,
   Send,
   LayoutDashboard,
@@ -52,6 +53,7 @@ export const adminNav: NavItem[] = [
   { label: 'Reply Status Test', href: '/admin/reply-status-test', icon: BadgeCheck },
   { label: 'Scheduler Test', href: '/admin/scheduler-test', icon: FlaskConical },
   { label: 'Mailbox', href: '/admin/mailbox', icon: Inbox },
+  { label: 'Audit', href: '/admin/audit', icon: ScrollText },
 ];
 
 export function isActive(item: NavItem, location: string): boolean {
