@@ -17,6 +17,7 @@ import { pendingErasures } from '@adapters/read-models/users';
 import { listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
 import { reservationStream } from '@core/eventstore/reservation';
 import type { EventStore, RecordedEvent, StreamName } from '@core/eventstore/types';
 import { replyStream } from '@core/replies/model';
@@ -70,11 +71,10 @@ export const eraseAccount = async (deps: ErasureDeps, userId: string): Promise<n
   const { store } = deps;
   const erase = store.erase;
   if (erase === undefined) return null;
-  const events = await store.readStream(userStream(userId));
-  const deleted = events.find((e) => e.type === 'AccountDeleted');
-  if (deleted === undefined) return null;
-  if (events.some((e) => e.type === 'AccountErased')) return 0;
-  const plan = (deleted.data as { erase?: ErasurePlan }).erase ?? { streams: [], reservations: [] };
+  const { state } = await loadState(store, userStream(userId), userDecider);
+  if (state.status !== 'deleted') return null;
+  if (state.erasedAt !== null) return 0;
+  const plan: ErasurePlan = state.erase;
   const redact = (event: RecordedEvent) => redactPersonal(event.data, event.id);
   let erased = 0;
   for (const { kind, value } of plan.reservations) {

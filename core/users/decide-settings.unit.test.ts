@@ -96,12 +96,14 @@ describe('DeleteAccount', () => {
 
   it('emits AccountDeleted and the state keeps nothing of the person', () => {
     const state = spec.given(registered()).when(del).then([{ type: 'AccountDeleted', data: { at: at(30) } }]);
-    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30), erasedAt: null });
+    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30), erasedAt: null, erase: { streams: [], reservations: [] } });
   });
 
   it('keeps the plan of the erasure on AccountDeleted', () => {
     const erase = { streams: ['template-t1'], reservations: [{ kind: 'username', value: 'alice' }] };
-    spec.given(registered()).when({ ...del, erase }).then([{ type: 'AccountDeleted', data: { at: at(30), erase } }]);
+    const state = spec.given(registered()).when({ ...del, erase }).then([{ type: 'AccountDeleted', data: { at: at(30), erase } }]);
+    // The erasure job reads its plan from the state (loadState), not by scanning the raw events.
+    expect(state).toMatchObject({ status: 'deleted', erasedAt: null, erase });
   });
 
 
@@ -127,7 +129,7 @@ describe('RecordErasure', () => {
 
   it('emits AccountErased for a deleted account', () => {
     const state = spec.given(registered(), gone).when(record).then([{ type: 'AccountErased', data: { events: 7, at: at(31) } }]);
-    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30), erasedAt: at(31) });
+    expect(state).toEqual({ status: 'deleted', id: 'u1', deletedAt: at(30), erasedAt: at(31), erase: { streams: [], reservations: [] } });
   });
 
   it('refuses an account that is not deleted', () => {

@@ -118,7 +118,9 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
     return event.type === 'UserRegistered' ? { status: 'registered', user: registered(event.data) } : state;
   }
   if (state.status === 'deleted') return event.type === 'AccountErased' && state.erasedAt === null ? { ...state, erasedAt: event.data.at } : state;
-  if (event.type === 'AccountDeleted') return { status: 'deleted', id: state.user.id, deletedAt: event.data.at, erasedAt: null };
+  if (event.type === 'AccountDeleted') {
+    return { status: 'deleted', id: state.user.id, deletedAt: event.data.at, erasedAt: null, erase: event.data.erase ?? { streams: [], reservations: [] } };
+  }
   const next = apply(state.user, event);
   return next === undefined ? state : { status: 'registered', user: next };
 };

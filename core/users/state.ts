@@ -6,6 +6,7 @@
  */
 import type { Permission, Role } from './constants';
 import type { Preferences } from './preferences';
+import type { ErasurePlan } from './events';
 import type { Instant } from './time';
 
 export type SubscriptionStatus = 'active' | 'expired' | 'cancelled' | 'refunded';
@@ -48,6 +49,7 @@ export type UserState =
   | { status: 'unregistered' }
   | { status: 'registered'; user: User }
   /** Deleted at the person's request: nothing of the account is kept in the state. */
-  | { status: 'deleted'; id: string; deletedAt: Instant; erasedAt: Instant | null };
+  /** Deleted: `erase` is the plan of the erasure recorded on AccountDeleted (ADR 0028). */
+  | { status: 'deleted'; id: string; deletedAt: Instant; erasedAt: Instant | null; erase: ErasurePlan };
 
 export const initialState = (): UserState => ({ status: 'unregistered' });

@@ -342,8 +342,9 @@ export const startServer = async (
       logger,
     });
     await seedCuratedAccounts({ accounts, projector, logger });
-    // A deletion cut short between AccountDeleted and the erasure is finished now (ADR 0028).
-    await resumeErasures({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) });
+    // A deletion cut short between AccountDeleted and the erasure is finished now (ADR 0028), here
+    // only when no embedded scheduler runs: its accounts:erase job makes the same pass at its first tick.
+    if (scheduler === null) await resumeErasures({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) });
   } catch (error) {
     server.close();
     await closeStores();
