@@ -135,6 +135,9 @@ describe('GET /api/openapi.json', () => {
       expect({ path, header: header(operation(method, path)) }).toMatchObject({ path, header: { required: false } });
     }
     expect(header(operation('put', '/api/templates/{id}'))).toBeUndefined();
+    // The batch is described by the schema that validates it: entries, each a bulk entry.
+    const batch = operation('post', '/api/bulk-replies/batch').requestBody?.content['application/json']?.schema;
+    expect(batch).toMatchObject({ type: 'object', properties: { entries: { type: 'array' } } });
   });
 
   it('describes a body with the schema that validates it: what it calls required, the server asks for', async () => {

@@ -41,6 +41,7 @@ import { parseOrThrow } from '@core/shared/parse';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -108,8 +109,8 @@ export const accountRoutes = (deps: AppDeps): Router => {
     await answer(ctx, actor, written, 201);
   });
 
-  router.post('/accounts/legacy/verify-pin', requireUser, async (ctx) => {
-    const { pin } = parseOrThrow(legacyPinSchema, ctx.request.body);
+  router.post('/accounts/legacy/verify-pin', requireUser, body(legacyPinSchema), async (ctx) => {
+    const { pin } = validated(ctx, legacyPinSchema);
     await deps.accounts.verifyLegacyPin(writerOf(ctx), pin, ctx.ip);
     ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
   });

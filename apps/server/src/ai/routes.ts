@@ -25,8 +25,8 @@ import {
   v2RepurposeBodySchema,
 } from '@core/ai';
 import { UNIQUE_VARIATION, styleDefinition } from '@core/styles';
-import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { AI_QUOTA_WINDOW_SECONDS, createAiQuota } from '../http/rate-limit';
 import { statusOf } from '../http/errors';
@@ -63,8 +63,8 @@ export const aiRoutes = (deps: AppDeps): Router => {
   };
   const label = () => ({ offline: writer().offline, model: writer().model });
 
-  router.post('/v2/repurpose', requireUser, withinQuota, async (ctx) => {
-    const body = parseOrThrow(v2RepurposeBodySchema, ctx.request.body);
+  router.post('/v2/repurpose', requireUser, withinQuota, body(v2RepurposeBodySchema), async (ctx) => {
+    const body = validated(ctx, v2RepurposeBodySchema);
     try {
       const answer = await writer().rewrite(
         { text: body.originalContent, style: body.targetStyle, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
@@ -82,8 +82,8 @@ export const aiRoutes = (deps: AppDeps): Router => {
     }
   });
 
-  router.post('/repurpose-content', requireUser, withinQuota, async (ctx) => {
-    const body = parseOrThrow(repurposeContentBodySchema, ctx.request.body);
+  router.post('/repurpose-content', requireUser, withinQuota, body(repurposeContentBodySchema), async (ctx) => {
+    const body = validated(ctx, repurposeContentBodySchema);
     try {
       const answer = await writer().rewrite(
         { text: body.content, style: UNIQUE_VARIATION, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
@@ -95,8 +95,8 @@ export const aiRoutes = (deps: AppDeps): Router => {
     }
   });
 
-  router.post('/generate-ai-reply', requireUser, withinQuota, async (ctx) => {
-    const body = parseOrThrow(generateAiReplyBodySchema, ctx.request.body);
+  router.post('/generate-ai-reply', requireUser, withinQuota, body(generateAiReplyBodySchema), async (ctx) => {
+    const body = validated(ctx, generateAiReplyBodySchema);
     try {
       const answer = await writer().replyTo(
         {
@@ -115,8 +115,8 @@ export const aiRoutes = (deps: AppDeps): Router => {
     }
   });
 
-  router.post('/templates/preview', requireUser, withinQuota, async (ctx) => {
-    const body = parseOrThrow(templatePreviewBodySchema, ctx.request.body);
+  router.post('/templates/preview', requireUser, withinQuota, body(templatePreviewBodySchema), async (ctx) => {
+    const body = validated(ctx, templatePreviewBodySchema);
     try {
       const answer = await writer().rewrite(
         { text: body.content, style: body.viralStyle, maxLength: body.aiMaxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },

@@ -15,8 +15,8 @@ import type { AuditHistory } from '@core/audit/views';
 import type { Position, RecordedEvent } from '@core/eventstore/types';
 import { scheduleStream } from '@core/scheduling/schedule';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
+import { query, validated } from '../http/validate';
 import { currentUser, requireAdmin } from '../http/guards';
 import { idParam } from '../http/route-helpers';
 
@@ -38,8 +38,8 @@ export const auditRoutes = (deps: AppDeps): Router => {
     truncated: events.length > limit,
   });
 
-  router.get('/api/admin/audit/users/:username', requireAdmin, async (ctx) => {
-    const query = parseOrThrow(auditHistoryQuerySchema, ctx.query);
+  router.get('/api/admin/audit/users/:username', requireAdmin, query(auditHistoryQuerySchema), async (ctx) => {
+    const query = validated(ctx, auditHistoryQuerySchema);
     const username = String((ctx.params as { username?: string }).username ?? '');
     const userId = await userIdOf(deps.store, username);
     const answer = history({ kind: 'user', label: username, userId }, await userHistory(audit(), userId, filterOf(query)), query.limit);
@@ -47,8 +47,8 @@ export const auditRoutes = (deps: AppDeps): Router => {
     ctx.body = answer;
   });
 
-  router.get('/api/admin/audit/schedules/:id', requireAdmin, async (ctx) => {
-    const query = parseOrThrow(auditHistoryQuerySchema, ctx.query);
+  router.get('/api/admin/audit/schedules/:id', requireAdmin, query(auditHistoryQuerySchema), async (ctx) => {
+    const query = validated(ctx, auditHistoryQuerySchema);
     const scheduleId = idParam(ctx, scheduleNotFound);
     const owner = ownerOfStream(deps.projector.db, scheduleStream(scheduleId));
     const answer = history({ kind: 'schedule', label: scheduleId, userId: owner }, await scheduleHistory(audit(), scheduleId, filterOf(query)), query.limit);
@@ -56,8 +56,8 @@ export const auditRoutes = (deps: AppDeps): Router => {
     ctx.body = answer;
   });
 
-  router.get('/api/admin/audit/state', requireAdmin, async (ctx) => {
-    const { stream, position } = parseOrThrow(auditStateQuerySchema, ctx.query);
+  router.get('/api/admin/audit/state', requireAdmin, query(auditStateQuerySchema), async (ctx) => {
+    const { stream, position } = validated(ctx, auditStateQuerySchema);
     const padded = position.padStart(20, '0') as Position;
     const answer = await stateAsOf(deps.store, stream, { position: padded });
     // The event picked must be one of the stream's: a position elsewhere in the store names no moment of it.

@@ -13,9 +13,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isHistory, paymentOrderSchema, PAYMENT_STATUS_LABELS, type BillingView } from '@core/billing';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { findPayment, findSubscription, listPayments } from '@adapters/read-models/billing';
 import type { AppDeps } from '../deps';
+import { body } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { idParam, settle } from '../http/route-helpers';
@@ -41,8 +41,7 @@ export const billingRoutes = (deps: AppDeps): Router => {
     ctx.body = { clientToken: await billing.provider.clientToken(), sandbox: billing.provider.sandbox };
   });
 
-  router.post('/paypal/order', requireUser, async (ctx) => {
-    parseOrThrow(paymentOrderSchema, ctx.request.body ?? {});
+  router.post('/paypal/order', requireUser, body(paymentOrderSchema, { emptyAs: {} }), async (ctx) => {
     const user = currentUser(ctx);
     const order = await billing.service.createOrder(user.id, originOf(ctx, deps.config.publicUrl), commandContext(ctx));
     await settle(deps, order.position);

@@ -2,8 +2,8 @@
 import Router from '@koa/router';
 import { activityQuerySchema } from '@core/dashboard/schemas';
 import { monitoringActorOf } from '@core/monitoring';
-import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
+import { query, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { activitySeries, connectedAccounts, metricsOverview, recentActivities, schedulerHealthNow } from './read';
 
@@ -13,8 +13,8 @@ export const dashboardRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     ctx.body = metricsOverview(deps.projector.db, user.id, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), deps.clock());
   });
-  router.get('/dashboard/activity', requireUser, (ctx) => {
-    const { days } = parseOrThrow(activityQuerySchema, ctx.query);
+  router.get('/dashboard/activity', requireUser, query(activityQuerySchema), (ctx) => {
+    const { days } = validated(ctx, activityQuerySchema);
     ctx.body = activitySeries(deps.projector.db, currentUser(ctx).id, deps.clock(), days);
   });
   router.get('/connected-accounts', requireUser, (ctx) => {

@@ -25,6 +25,7 @@ import { xReadDays } from '@adapters/read-models/watching';
 import { utcDay, X_READ_USD_PER_POST } from '@core/watching';
 import { listPollingSettings } from '@adapters/read-models/polling';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { answerWritten, idParam } from '../http/route-helpers';
 import { currentUser, requireAdmin } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -51,8 +52,8 @@ export const pollingRoutes = (deps: AppDeps): Router => {
     ctx.body = listPollingSettings(db(), 'tiers');
   });
 
-  router.post('/polling-settings/verify-x-admin', requireAdmin, (ctx) => {
-    const { xAdminToken } = parseOrThrow(verifyXAdminSchema, ctx.request.body);
+  router.post('/polling-settings/verify-x-admin', requireAdmin, body(verifyXAdminSchema), (ctx) => {
+    const { xAdminToken } = validated(ctx, verifyXAdminSchema);
     verifyXAdmin(ctx, currentUser(ctx), deps.config.x, xAdminToken, deps.clock());
     ctx.body = { success: true };
   });

@@ -23,6 +23,7 @@ import { isWritingStyle, type WritingStyle } from '@core/styles';
 import type { User } from '@core/users/state';
 import { postUrlOrNull } from '@core/x';
 import type { AppDeps } from '../deps';
+import { query, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { readBack, type settle } from '../http/route-helpers';
@@ -140,8 +141,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = userId === null ? { ...withLinks(shown), needsTokenRefresh: shown.badge.authFailed } : withLinks(shown);
   };
 
-  router.get('/api/replies', requireUser, (ctx) => {
-    const query = parseOrThrow(listQuerySchema, ctx.query);
+  router.get('/api/replies', requireUser, query(listQuerySchema), (ctx) => {
+    const query = validated(ctx, listQuerySchema);
     const { items, total } = listReplies(db(), currentUser(ctx).id, {
       page: query.page,
       limit: query.limit,
@@ -180,8 +181,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
 
   // ---- Admin: Scheduler Test ------------------------------------------------------------------
 
-  router.get('/api/admin/recent-replies', requireAdmin, (ctx) => {
-    const { limit } = parseOrThrow(limitSchema, ctx.query);
+  router.get('/api/admin/recent-replies', requireAdmin, query(limitSchema), (ctx) => {
+    const { limit } = validated(ctx, limitSchema);
     ctx.body = recentRepliesForAdmin(db(), limit);
   });
 

@@ -12,7 +12,7 @@ import Router from '@koa/router';
 import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import { scheduleReplies } from '@adapters/read-models/replies';
 import { postUrlOrNull } from '@core/x';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
 import {
   bulkBatchSchema,
@@ -31,6 +31,7 @@ import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import type { ScheduleWritten } from './service';
@@ -50,6 +51,13 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   const context = (user: User): ScheduleContext => ({ now: deps.clock().toISOString(), timeZone: user.timeZone });
   // A clear refusal before the payload is even read (trial over; bulk on the trial).
   const mayCreate = (user: User, bulk = false) => requireMaySchedule(user, deps.clock(), tierConfig, { bulk });
+  /** The plan check as a step, so it still comes before the body's (402 before 400). */
+  const creating =
+    (bulk = false): Middleware =>
+    async (ctx, next) => {
+      mayCreate(currentUser(ctx), bulk);
+      return next();
+    };
 
   /** The schedule as the read side shows it after the write, or null while it has not caught up. */
   const fresh = async (userId: string, written: ScheduleWritten): Promise<(ScheduleView & { mentionsRemoved: string[] }) | null> => {
@@ -133,10 +141,9 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id).map(withRunLink) };
   });
 
-  router.post('/api/v2/schedule', requireUser, deps.idempotency.guard('POST /api/v2/schedule'), async (ctx) => {
+  router.post('/api/v2/schedule', requireUser, deps.idempotency.guard('POST /api/v2/schedule'), creating(), body(v2ScheduleSchema), async (ctx) => {
     const user = currentUser(ctx);
-    mayCreate(user);
-    const draft = draftFromV2(parseOrThrow(v2ScheduleSchema, ctx.request.body));
+    const draft = draftFromV2(validated(ctx, v2ScheduleSchema));
     const written = await deps.schedules.create(user, draft, commandContext(ctx));
     const schedule = await fresh(user.id, written);
     if (schedule === null) {
@@ -171,10 +178,9 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- Bulk -----------------------------------------------------------------------------------
 
-  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), async (ctx) => {
+  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), creating(true), body(bulkEntryPayloadSchema), async (ctx) => {
     const user = currentUser(ctx);
-    mayCreate(user, true);
-    const draft = draftFromBulkPayload(parseOrThrow(bulkEntryPayloadSchema, ctx.request.body), context(user));
+    const draft = draftFromBulkPayload(validated(ctx, bulkEntryPayloadSchema), context(user));
     await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true }));
   });
 
@@ -195,10 +201,9 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     });
   };
 
-  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), async (ctx) => {
+  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), creating(true), body(bulkBatchSchema), async (ctx) => {
     const user = currentUser(ctx);
-    mayCreate(user, true);
-    const { entries } = parseOrThrow(bulkBatchSchema, ctx.request.body);
+    const { entries } = validated(ctx, bulkBatchSchema);
     const drafts = draftsOf(user, entries);
     const written = await deps.schedules.createBatch(user, drafts, commandContext(ctx));
     const mentionsRemoved = [...new Set(written.flatMap((w) => w.mentionsRemoved))];
@@ -219,10 +224,9 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // The CLI's `schedules import`: a whole file of bulk entries, all or none (one transaction), or a
   // dry run that checks every entry and writes nothing.
-  router.post('/api/schedules/import', requireUser, deps.idempotency.guard('POST /api/schedules/import'), async (ctx) => {
+  router.post('/api/schedules/import', requireUser, deps.idempotency.guard('POST /api/schedules/import'), creating(true), body(scheduleImportSchema), async (ctx) => {
     const user = currentUser(ctx);
-    mayCreate(user, true);
-    const { entries, dryRun } = parseOrThrow(scheduleImportSchema, ctx.request.body);
+    const { entries, dryRun } = validated(ctx, scheduleImportSchema);
     const written = await deps.schedules.createBatch(user, draftsOf(user, entries), commandContext(ctx), { dryRun });
     if (dryRun) {
       ctx.body = { success: true, dryRun: true, count: written.length, message: `${written.length} replies would be scheduled` };

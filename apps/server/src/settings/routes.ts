@@ -15,10 +15,10 @@ import { listSchedules } from '@adapters/read-models/scheduling';
 import { listTemplateGroups, listTemplates } from '@adapters/read-models/templates';
 import { listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { DEFAULT_HOURLY_CAP } from '@core/replies';
-import { parseOrThrow } from '@core/shared/parse';
 import { preferencesSchema, type PreferenceChanges } from '@core/users/preferences';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext, presentUser } from '../http/present';
 import { settle } from '../http/route-helpers';
@@ -66,9 +66,9 @@ export const settingsRoutes = (deps: AppDeps): Router => {
     ctx.body = settingsOf(currentUser(ctx));
   });
 
-  router.put('/api/settings/preferences', requireUser, async (ctx) => {
+  router.put('/api/settings/preferences', requireUser, body(preferencesSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseOrThrow(preferencesSchema, ctx.request.body);
+    const input = validated(ctx, preferencesSchema);
     const changes: PreferenceChanges = {};
     for (const [key, value] of Object.entries(input)) if (value !== undefined) Object.assign(changes, { [key]: value });
     const written = await deps.users.changePreferences(user.id, changes, commandContext(ctx));

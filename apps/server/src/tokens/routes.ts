@@ -10,9 +10,9 @@
 import Router from '@koa/router';
 import { findToken, listTokens } from '@adapters/read-models/tokens';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { TOKEN_MESSAGES, tokenInputSchema } from '@core/tokens';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { idParam, readBack, settle } from '../http/route-helpers';
@@ -28,9 +28,9 @@ export const tokenRoutes = (deps: AppDeps): Router => {
     ctx.body = listTokens(db(), currentUser(ctx).id, now());
   });
 
-  router.post('/tokens', requireUser, async (ctx) => {
+  router.post('/tokens', requireUser, body(tokenInputSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseOrThrow(tokenInputSchema, ctx.request.body);
+    const input = validated(ctx, tokenInputSchema);
     const written = await deps.tokens.create(user, input, commandContext(ctx));
     const view = await readBack(deps, written, () => findToken(db(), user.id, written.id, now()));
     // The secret exists only in this answer; it is given even when the list has not caught up.

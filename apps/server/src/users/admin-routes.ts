@@ -8,10 +8,10 @@ import Router from '@koa/router';
 import { listUsers } from '@adapters/read-models/users';
 import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { toPublicUser } from '@core/users/public-user';
 import { setRoleSchema } from '@core/users/schemas';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { idParam, settle } from '../http/route-helpers';
 import { actorOf, currentUser, requireAdmin } from '../http/guards';
 import { commandContext, presentUser } from '../http/present';
@@ -32,16 +32,16 @@ export const adminRoutes = (deps: AppDeps): Router => {
     ctx.body = { users: listUsers(deps.projector.db).map((user) => toPublicUser(user, now, config())) };
   });
 
-  router.put('/users/:id/role', requireAdmin, async (ctx) => {
-    const { role } = parseOrThrow(setRoleSchema, ctx.request.body);
+  router.put('/users/:id/role', requireAdmin, body(setRoleSchema), async (ctx) => {
+    const { role } = validated(ctx, setRoleSchema);
     const admin = currentUser(ctx);
     const written = await deps.users.setRole(idParam(ctx, userNotFound), role, actorOf(admin), commandContext(ctx));
     await settle(deps, written.position);
     ctx.body = { user: presentUser(deps, written.user) };
   });
 
-  router.put('/users/:id/permissions', requireAdmin, async (ctx) => {
-    const { mayAddMonitoredAccounts } = parseOrThrow(permissionsSchema, ctx.request.body);
+  router.put('/users/:id/permissions', requireAdmin, body(permissionsSchema), async (ctx) => {
+    const { mayAddMonitoredAccounts } = validated(ctx, permissionsSchema);
     const admin = currentUser(ctx);
     const id = idParam(ctx, userNotFound);
     const written = await deps.users.setPermission(id, 'may_add_monitored_accounts', mayAddMonitoredAccounts, actorOf(admin), commandContext(ctx));

@@ -7,11 +7,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { changePasswordRequestSchema, loginSchema, profileUpdateSchema, registerSchema } from '@core/users/schemas';
 import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
 import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
 import { signIn, signOut } from '../http/session';
@@ -46,8 +46,8 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.body = { isAuthenticated: true, user: presentUser(deps, user) };
   });
 
-  router.post('/login', async (ctx) => {
-    const { username, password } = parseOrThrow(loginSchema, ctx.request.body);
+  router.post('/login', body(loginSchema), async (ctx) => {
+    const { username, password } = validated(ctx, loginSchema);
     await loginLimiter.attempt(username, ctx.ip);
     const id = await users.findIdByUsername(username);
     const user = id === null ? null : await users.load(id);
@@ -65,8 +65,8 @@ export const authRoutes = (deps: AppDeps): Router => {
 
   // Cheapest first: the form, the address's allowance, the username and e-mail (two stream
   // reads), and only then argon2.
-  router.post('/register', async (ctx) => {
-    const input = parseOrThrow(registerSchema, ctx.request.body);
+  router.post('/register', body(registerSchema), async (ctx) => {
+    const input = validated(ctx, registerSchema);
     await deps.registrationLimiter.attempt(ctx.ip);
     await users.assertAvailable(input.username, input.email);
     const passwordHash = await hasher.hash(input.password);
@@ -100,9 +100,9 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.redirect('/auth');
   });
 
-  router.put('/profile', requireUser, async (ctx) => {
+  router.put('/profile', requireUser, body(profileUpdateSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseOrThrow(profileUpdateSchema, ctx.request.body);
+    const input = validated(ctx, profileUpdateSchema);
     if (input.newPassword !== undefined || replacesEmail(user, input.email)) await confirmIdentity(deps, ctx, user, input.currentPassword);
     const changes: ProfileChanges = {};
     for (const key of ['username', 'email', 'fullName', 'name', 'profilePicture', 'timeZone'] as const) {
@@ -114,9 +114,9 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.body = { user: presentUser(deps, written.user) };
   });
 
-  router.put('/change-password', requireUser, async (ctx) => {
+  router.put('/change-password', requireUser, body(changePasswordRequestSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const input = parseOrThrow(changePasswordRequestSchema, ctx.request.body);
+    const input = validated(ctx, changePasswordRequestSchema);
     await confirmIdentity(deps, ctx, user, input.currentPassword);
     if (user.passwordHash !== null && (await hasher.verify(user.passwordHash, input.newPassword))) {
       throw new AppError('validation', 'New password must be different from the current password', { field: 'newPassword' });

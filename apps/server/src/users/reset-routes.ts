@@ -18,7 +18,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { passwordResetMail } from '@core/mail';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { RESET_LINK_INVALID } from '@core/users/decide';
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -30,6 +29,7 @@ import {
   resetToken,
 } from '@core/users/reset';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { createAllowance } from '../http/rate-limit';
 import { settle } from '../http/route-helpers';
 import { commandContext } from '../http/present';
@@ -72,8 +72,8 @@ export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_L
     await deps.mail.mailer.send(passwordResetMail(user.email, link));
   };
 
-  router.post('/forgot-password', async (ctx) => {
-    const { email } = parseOrThrow(forgotPasswordSchema, ctx.request.body);
+  router.post('/forgot-password', body(forgotPasswordSchema), async (ctx) => {
+    const { email } = validated(ctx, forgotPasswordSchema);
     await perAddress.spend(ctx.ip, 'password reset requests', 'RESET_RATE_LIMITED');
     const base = baseUrl(deps, ctx);
     const log = ctx.state.log;
@@ -84,8 +84,8 @@ export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_L
     ctx.body = { success: true, message: FORGOT_PASSWORD_ANSWER };
   });
 
-  router.post('/reset-password', async (ctx) => {
-    const input = parseOrThrow(resetPasswordSchema, ctx.request.body);
+  router.post('/reset-password', body(resetPasswordSchema), async (ctx) => {
+    const input = validated(ctx, resetPasswordSchema);
     await resetsPerAddress.spend(ctx.ip, 'password reset attempts', 'RESET_RATE_LIMITED');
     const parsed = parseResetToken(input.token);
     if (parsed === null) throw invalidLink();

@@ -3,8 +3,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { emailSchema } from '@core/users/schemas';
 import { trialStatus } from '@core/users/tier';
-import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import { confirmIdentity, replacesEmail } from './reauth';
@@ -32,9 +32,9 @@ export const userRoutes = (deps: AppDeps): Router => {
     ctx.body = { needsEmail: user.email === null };
   });
 
-  router.post('/email', requireUser, async (ctx) => {
+  router.post('/email', requireUser, body(emailSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const { email, subscribedToUpdates, currentPassword } = parseOrThrow(emailSchema, ctx.request.body);
+    const { email, subscribedToUpdates, currentPassword } = validated(ctx, emailSchema);
     // Collecting a first address is the dialog's job; replacing one needs the owner to prove it.
     if (replacesEmail(user, email)) await confirmIdentity(deps, ctx, user, currentPassword);
     const written = await deps.users.setEmail(user, email, subscribedToUpdates, commandContext(ctx));

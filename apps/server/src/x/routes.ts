@@ -44,8 +44,8 @@ import {
   xAuthResultCodeOf,
   type XAuthResultCode,
 } from '@core/x-accounts';
-import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
+import { body, validated } from '../http/validate';
 import { idParam, isId, settle } from '../http/route-helpers';
 import { sameSiteCall } from '../http/csrf';
 import { RateLimitedError } from '../http/rate-limit';
@@ -282,14 +282,14 @@ export const xRoutes = (deps: AppDeps): Router => {
     }
   };
 
-  router.post('/auth/verify-pin', requireUser, async (ctx) => {
-    const { token, pinCode } = parseOrThrow(verifyPinSchema, ctx.request.body);
+  router.post('/auth/verify-pin', requireUser, body(verifyPinSchema), async (ctx) => {
+    const { token, pinCode } = validated(ctx, verifyPinSchema);
     await verify(ctx, await deps.x.pending.get(token), pinCode);
   });
 
-  router.post('/auth/reconnect-pin', requireUser, async (ctx) => {
+  router.post('/auth/reconnect-pin', requireUser, body(reconnectPinSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const body = parseOrThrow(reconnectPinSchema, ctx.request.body);
+    const body = validated(ctx, reconnectPinSchema);
     const request = body.token === undefined ? await deps.x.pending.latestReconnectOf(user.id, body.accountId) : await deps.x.pending.get(body.token);
     if (request !== null && (request.purpose.kind !== 'reconnect' || request.purpose.accountId !== body.accountId)) throw expired();
     await verify(ctx, request, body.pinCode);
@@ -350,9 +350,9 @@ export const xRoutes = (deps: AppDeps): Router => {
   router.get('/auth/credentials-check', requireAdmin, credentials);
   router.get('/test-credentials', requireAdmin, credentials);
 
-  router.post('/test-tweet', requireUser, async (ctx) => {
+  router.post('/test-tweet', requireUser, body(testTweetSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const { connectedAccountId, content } = parseOrThrow(testTweetSchema, ctx.request.body);
+    const { connectedAccountId, content } = validated(ctx, testTweetSchema);
     if (!isId(connectedAccountId)) throw notFound();
     const app = requireXApp(deps);
     const tokens = await deps.x.accounts.userTokens(connectedAccountId, user.id);
