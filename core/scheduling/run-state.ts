@@ -39,6 +39,8 @@ export interface RunFacts {
 
 export interface RunOutcomeView {
   label: string;
+  /** The reply's status (badge icons differ per status). */
+  status: string;
   variant: BadgeVariant;
   /** The reason in plain words; null for a sent reply. */
   reason: string | null;
@@ -57,16 +59,17 @@ export interface RunStateView {
   next: NextRunView;
 }
 
-const outcomeOf = (run: LatestRunView): RunOutcomeView => {
+const outcomeOf = (run: LatestRunView, xName: string): RunOutcomeView => {
   const badge = statusBadge(run.status, run.statusMessage);
   const link =
     badge.status === 'sent' && run.replyUrl !== null
-      ? { href: run.replyUrl, text: 'View reply on X' }
+      ? { href: run.replyUrl, text: `View reply on ${xName}` }
       : badge.status === 'ready' && run.intentUrl !== null
-        ? { href: run.intentUrl, text: 'Post on X' }
+        ? { href: run.intentUrl, text: `Post on ${xName}` }
         : null;
   return {
     label: badge.label,
+    status: badge.status,
     variant: badge.variant,
     reason: badge.status === 'sent' ? null : statusReason(run.status, run.statusMessage),
     link,
@@ -81,8 +84,9 @@ export const isLate = (facts: Pick<RunFacts, 'isActive' | 'isExecuted' | 'nextRu
   return nowMs - due > LATE_AFTER_MS && facts.latestRun?.slot !== facts.nextRunTime;
 };
 
-export const runState = (facts: RunFacts, nowMs: number): RunStateView => {
-  const last = facts.latestRun === null ? null : outcomeOf(facts.latestRun);
+/** `xName`: what the app calls X ('Sandbox X' when it is emulated), for the links' words. */
+export const runState = (facts: RunFacts, nowMs: number, xName = 'X'): RunStateView => {
+  const last = facts.latestRun === null ? null : outcomeOf(facts.latestRun, xName);
   if (!facts.isActive || facts.isExecuted) return { last, next: { kind: 'none' } };
   if (facts.nextRunTime !== null) {
     return {

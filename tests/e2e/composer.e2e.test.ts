@@ -5,7 +5,7 @@
 // (read from the page's toast log, so a toast gone from the screen still answers).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connectX, CSRF, json } from './support/api';
+import { connectX, CSRF, json, schedulesOf } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
 import { chooseOption, expectToast, newUser, pickTarget, register, toastLink, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
@@ -14,7 +14,6 @@ const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 type Schedule = { id: string; targetUsername: string | null; content: string | null };
-const schedulesOf = async (page: Page): Promise<Schedule[]> => json<Schedule[]>(await page.request.get('/api/schedules', { headers: CSRF }));
 
 /** Presses a button with the keyboard: focus, then Enter. */
 async function pressButton(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {
@@ -81,7 +80,7 @@ describe.skipIf(skip !== null)('one composer language', () => {
 
     await pressButton(page, form.getByRole('button', { name: 'Schedule Reply' }));
     await expectToast(page, 'Schedule created', 'Your reply to @naval has been scheduled');
-    const [created] = await schedulesOf(page);
+    const [created] = await schedulesOf<Schedule>(page);
     expect(created).toMatchObject({ targetUsername: 'naval', content: second });
     const link = await toastLink(page, 'Schedule created');
     expect(link).toBe(`/schedule-replies/${created!.id}`);
@@ -138,7 +137,7 @@ describe.skipIf(skip !== null)('one composer language', () => {
     await dialog.getByRole('button', { name: 'Create Schedule' }).click();
     await expectToast(page, 'Schedule created');
     await dialog.waitFor({ state: 'detached' });
-    const [fromDialog] = await schedulesOf(page);
+    const [fromDialog] = await schedulesOf<Schedule>(page);
     expect(await toastLink(page, 'Schedule created')).toBe(`/schedule-replies/${fromDialog!.id}`);
 
     await page.goto('/calendar-mockup');
@@ -152,8 +151,8 @@ describe.skipIf(skip !== null)('one composer language', () => {
     await compose.getByTestId('mentions-warning').waitFor({ state: 'detached' });
     await compose.getByRole('button', { name: 'Schedule Reply' }).click();
     await expectToast(page, 'Schedule created', 'Your reply to @sama has been scheduled');
-    await expect.poll(async () => (await schedulesOf(page)).length).toBe(2);
-    const fromCalendar = (await schedulesOf(page)).find((s) => s.targetUsername === 'sama');
+    await expect.poll(async () => (await schedulesOf<Schedule>(page)).length).toBe(2);
+    const fromCalendar = (await schedulesOf<Schedule>(page)).find((s) => s.targetUsername === 'sama');
     expect(await toastLink(page, 'Schedule created')).toBe(`/schedule-replies/${fromCalendar!.id}`);
     await closeCleanTab(tab);
   });

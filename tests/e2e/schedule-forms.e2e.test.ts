@@ -8,7 +8,7 @@
 //     and the calendar placing it, with a post composed there
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connectX, CSRF, json } from './support/api';
+import { connectX, CSRF, json, schedulesOf } from './support/api';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { chooseOption, expectToast, newUser, pickTarget, pressEscapeIn, register, toastLink, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
@@ -40,7 +40,6 @@ type ScheduleJson = {
   scheduleType: string;
 };
 
-const schedulesOf = async (page: Page): Promise<ScheduleJson[]> => json<ScheduleJson[]>(await page.request.get('/api/schedules', { headers: CSRF }));
 
 async function signedInUser(page: Page, prefix: string, username?: string): Promise<void> {
   const user = newUser(prefix);
@@ -148,7 +147,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await expect.poll(() => target.inputValue()).toBe('');
     expect(await form.getByLabel('Your X Account').inputValue()).toBe('@classic_poster');
 
-    const [created, ...others] = await schedulesOf(page);
+    const [created, ...others] = await schedulesOf<ScheduleJson>(page);
     expect(others).toEqual([]);
     expect(created).toMatchObject({
       status: 'pending',
@@ -236,7 +235,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await image.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
     await form.getByRole('button', { name: 'Schedule Reply' }).click();
     await expectToast(page, 'Upload failed');
-    expect(await schedulesOf(page)).toEqual([]);
+    expect(await schedulesOf<ScheduleJson>(page)).toEqual([]);
 
     await form.getByRole('button', { name: 'Remove image' }).click();
     await image.setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
@@ -259,7 +258,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await item.getByText('from @v2_poster').waitFor();
     await snap(page, 'v2-1280');
 
-    const [created] = await schedulesOf(page);
+    const [created] = await schedulesOf<ScheduleJson>(page);
     expect(created).toMatchObject({ useAI: true, viralStyle: 'witty_response', peakWindowType: 'morning_peak', recurringType: 'weekly', recurringDays: [1, 2, 3, 4, 5], content: rewritten });
     expect(v2Link).toBe(`/schedule-replies/${created!.id}`);
     expect(created!.imageUrl).toMatch(/^\/uploads\//);
@@ -278,7 +277,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Schedule deleted', 'The scheduled reply has been deleted');
     await list.getByText('No scheduled replies yet.').waitFor();
-    expect(await schedulesOf(page)).toEqual([]);
+    expect(await schedulesOf<ScheduleJson>(page)).toEqual([]);
 
     await expectFitsPhone(suite.browser, suite.server.url, tab.context, '/schedule-replies-v2', (p) => p.getByRole('heading', { name: 'Your Scheduled Replies' }).waitFor(), 'v2-375');
 
@@ -322,7 +321,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await rows.nth(2).getByText('Duplicate target account').waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await snap(page, 'bulk-duplicate-1280');
-    expect(await schedulesOf(page)).toEqual([]);
+    expect(await schedulesOf<ScheduleJson>(page)).toEqual([]);
 
     // The batch call refuses it too, all or none.
     const targets = await json<{ id: string; username: string }[]>(await page.request.get('/api/user/accounts', { headers: CSRF }));
@@ -345,7 +344,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     const refused = await page.request.post('/api/bulk-replies/batch', { headers: CSRF, data: { entries: [entry(targets[0]!.id), entry(targets[1]!.id), entry(targets[0]!.id)] } });
     expect(refused.status()).toBe(400);
     expect(await refused.json()).toMatchObject({ message: 'Duplicate target account', field: 'entries.2.accountId' });
-    expect(await schedulesOf(page)).toEqual([]);
+    expect(await schedulesOf<ScheduleJson>(page)).toEqual([]);
 
     // Another slot for row 3 clears the clash; the batch goes after the confirmation.
     await page.getByRole('combobox', { name: 'Time slot, reply 3' }).click();
@@ -362,7 +361,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     expect(await toastLink(page, 'Bulk replies scheduled')).toBe('/schedules');
     expect(await rows.count()).toBe(0);
 
-    const created = await schedulesOf(page);
+    const created = await schedulesOf<ScheduleJson>(page);
     expect(created).toHaveLength(3);
     const times = created.map((s) => localOf(s.nextRunTime ?? '', 'Europe/Paris').time).sort();
     expect(times).toEqual(['12:00', '12:00', '21:15']);
@@ -386,7 +385,7 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     await compose.getByTestId('compose-counter').getByText('24/280 characters').waitFor();
     await compose.getByRole('button', { name: 'Schedule Reply' }).click();
     await expectToast(page, 'Schedule created', 'Your reply to @BBCBreaking has been scheduled');
-    await expect.poll(async () => (await schedulesOf(page)).length).toBe(4);
+    await expect.poll(async () => (await schedulesOf<ScheduleJson>(page)).length).toBe(4);
     await expect.poll(() => calendar.getByTestId('calendar-entry').count()).toBe(4);
     await snap(page, 'calendar-1280');
 

@@ -5,7 +5,7 @@
 // schedule is checked through the API afterwards. X accounts come from Sandbox X's PIN flow.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connectX, CSRF, json, signInAdmin } from './support/api';
+import { connectX, CSRF, json, signInAdmin, schedulesOf } from './support/api';
 import { recordRun } from '../api/schedules.support';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { expectToast, newUser, register, waitForPath } from './support/flows';
@@ -32,7 +32,6 @@ type Schedule = {
   timeZone: string;
 };
 
-const schedulesOf = async (page: Page): Promise<Schedule[]> => json<Schedule[]>(await page.request.get('/api/schedules', { headers: CSRF }));
 
 /** 'UTC+01:00' for the zone now, read through Intl (not the app's code). */
 const offsetNow = (zone: string) => {
@@ -99,7 +98,7 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await expectToast(page, 'Schedule created', 'Your reply has been scheduled to be sent at 4 PM');
     await dialog.waitFor({ state: 'detached' });
 
-    const [once] = await schedulesOf(page);
+    const [once] = await schedulesOf<Schedule>(page);
     expect(once).toMatchObject({ status: 'pending', templateId: template.id, targetUsername: 'BillGates', accountName: 'sched_poster', isRecurring: false, timeZone: ZONE });
     expect(localOf(once!.nextRunTime!, ZONE)).toContain(`${day}, 16:00`);
 
@@ -122,7 +121,7 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await dialog.getByRole('button', { name: 'Create Schedule' }).click();
     await expectToast(page, 'Schedule created', 'Your reply has been scheduled to be sent at your selected time');
 
-    const recurring = (await schedulesOf(page)).find((s) => s.isRecurring);
+    const recurring = (await schedulesOf<Schedule>(page)).find((s) => s.isRecurring);
     expect(recurring).toMatchObject({ templateGroupId: group.id, targetUsername: 'naval', recurringType: 'weekly', recurringDays: [1, 4], recurringTime: '07:05', timeZone: ZONE });
     expect(localOf(recurring!.nextRunTime!, ZONE)).toMatch(/^(Mon|Thu), .* 07:05$/);
 
@@ -155,12 +154,12 @@ describe.skipIf(skip !== null)('Schedules page in a real browser', () => {
     await confirm.getByText('Are you sure you want to delete the scheduled reply to @BillGates?').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect((await schedulesOf(page)).map((s) => s.id)).toContain(once!.id);
+    expect((await schedulesOf<Schedule>(page)).map((s) => s.id)).toContain(once!.id);
     await byId(once!.id).getByRole('button', { name: 'Delete schedule for @BillGates' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Schedule deleted', 'The scheduled reply has been deleted');
     await byId(once!.id).waitFor({ state: 'detached' });
-    expect((await schedulesOf(page)).map((s) => s.id)).toEqual([recurring!.id]);
+    expect((await schedulesOf<Schedule>(page)).map((s) => s.id)).toEqual([recurring!.id]);
 
     // A one-time schedule the scheduler has run (RecordRun, the event dispatch records) is executed:
     // its last run is shown, it cannot be deleted, and its page has no reply yet to show.

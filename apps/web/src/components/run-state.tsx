@@ -5,28 +5,30 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, ExternalLink } from 'lucide-react';
 import { runState, type RunFacts, type RunOutcomeView, type RunStateView } from '@core/scheduling/run-state';
-import type { BadgeVariant } from '@core/replies/views';
+import { badgeStyle } from '@web/components/badge-style';
 import { Badge } from '@web/components/ui/badge';
+import { useXName } from '@web/hooks/use-x-name';
 import { formatDateTime } from '@web/lib/time-format';
 import { cn } from '@web/lib/utils';
 
-const BADGE: Record<BadgeVariant, 'success' | 'outline' | 'destructive' | 'secondary' | 'warning'> = {
-  success: 'success',
-  pending: 'outline',
-  destructive: 'destructive',
-  auth_failed: 'destructive',
-  neutral: 'secondary',
-  attention: 'warning',
-};
+/**
+ * The state at `now` (a page's one useNow, so a row's 'Was due' and its state agree), with the
+ * links naming X as the app does (useXName).
+ */
+export function useRunState(facts: RunFacts, now: Date): RunStateView {
+  return runState(facts, now.getTime(), useXName());
+}
 
-/** The state now; re-read on each render (pages re-render on their polls). */
-export const runStateNow = (facts: RunFacts): RunStateView => runState(facts, Date.now());
-
-export function RunOutcome({ outcome, zone, compact = false }: { outcome: RunOutcomeView; zone: string; compact?: boolean }) {
+/** `status` picks the badge's icon where the variant's is not enough (the dashboard's items carry none). */
+export function RunOutcome({ outcome, zone, compact = false }: { outcome: Omit<RunOutcomeView, 'status'> & { status?: string }; zone: string; compact?: boolean }) {
+  const { variant, icon: Icon } = badgeStyle(outcome.variant, outcome.status ?? '');
   return (
     <span className="grid gap-0.5" data-testid="run-outcome" data-label={outcome.label}>
       <span className="flex flex-wrap items-center gap-1.5">
-        <Badge variant={BADGE[outcome.variant]}>{outcome.label}</Badge>
+        <Badge variant={variant}>
+          <Icon aria-hidden="true" />
+          {outcome.label}
+        </Badge>
         {!compact && outcome.at && <span className="text-xs text-muted-foreground tabular-nums">{formatDateTime(outcome.at, zone)}</span>}
         {outcome.link && (
           <a href={outcome.link.href} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs font-medium text-primary underline-offset-4 hover:underline">
@@ -59,15 +61,18 @@ export function LateNotice({ dueAt, text, zone }: { dueAt: string; text: string;
 export function RunState({
   facts,
   zone,
+  now,
   compact = false,
   upcoming,
 }: {
   facts: RunFacts;
   zone: string;
+  /** The page's or row's clock (useNow), shared with anything else it shows about lateness. */
+  now: Date;
   compact?: boolean;
   upcoming?: (at: string) => ReactNode;
 }) {
-  const state = runStateNow(facts);
+  const state = useRunState(facts, now);
   return (
     <span className="grid gap-1" data-testid="run-state">
       {state.last && <RunOutcome outcome={state.last} zone={zone} compact={compact} />}

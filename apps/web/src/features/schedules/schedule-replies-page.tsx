@@ -35,7 +35,7 @@ function Latest({ s, replies, zone, now }: { s: ScheduleView; replies: ScheduleR
   const xName = useXName();
   const latest = latestReply(s, replies);
   // A run that ended without a post (failed, skipped, expired, ready, unconfirmed) says so, with its reason.
-  if (latest.kind !== 'pending' && s.latestRun !== null && s.latestRun.status !== 'sent') return <RunState facts={s} zone={zone} />;
+  if (latest.kind !== 'pending' && s.latestRun !== null && s.latestRun.status !== 'sent') return <RunState facts={s} zone={zone} now={now} />;
   switch (latest.kind) {
     case 'pending':
       if (latest.at === null && s.latestRun === null) return <p>{s.scheduleType === 'auto' ? 'Waits for the next post of the account.' : 'Not planned.'}</p>;
@@ -43,6 +43,7 @@ function Latest({ s, replies, zone, now }: { s: ScheduleView; replies: ScheduleR
         <RunState
           facts={s}
           zone={zone}
+          now={now}
           upcoming={(at) => (
             <div className="grid gap-1" data-testid="estimated-send-time">
               <p>

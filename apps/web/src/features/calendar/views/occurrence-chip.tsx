@@ -7,7 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
-import { RunState, runStateNow } from '@web/components/run-state';
+import { RunState, useRunState } from '@web/components/run-state';
+import { useNow } from '@web/hooks/use-now';
 import { deleteSchedule, contentSummary, isPending, peakLabel, recurrenceLabel, styleLabel } from '@web/features/schedules';
 import { formatDateTime, formatTimeOfDay } from '@web/lib/time-format';
 import type { Occurrence } from '@web/features/calendar/occurrences';
@@ -22,7 +23,8 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
   const s = o.schedule;
   const at = new Date(o.at).toISOString();
   const recurrence = recurrenceLabel(s);
-  const state = runStateNow(s);
+  const now = useNow();
+  const state = useRunState(s, now);
   // The chip of the next run says when it is late; the chip of the last run says how it ended.
   const late = o.kind === 'next' && state.next.kind === 'late';
   const ended = o.kind === 'executed' && state.last !== null ? state.last : null;
@@ -76,7 +78,7 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
             </DialogDescription>
           </DialogHeader>
           <p className="rounded-lg bg-muted/60 p-3 text-sm break-words whitespace-pre-wrap">{contentSummary(s) || '—'}</p>
-          <RunState facts={s} zone={zone} />
+          <RunState facts={s} zone={zone} now={now} />
           <div className="flex flex-wrap gap-1.5">
             <Badge variant={isPending(s) ? 'info' : 'success'}>{isPending(s) ? 'Pending' : 'Executed'}</Badge>
             {peakLabel(s) && <Badge variant="outline">{peakLabel(s)}</Badge>}

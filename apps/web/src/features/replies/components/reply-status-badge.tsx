@@ -3,7 +3,7 @@
 import type { StatusBadge } from '@core/replies/views';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
-import { BADGE_SIZE_CLASS, badgeStyle, type BadgeSize } from './badge-style';
+import { BADGE_SIZE_CLASS, badgeStyle, type BadgeSize } from '@web/components/badge-style';
 
 export function ReplyStatusBadge({ badge, size = 'md', className }: { badge: StatusBadge; size?: BadgeSize; className?: string }) {
   const { variant, icon: Icon } = badgeStyle(badge.variant, badge.status);

@@ -1,14 +1,11 @@
 // Links to X for a reply: the reply itself (once X gave its id) and the post it answers. In sandbox
 // mode they lead to the bundled X emulator, and say so.
 import { ExternalLink } from 'lucide-react';
-import { usePublicConfig } from '@web/hooks/use-public-config';
+import { useXName } from '@web/hooks/use-x-name';
 import { cn } from '@web/lib/utils';
 import type { ReplyItem } from '@web/features/replies/api/replies';
 
-export function useXName(): string {
-  const { data } = usePublicConfig();
-  return data?.sandboxX ? 'Sandbox X' : 'X';
-}
+export { useXName };
 
 const linkClass = 'inline-flex min-h-8 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline';
 

@@ -23,7 +23,7 @@ type Props = {
   zone: string;
 };
 
-function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onDelete: () => void }) {
+function ScheduleRow({ s, zone, now, onDelete }: { s: ScheduleItem; zone: string; now: Date; onDelete: () => void }) {
   const recurrence = recurrenceLabel(s);
   const pending = isPending(s);
   return (
@@ -37,7 +37,7 @@ function ScheduleRow({ s, zone, onDelete }: { s: ScheduleItem; zone: string; onD
           </p>
           <p className="mt-1 line-clamp-3 text-sm break-words text-muted-foreground">{contentSummary(s)}</p>
           <div className="mt-1">
-            <RunState facts={s} zone={zone} compact />
+            <RunState facts={s} zone={zone} now={now} compact />
           </div>
         </div>
         {pending && (
@@ -107,7 +107,7 @@ export function ScheduledList({ schedules, loading, error, refreshing, onRefresh
               <h3 className="text-sm font-semibold text-muted-foreground">{dayHeading(g.key, zone, now)}</h3>
               <ul className="grid grid-cols-1 gap-2">
                 {g.items.map((s) => (
-                  <ScheduleRow key={s.id} s={s} zone={zone} onDelete={() => setDeleting(s)} />
+                  <ScheduleRow key={s.id} s={s} zone={zone} now={now} onDelete={() => setDeleting(s)} />
                 ))}
               </ul>
             </section>

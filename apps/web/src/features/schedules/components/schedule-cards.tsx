@@ -5,6 +5,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Button } from '@web/components/ui/button';
 import { RunState } from '@web/components/run-state';
+import { useNow } from '@web/hooks/use-now';
 import { isLate } from '@core/scheduling/run-state';
 import { formatDateTime } from '@web/lib/time-format';
 import { shownTime, sourceLabel } from '@web/features/schedules/schedule-display';
@@ -19,6 +20,8 @@ type Props = {
 };
 
 function Card({ s, zone, isAdmin, onDelete }: { s: ScheduleView; zone: string; isAdmin: boolean; onDelete: (s: ScheduleView) => void }) {
+  // One clock for the card: its state and its 'was due' agree.
+  const now = useNow();
   const [open, setOpen] = useState(false);
   const shown = shownTime(s);
   const target = targetOf(s);
@@ -27,13 +30,13 @@ function Card({ s, zone, isAdmin, onDelete }: { s: ScheduleView; zone: string; i
       <div className="flex items-start justify-between gap-2">
         <span className="grid gap-1">
           <ScheduleBadges s={s} />
-          <RunState facts={s} zone={zone} compact />
+          <RunState facts={s} zone={zone} now={now} compact />
         </span>
         <ScheduleActions s={s} onDelete={onDelete} className="-mt-1 -mr-2 flex shrink-0" />
       </div>
       <p className="text-sm">
         <span className="font-medium tabular-nums">{shown.at ? formatDateTime(shown.at, zone) : shown.kind === 'waiting' ? 'When the account posts' : '—'}</span>
-        {shown.at && <span className="text-muted-foreground"> · {shown.kind === 'next' ? (isLate(s, Date.now()) ? 'was due' : 'next run') : 'last run'}</span>}
+        {shown.at && <span className="text-muted-foreground"> · {shown.kind === 'next' ? (isLate(s, now.getTime()) ? 'was due' : 'next run') : 'last run'}</span>}
       </p>
       <p className="min-w-0 text-sm break-words">
         <span className="font-medium">@{target}</span>

@@ -7,6 +7,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ScheduleView } from '@core/scheduling/views';
 import { Button } from '@web/components/ui/button';
 import { RunState } from '@web/components/run-state';
+import { useNow } from '@web/hooks/use-now';
 import { isLate } from '@core/scheduling/run-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDateTime } from '@web/lib/time-format';
@@ -21,18 +22,20 @@ type Props = {
   onDelete: (s: ScheduleView) => void;
 };
 
-function TimeCell({ s, zone }: { s: ScheduleView; zone: string }) {
+function TimeCell({ s, zone, now }: { s: ScheduleView; zone: string; now: Date }) {
   const shown = shownTime(s);
   if (shown.at === null) return <span className="text-muted-foreground">{shown.kind === 'waiting' ? 'When the account posts' : '—'}</span>;
   return (
     <span className="grid">
       <span className="tabular-nums">{formatDateTime(shown.at, zone)}</span>
-      <span className="text-xs text-muted-foreground">{shown.kind === 'next' ? (isLate(s, Date.now()) ? 'Was due' : 'Next run') : 'Last run'}</span>
+      <span className="text-xs text-muted-foreground">{shown.kind === 'next' ? (isLate(s, now.getTime()) ? 'Was due' : 'Next run') : 'Last run'}</span>
     </span>
   );
 }
 
 export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
+  // One clock for the row: its state and its 'Was due' agree.
+  const now = useNow();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((o) => {
@@ -76,11 +79,11 @@ export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
                 <TableCell>
                   <span className="grid gap-1">
                     <ScheduleBadges s={s} />
-                    <RunState facts={s} zone={zone} compact />
+                    <RunState facts={s} zone={zone} now={now} compact />
                   </span>
                 </TableCell>
                 <TableCell>
-                  <TimeCell s={s} zone={zone} />
+                  <TimeCell s={s} zone={zone} now={now} />
                 </TableCell>
                 <TableCell className="max-w-48 truncate" title={sourceLabel(s)}>
                   {sourceLabel(s)}
