@@ -44,9 +44,11 @@ describe('runState', () => {
 
   it('shows a sent reply with its link, a ready one with X composer, a failure with its reason in plain words', () => {
     const sent = runState(facts({ latestRun: run({ status: 'sent', replyUrl: 'https://x.com/me/status/1', sentAt: '2026-11-26T10:00:05.000Z' }) }), dueMs);
-    expect(sent.last).toEqual({ label: 'Sent', variant: 'success', reason: null, link: { href: 'https://x.com/me/status/1', text: 'View reply on X' }, at: '2026-11-26T10:00:05.000Z' });
+    expect(sent.last).toEqual({ label: 'Sent', status: 'sent', variant: 'success', reason: null, link: { href: 'https://x.com/me/status/1', text: 'View reply on X' }, at: '2026-11-26T10:00:05.000Z' });
     const ready = runState(facts({ latestRun: run({ status: 'ready', intentUrl: 'https://x.com/intent/post?x=1' }) }), dueMs);
     expect(ready.last).toMatchObject({ label: 'Ready to send', link: { text: 'Post on X' }, reason: 'Ready for you to post on X' });
+    // The links name X as the app does ('Sandbox X' when it is emulated).
+    expect(runState(facts({ latestRun: run({ status: 'sent', replyUrl: 'https://x.com/me/status/1' }) }), dueMs, 'Sandbox X').last?.link?.text).toBe('View reply on Sandbox X');
     const failed = runState(facts({ latestRun: run({ status: 'post_unavailable' }) }), dueMs);
     expect(failed.last).toMatchObject({ label: 'Post unavailable', variant: 'destructive', reason: 'The post is deleted or not visible to this account', link: null });
     const skipped = runState(facts({ latestRun: run({ status: 'skipped', statusMessage: 'Missed while Riposte was offline' }) }), dueMs);
