@@ -27,7 +27,7 @@ import {
 import { commandMetadata, type CommandContext } from '@core/eventstore/command-context';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import type { EventStore, Position } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore, type Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import { userDecider } from '@core/users/decider';
 import { userStream } from '@core/users/streams';
@@ -227,7 +227,7 @@ export const createBillingService = (deps: BillingDeps) => {
       const at = clock();
       let renewed = 0;
       for (const userId of dueRenewals(deps.db(), new Date(at.getTime() + RENEWAL_LEAD_MS).toISOString())) {
-        const ctx: CommandContext = { actor: 'system', correlationId: randomUUID() };
+        const ctx: CommandContext = { actor: SCHEDULER_ACTOR, correlationId: randomUUID() };
         const state = await load(userId);
         const due = renewalDue(state, at.toISOString());
         if (due === null) continue;

@@ -10,7 +10,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import type { AiWriter } from '@core/ai';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import type { EventStore, Position } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore, type Position } from '@core/eventstore/types';
 import type { ImageStore } from '@core/images';
 import { uploadFileNameOf } from '@core/images';
 import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP, X_POST_BUDGETS, type PostBudgets } from '@core/replies';
@@ -149,7 +149,7 @@ export const createContext = (deps: DispatchDeps): Context => {
     nowIso,
     exec: async (stream, decider, command, correlationId) => {
       const result = await handleCommand(deps.store, stream, decider, command, {
-        metadata: { actor: 'system', correlationId, causationId: null, time: nowIso() },
+        metadata: { actor: SCHEDULER_ACTOR, correlationId, causationId: null, time: nowIso() },
         newId: randomUUID,
       });
       if (result.position !== null && watched.has(correlationId)) {

@@ -8,6 +8,7 @@
  *  - hand over: the trial's reply, then the X web-intent link (assisted delivery);
  *  - settle: what a reply that ended gives back (the trial's reply, the text for other accounts).
  */
+import { SCHEDULER_ACTOR } from '@core/eventstore/types';
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { targetIdentity } from '@adapters/read-models/monitoring';
@@ -200,7 +201,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
   const { post } = target;
   try {
     await reserve(ctx.store, replyTargetReservation(run.connectedAccountId, post.id, run.replyId), {
-      metadata: { actor: 'system', correlationId: run.replyId, causationId: null, time: ctx.nowIso() },
+      metadata: { actor: SCHEDULER_ACTOR, correlationId: run.replyId, causationId: null, time: ctx.nowIso() },
       newId: randomUUID,
     });
   } catch (error) {

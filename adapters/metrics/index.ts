@@ -13,7 +13,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { lastObservedAt } from '@adapters/read-models/metrics';
 import { sentRepliesSince } from '@adapters/read-models/replies';
 import type { SchedulerJob } from '@adapters/scheduler';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { metricsStream, recordObservations, REFRESH_WINDOW_MS, repliesToRefresh, type ReplyObservation, type SentReplyRef } from '@core/metrics';
 import { isXError, type XReader } from '@core/x';
 
@@ -90,7 +90,7 @@ export const createMetricsRefresher = (deps: MetricsDeps): MetricsRefresher => {
       const correlationId = randomUUID();
       await deps.store.append(
         metricsStream(observedAt),
-        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { actor: 'system', correlationId, causationId: null, time: observedAt } })),
+        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { actor: SCHEDULER_ACTOR, correlationId, causationId: null, time: observedAt } })),
         'any',
       );
     }

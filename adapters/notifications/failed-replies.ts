@@ -8,7 +8,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { failedRepliesSince } from '@adapters/read-models/replies';
 import { failedReplyRecipients } from '@adapters/read-models/users';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { failedReplyMail, type Mailer } from '@core/mail';
 import { failedReplyKey, notificationDecider, notificationStream } from '@core/notifications';
 import type { SchedulerJob } from '@adapters/scheduler';
@@ -32,7 +32,7 @@ export const createFailedReplyMailJob = (
       for (const reply of failed) {
         const to = emails.get(reply.userId);
         if (to === undefined) continue;
-        const options = { metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: now.toISOString() }, newId: randomUUID };
+        const options = { metadata: { actor: SCHEDULER_ACTOR, correlationId: randomUUID(), causationId: null, time: now.toISOString() }, newId: randomUUID };
         const result = await handleCommand(
           deps.store,
           notificationStream(reply.userId),

@@ -11,7 +11,7 @@ import { countUpcomingSchedules } from '@adapters/read-models/scheduling';
 import { weeklySummaryRecipients } from '@adapters/read-models/users';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { weeklySummaryMail, type Mailer } from '@core/mail';
 import { notificationDecider, notificationStream, previousIsoWeek, weeklySummaryKey } from '@core/notifications';
 
@@ -35,7 +35,7 @@ export const createWeeklySummaryJob = (
         for (const user of page) {
           const week = previousIsoWeek(now, user.timeZone);
           if (user.createdAt >= week.end) continue; // no full week to sum up yet
-          const metadata = { actor: 'system', correlationId: randomUUID(), causationId: null, time: now.toISOString() };
+          const metadata = { actor: SCHEDULER_ACTOR, correlationId: randomUUID(), causationId: null, time: now.toISOString() };
           const result = await handleCommand(
             deps.store,
             notificationStream(user.id),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { unfinishedBatches } from '@adapters/read-models/scheduling';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { abandonScheduleBatch, BATCH_ABANDON_AFTER_MS } from '@core/scheduling/batch';
 import type { SchedulerJob } from './index';
 
@@ -28,7 +28,7 @@ export const createBatchRecoveryJob = (
       for (const batch of unfinishedBatches(deps.db(), new Date(now.getTime() - abandonAfterMs).toISOString())) {
         // The events carry the job's `now`, the time the scheduler runs it at (a test's clock too).
         const context = {
-          metadata: () => ({ actor: 'system', correlationId: randomUUID(), causationId: null, time: now.toISOString() }),
+          metadata: () => ({ actor: SCHEDULER_ACTOR, correlationId: randomUUID(), causationId: null, time: now.toISOString() }),
           newId: randomUUID,
         };
         if (await abandonScheduleBatch(deps.store, batch, context)) {

@@ -28,7 +28,7 @@ describe('the batch-recovery job', () => {
     await job.run(NOW);
     expect(asked).toEqual(['2031-02-03T04:04:06.000Z']);
     const events = await store.readStream(scheduleBatchStream('b1'));
-    expect(events.map((e) => [e.type, e.metadata.time, e.metadata.actor])).toEqual([['ScheduleBatchAbandoned', NOW.toISOString(), 'system']]);
+    expect(events.map((e) => [e.type, e.metadata.time, e.metadata.actor])).toEqual([['ScheduleBatchAbandoned', NOW.toISOString(), 'scheduler']]);
     expect(warned).toEqual([{ batchId: 'b1', schedules: 0 }]);
   });
 });

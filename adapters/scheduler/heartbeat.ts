@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { HEARTBEAT_EVERY_MS, heartbeatStream, type SchedulerHealthEvent, type SchedulerKind } from '@core/scheduler-health';
 import type { SchedulerJob } from './index';
 
@@ -29,7 +29,7 @@ export const createHeartbeatJob = (deps: {
       const at = now.toISOString();
       const event: SchedulerHealthEvent = { type: 'SchedulerHeartbeat', data: { processId, kind: deps.kind, host: hostname(), pid: process.pid, startedAt, at, ticks } };
       try {
-        await deps.store.append(heartbeatStream(at), [{ id: randomUUID(), ...event, metadata: { actor: 'system', correlationId: processId, causationId: null, time: at } }], 'any');
+        await deps.store.append(heartbeatStream(at), [{ id: randomUUID(), ...event, metadata: { actor: SCHEDULER_ACTOR, correlationId: processId, causationId: null, time: at } }], 'any');
         lastBeat = now.getTime();
       } catch (err) {
         deps.logger.error({ err }, 'recording the scheduler heartbeat failed; it is tried again on a later tick');

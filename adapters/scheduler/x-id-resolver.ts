@@ -10,7 +10,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { unresolvedAccountIds } from '@adapters/read-models/monitoring';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import type { EventStore, Position } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore, type Position } from '@core/eventstore/types';
 import { lookupXProfile, monitoredAccountDecider, monitoredAccountStream, type XUserLookup } from '@core/monitoring';
 import type { SchedulerJob } from './index';
 
@@ -51,7 +51,7 @@ export const createXIdResolver = (deps: { store: EventStore; lookupXUser: XUserL
         monitoredAccountStream(accountId),
         monitoredAccountDecider,
         { type: 'ResolveXUser', accountId, profile: result.profile },
-        { metadata: { actor: 'system', correlationId: ctx.correlationId, causationId: null, time: deps.clock().toISOString() }, newId: randomUUID },
+        { metadata: { actor: SCHEDULER_ACTOR, correlationId: ctx.correlationId, causationId: null, time: deps.clock().toISOString() }, newId: randomUUID },
       );
       if (written.events.length > 0) resolved += 1;
       position = later(position, written.position);
@@ -87,7 +87,7 @@ export const createXIdResolverJob = (
         nextAt = now.getTime() + everyMs;
         return;
       }
-      const result = await deps.accounts.resolvePending(ids, { actor: 'system', correlationId: randomUUID() });
+      const result = await deps.accounts.resolvePending(ids, { actor: SCHEDULER_ACTOR, correlationId: randomUUID() });
       if (result.resolved > 0) deps.logger.info({ resolved: result.resolved }, 'resolved X ids of monitored accounts');
       if (result.notFound.length > 0) deps.logger.warn({ usernames: result.notFound }, 'X has no user for these monitored accounts');
       if (result.unavailable) {

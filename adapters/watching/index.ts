@@ -21,7 +21,7 @@ import { watchStatuses } from '@adapters/read-models/watching';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { createReadsCounter } from './reads-counter';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { isXError, type XApiAccess, type XPost, type XReader } from '@core/x';
 import {
   accountsToPoll,
@@ -126,7 +126,7 @@ export const createWatcher = (deps: WatchDeps): Watcher => {
         watchStream(account.accountId),
         watchDecider,
         { type: 'RecordPoll', accountId: account.accountId, at, posts: sighting.posts, ...(sighting.newestId === null ? {} : { newestId: sighting.newestId }) },
-        { metadata: { actor: 'system', correlationId: account.accountId, causationId: null, time: at }, newId: randomUUID },
+        { metadata: { actor: SCHEDULER_ACTOR, correlationId: account.accountId, causationId: null, time: at }, newId: randomUUID },
       );
     } catch (err) {
       deps.logger.error({ err, accountId: account.accountId }, 'recording a read of a monitored account failed');

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { readsDecider, readsStream, tallyRead, type CountedRead, type ReadTally } from '@core/watching';
 
 export const READS_FLUSH_EVERY_MS = 60_000;
@@ -35,7 +35,7 @@ export const createReadsCounter = (deps: {
       const time = deps.clock().toISOString();
       try {
         await handleCommand(deps.store, readsStream(tally.day), readsDecider, { type: 'CountReads', tally }, {
-          metadata: { actor: 'system', correlationId: `x-reads-${tally.day}`, causationId: null, time },
+          metadata: { actor: SCHEDULER_ACTOR, correlationId: `x-reads-${tally.day}`, causationId: null, time },
           newId: randomUUID,
         });
       } catch (err) {

@@ -21,7 +21,7 @@ import { watchableAccounts } from '@adapters/read-models/monitoring';
 import { activeAutoSchedules } from '@adapters/read-models/scheduling';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { handleCommand } from '@core/eventstore/command-handler';
-import type { EventStore } from '@core/eventstore/types';
+import { SCHEDULER_ACTOR, type EventStore } from '@core/eventstore/types';
 import { isOriginalPost } from '@core/replies/rules/target';
 import { isXError, type XFilteredStream, type XStreamConnection, type XStreamItem } from '@core/x';
 import {
@@ -106,7 +106,7 @@ export const createStreamWatcher = (deps: StreamWatchDeps): StreamWatcher => {
       watchStream(accountId),
       watchDecider,
       { type: 'RecordPoll', accountId, at, posts: [{ postId: post.id, postedAt: post.createdAt }], via: 'stream' },
-      { metadata: { actor: 'system', correlationId: accountId, causationId: null, time: at }, newId: randomUUID },
+      { metadata: { actor: SCHEDULER_ACTOR, correlationId: accountId, causationId: null, time: at }, newId: randomUUID },
     )
       .then(() => undefined)
       .catch((err: unknown) => deps.logger.error({ err, accountId, postId: post.id }, 'recording a streamed post failed; the next read records it'))

@@ -21,8 +21,11 @@ export type ExpectedRevision =
   | 'stream_exists'
   | bigint; // the revision of the last event in the stream
 
+/** The actor of what the scheduler's jobs record (due replies, polling, metrics, renewals, mail, heartbeats). */
+export const SCHEDULER_ACTOR = 'scheduler';
+
 export interface EventMetadata {
-  /** Who caused it: a user id, 'system', 'scheduler', ... */
+  /** Who caused it: a user id, 'system', SCHEDULER_ACTOR, ... */
   actor: string | null;
   correlationId: string;
   causationId: string | null;
