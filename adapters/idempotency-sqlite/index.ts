@@ -1,5 +1,6 @@
 /**
- * Idempotency keys (the IETF httpapi Idempotency-Key draft) kept in SQLite, in the sessions file:
+ * Idempotency keys (the IETF httpapi Idempotency-Key draft) kept in SQLite, in the sessions file
+ * (one server; with RIPOSTE_SHARED_URL they live in PostgreSQL instead, adapters/shared-postgres):
  * like sessions they cannot be rebuilt from the events, so they must not live in the read
  * database, which may be deleted at any time. See docs/adr/0012-idempotency-keys.md.
  *
@@ -30,16 +31,25 @@ export type IdempotencyRecord =
   | { state: 'pending'; fingerprint: string; owner: string }
   | { state: 'done'; fingerprint: string; answer: StoredAnswer };
 
+/**
+ * The port: this SQLite adapter (one process) and adapters/shared-postgres/idempotency.ts (every
+ * server of an installation) implement it, and tests/scaleout/idempotency-contract.int.test.ts
+ * holds both to the same contract.
+ */
 export interface IdempotencyStore {
+  /** The owner of this process's claims. */
+  owner: string;
+  /** True when other live processes claim keys in the same store (a pending claim of another owner may still be running). */
+  shared: boolean;
   /** The live record for this scope (records older than the retention are gone). */
-  find(scope: IdempotencyScope): IdempotencyRecord | null;
+  find(scope: IdempotencyScope): Promise<IdempotencyRecord | null>;
   /** Claims the scope for a request; false when a live record already holds it. */
-  claim(scope: IdempotencyScope, fingerprint: string): boolean;
-  complete(scope: IdempotencyScope, answer: StoredAnswer): void;
+  claim(scope: IdempotencyScope, fingerprint: string): Promise<boolean>;
+  complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void>;
   /** Gives a claim back (the request failed; nothing it did should be remembered). */
-  release(scope: IdempotencyScope): void;
+  release(scope: IdempotencyScope): Promise<void>;
   /** Deletes expired records; returns how many. */
-  sweep(): number;
+  sweep(): Promise<number>;
   close(): void;
 }
 
@@ -112,7 +122,9 @@ export const createSqliteIdempotencyStore = (options: IdempotencyStoreOptions): 
   sweep();
 
   return {
-    find: ({ userId, route, key }) => {
+    owner: options.owner,
+    shared: false,
+    find: async ({ userId, route, key }) => {
       const row = findStmt.get(userId, route, key, now() - retention);
       if (row === undefined) return null;
       if (row.state === 'pending') return { state: 'pending', fingerprint: row.fingerprint, owner: row.owner };
@@ -122,17 +134,17 @@ export const createSqliteIdempotencyStore = (options: IdempotencyStoreOptions): 
         answer: { status: row.status ?? 200, body: row.body === null ? null : (JSON.parse(row.body) as unknown), location: row.location },
       };
     },
-    claim: ({ userId, route, key }, fingerprint) => {
+    claim: async ({ userId, route, key }, fingerprint) => {
       const at = now();
       return claimStmt.run(userId, route, key, fingerprint, options.owner, at, at - retention).changes === 1;
     },
-    complete: ({ userId, route, key }, answer) => {
+    complete: async ({ userId, route, key }, answer) => {
       completeStmt.run(answer.status, JSON.stringify(answer.body ?? null), answer.location, userId, route, key, options.owner);
     },
-    release: ({ userId, route, key }) => {
+    release: async ({ userId, route, key }) => {
       releaseStmt.run(userId, route, key, options.owner);
     },
-    sweep,
+    sweep: async () => sweep(),
     close: () => {
       clearInterval(timer);
       db.close();

@@ -1,7 +1,7 @@
 /**
  * Shared state on PostgreSQL (docs/adr/0031-shared-state-for-several-processes.md): what several
  * server and scheduler processes must see alike and the event store does not hold — sessions,
- * rate-limit counts, X OAuth requests in flight and the accounts' data keys. RIPOSTE_SHARED_URL
+ * rate-limit counts, X OAuth requests in flight, the accounts' data keys and idempotency keys. RIPOSTE_SHARED_URL
  * turns it on; without it each of these stays in the process or its data directory.
  *
  * The tables are made at start-up under an advisory lock, so processes starting together do not
@@ -13,6 +13,7 @@ export { createPgSessionStore } from './sessions';
 export { createPgPendingRequests } from './pending';
 export { openPgDataKeyStore } from './data-keys';
 export { pgCounters } from './limits';
+export { createPgIdempotencyStore } from './idempotency';
 
 export interface SharedPostgres {
   pool: pg.Pool;
@@ -52,6 +53,20 @@ const SCHEMA = `
     sealed     TEXT NOT NULL,
     created_at TIMESTAMPTZ NOT NULL DEFAULT now()
   );
+  CREATE TABLE IF NOT EXISTS riposte_idempotency_keys (
+    user_id     TEXT    NOT NULL,
+    route       TEXT    NOT NULL,
+    key         TEXT    NOT NULL,
+    fingerprint TEXT    NOT NULL,
+    state       TEXT    NOT NULL CHECK (state IN ('pending', 'done')),
+    owner       TEXT    NOT NULL,
+    status      INTEGER,
+    body        TEXT,
+    location    TEXT,
+    created_at  BIGINT  NOT NULL,
+    PRIMARY KEY (user_id, route, key)
+  );
+  CREATE INDEX IF NOT EXISTS riposte_idempotency_keys_created ON riposte_idempotency_keys (created_at);
 `;
 
 export const openSharedPostgres = async (url: string, options: { max?: number } = {}): Promise<SharedPostgres> => {

@@ -3,46 +3,19 @@
 // directory, one X emulator process and one PayPal emulator. Each server has its own data
 // directory; a third server on the first one's directory is refused. Skipped, saying why, where
 // the PostgreSQL binaries are missing.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayPalEmulator, type PayPalEmulator } from '@adapters/paypal-emulator/server';
 import { ADMIN_PASSWORD, Client } from '../api/support';
 import { eventually, multipart, PNG_1X1 } from '../api/schedules.support';
 import { consent } from '../api/x.support';
 import { freePort, postgresBinaries, startPostgres, type ThrowawayPostgres } from './postgres';
+import { run, waitFor, type Proc } from './processes';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const binaries = postgresBinaries();
 if ('missing' in binaries) console.warn(`SKIPPED multi-process test: ${binaries.missing}`);
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const run = (script: string, args: string[], env: Record<string, string>): Proc => {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  return { child, output: () => out, exited: new Promise((resolve) => child.on('exit', resolve)) };
-};
-
-/** Resolves once `pattern` appears in the process's output; fails when it exits first. */
-const waitFor = async (proc: Proc, pattern: RegExp, what: string, timeoutMs = 90_000): Promise<RegExpExecArray> => {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(proc.output());
-    if (match !== null) return match;
-    if (proc.child.exitCode !== null || Date.now() > until) throw new Error(`${what} did not come up:\n${proc.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 /** One cookie jar, each request to the next server in turn. */
 const roundRobin = (bases: string[]) => {
@@ -173,5 +146,26 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     const served = await rr.on(1).get(imageUrl);
     expect(served.status).toBe(200);
     expect(served.bytes.equals(PNG_1X1)).toBe(true);
+  }, 60_000);
+  it('creates once for one Idempotency-Key sent to one server and then to the other', async () => {
+    const rr = roundRobin(servers);
+    const name = `mi${Date.now().toString(36)}`;
+    expect((await rr.on(0).post('/api/auth/register', { email: `${name}@example.com`, username: name, fullName: 'Idem Key', password: 'secret-pw-1', confirmPassword: 'secret-pw-1' })).status).toBe(201);
+    expect((await rr.on(0).post('/api/auth/login', { username: name, password: 'secret-pw-1' })).status).toBe(200);
+    const body = { name: 'Once only', content: 'Made once across two servers' };
+    const headers = { 'Idempotency-Key': `key-${name}` };
+    const first = await rr.on(0).request('POST', '/api/templates', body, { headers });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await rr.on(1).request('POST', '/api/templates', body, { headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    // b's read model has caught up with a's template: still exactly one.
+    const listed = await eventually(
+      async () => ((await rr.on(1).get('/api/templates')).body as { name: string }[]).filter((t) => t.name === 'Once only'),
+      (found) => found.length > 0,
+      'the template listed on b',
+    );
+    expect(listed).toHaveLength(1);
   }, 60_000);
 });

@@ -35,7 +35,7 @@ import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore, type SessionStore } from '@adapters/session-store-sqlite';
 import { lockDataDir } from '@adapters/data-dir-lock';
-import { createPgPendingRequests, createPgSessionStore, openPgDataKeyStore, openSharedPostgres, pgCounters } from '@adapters/shared-postgres';
+import { createPgIdempotencyStore, createPgPendingRequests, createPgSessionStore, openPgDataKeyStore, openSharedPostgres, pgCounters } from '@adapters/shared-postgres';
 import type { EventStore } from '@core/eventstore/types';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
@@ -158,7 +158,9 @@ export const startServer = async (
   const sessions: SessionStore = shared ? createPgSessionStore(shared.pool) : createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
   const counters = shared ? pgCounters(shared.pool) : memoryCounters;
   // Beside the sessions: like them, not rebuildable from the events (docs/adr/0012-idempotency-keys.md).
-  const idempotencyKeys = createSqliteIdempotencyStore({ path: join(config.dataDir, SESSIONS_FILE), owner: randomUUID() });
+  const idempotencyKeys = shared
+    ? createPgIdempotencyStore(shared.pool, { owner: randomUUID() })
+    : createSqliteIdempotencyStore({ path: join(config.dataDir, SESSIONS_FILE), owner: randomUUID() });
   const users = createUsersService(store, clock);
   const mail = openMailer(config.mail, config.dataDir, clock);
   logger.info({ mailer: mail.mailer.kind }, mail.sink ? 'mail is kept in <data>/mail (sandbox Mailbox); set RIPOSTE_SMTP_URL to send it' : 'mail goes out through SMTP');

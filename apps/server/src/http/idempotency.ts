@@ -6,11 +6,13 @@
  *  - the same key from the same user on the same route within 24 h: the first answer, replayed
  *    (with `Idempotent-Replayed: true`);
  *  - the same key with a different body: 422, nothing written;
- *  - the same key while the first request is still running in this process: the second waits for
- *    the first and then gets its answer, so concurrent duplicates create exactly one resource;
+ *  - the same key while the first request is still running: the second waits for the first and
+ *    then gets its answer, so concurrent duplicates create exactly one resource (in another server
+ *    of the installation too, for up to 10 s, then 409);
  *  - a request that failed is not remembered: the key may be sent again.
  *
- * Keys live in SQLite (adapters/idempotency-sqlite), so a restart still honours them.
+ * Keys live in SQLite (adapters/idempotency-sqlite), so a restart still honours them; with
+ * RIPOSTE_SHARED_URL in PostgreSQL (adapters/shared-postgres/idempotency.ts), shared by every server.
  */
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
@@ -56,9 +58,13 @@ const refuse = (ctx: Context, status: number, message: string, code: string) => 
 const isJsonBody = (body: unknown): boolean =>
   body === null || body === undefined || (typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function');
 
-export const createIdempotency = (store: IdempotencyStore) => {
+/** How long a duplicate waits for a claim another live process holds (a shared store) before it answers 409. */
+const OTHER_PROCESS_WAIT_MS = 10_000;
+
+export const createIdempotency = (store: IdempotencyStore, options: { otherProcessWaitMs?: number } = {}) => {
   // Requests running now, by scope: a duplicate waits for its original instead of racing it.
   const running = new Map<string, Promise<void>>();
+  const otherProcessWaitMs = options.otherProcessWaitMs ?? OTHER_PROCESS_WAIT_MS;
 
   /** Middleware for one creating route; `route` names it, e.g. 'POST /api/templates'. */
   const guard = (route: string): Middleware =>
@@ -68,36 +74,46 @@ export const createIdempotency = (store: IdempotencyStore) => {
       const scope: IdempotencyScope = { userId: currentUser(ctx).id, route, key: parseKey(header) };
       const id = JSON.stringify([scope.userId, scope.route, scope.key]);
       const fingerprint = fingerprintOf(ctx);
+      const waitUntil = Date.now() + otherProcessWaitMs;
       for (;;) {
         const first = running.get(id);
         if (first !== undefined) {
           await first;
           continue;
         }
-        const found = store.find(scope);
+        const found = await store.find(scope);
         if (found !== null) {
           if (found.fingerprint !== fingerprint) return refuse(ctx, 422, IDEMPOTENCY_MESSAGES.reused, 'IDEMPOTENCY_KEY_REUSED');
-          if (found.state === 'pending') return refuse(ctx, 409, IDEMPOTENCY_MESSAGES.unfinished, 'IDEMPOTENCY_KEY_UNFINISHED');
+          if (found.state === 'pending') {
+            // Our own claim whose request has not registered as running yet, or (shared store) another
+            // server's request still running: wait for its answer. Otherwise a stopped process left it.
+            const mayStillRun = found.owner === store.owner || (store.shared && Date.now() < waitUntil);
+            if (mayStillRun && Date.now() < waitUntil) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              continue;
+            }
+            return refuse(ctx, 409, IDEMPOTENCY_MESSAGES.unfinished, 'IDEMPOTENCY_KEY_UNFINISHED');
+          }
           ctx.status = found.answer.status;
           ctx.body = found.answer.body;
           if (found.answer.location !== null) ctx.set('Location', found.answer.location);
           ctx.set('Idempotent-Replayed', 'true');
           return;
         }
-        // find and claim run with no await between them: nothing else in this process interleaves.
-        if (store.claim(scope, fingerprint)) break;
+        // The claim is one conditional write: of two requests (in this process or in two), one wins.
+        if (await store.claim(scope, fingerprint)) break;
       }
       let finish!: () => void;
       running.set(id, new Promise<void>((resolve) => (finish = resolve)));
       try {
         await next();
         if (ctx.status >= 200 && ctx.status < 300 && isJsonBody(ctx.body)) {
-          store.complete(scope, { status: ctx.status, body: ctx.body ?? null, location: ctx.response.get('Location') || null });
+          await store.complete(scope, { status: ctx.status, body: ctx.body ?? null, location: ctx.response.get('Location') || null });
         } else {
-          store.release(scope);
+          await store.release(scope);
         }
       } catch (error) {
-        store.release(scope);
+        await store.release(scope);
         throw error;
       } finally {
         running.delete(id);
