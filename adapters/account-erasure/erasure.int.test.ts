@@ -47,7 +47,7 @@ describe('accounts:erase', () => {
     expect(pendingErasures(projector.db)).toEqual([userId]);
     expect(JSON.stringify((await store.readStream(template)).map((e) => e.data))).toContain('what alice wrote');
 
-    const deps = { store, db: () => projector.db, clock: () => new Date(now), logger: createLogger({ level: 'silent' }) };
+    const deps = { store, db: () => projector.db, clock: () => new Date(now), payments: null, logger: createLogger({ level: 'silent' }) };
     expect(await resumeErasures(deps)).toBe(1);
     const userEvents = await store.readStream(userStream(userId));
     expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered', 'AccountDeleted', 'AccountErased']);

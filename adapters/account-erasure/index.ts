@@ -4,7 +4,9 @@
  *    they still hold the rows; the plan rides on AccountDeleted, so it survives a crash;
  *  - `eraseAccount`, after it: carries the plan out through the store's `erase` (reservations
  *    first, then the owned streams, the user's own stream last, since it holds the plan's values),
- *    then records AccountErased. Each step can run again: an erased event is redacted to the same
+ *    then records AccountErased. Before any of it, the saved PayPal wallets (vault payment tokens)
+ *    are deleted at PayPal and PaymentMethodRemoved recorded on the billing stream: a PayPal
+ *    failure leaves the account pending, and the job tries again. Each step can run again: an erased event is redacted to the same
  *    data, a renamed reservation is gone. The job `accounts:erase` (and the server's start) finish
  *    every deleted account without AccountErased.
  */
@@ -16,6 +18,7 @@ import { listTemplateGroups, listTemplates } from '@adapters/read-models/templat
 import { pendingErasures } from '@adapters/read-models/users';
 import { listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import type { SchedulerJob } from '@adapters/scheduler';
+import { billingDecider, billingStream, type PaymentProvider } from '@core/billing';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
 import { reservationStream } from '@core/eventstore/reservation';
@@ -60,7 +63,43 @@ export const planErasure = async (
 export interface ErasureDeps {
   store: EventStore;
   clock: () => Date;
+  /**
+   * PayPal, to delete the saved wallets. null (a scheduler without PayPal): an account that still
+   * has a saved wallet stays pending until a process with PayPal erases it.
+   */
+  payments: PaymentProvider | null;
 }
+
+/** Thrown when saved wallets remain and no PayPal is at hand: the erasure waits. */
+export class PaymentMethodsPending extends Error {
+  constructor(readonly userId: string) {
+    super('the saved PayPal payment methods of the deleted account are not deleted yet: no PayPal in this process');
+    this.name = 'PaymentMethodsPending';
+  }
+}
+
+/**
+ * Deletes every saved PayPal wallet of the user at PayPal (a 404 counts as deleted) and records
+ * PaymentMethodRemoved for each. Throws on PayPal's failure, having recorded what went through;
+ * running it again goes on with what is left. Answers how many it removed.
+ */
+export const removeSavedPaymentMethods = async (deps: ErasureDeps, userId: string): Promise<number> => {
+  const stream = billingStream(userId);
+  const { state } = await loadState(deps.store, stream, billingDecider);
+  if (state.vaults.length === 0) return 0;
+  if (deps.payments === null) throw new PaymentMethodsPending(userId);
+  let removed = 0;
+  for (const vaultId of state.vaults) {
+    const result = await deps.payments.deleteVaultToken(vaultId);
+    const now = deps.clock().toISOString();
+    await handleCommand(deps.store, stream, billingDecider, { type: 'RecordPaymentMethodRemoved', vaultId, result, now }, {
+      metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: now },
+      newId: randomUUID,
+    });
+    removed += 1;
+  }
+  return removed;
+};
 
 /**
  * Carries out the plan recorded on the user's AccountDeleted and records AccountErased; quiet for
@@ -74,6 +113,7 @@ export const eraseAccount = async (deps: ErasureDeps, userId: string): Promise<n
   const { state } = await loadState(store, userStream(userId), userDecider);
   if (state.status !== 'deleted') return null;
   if (state.erasedAt !== null) return 0;
+  await removeSavedPaymentMethods(deps, userId);
   const plan: ErasurePlan = state.erase;
   const redact = (event: RecordedEvent) => redactPersonal(event.data, event.id);
   let erased = 0;

@@ -24,7 +24,7 @@ export const SANDBOX_PAYPAL_APP = {
   webhookId: 'SANDBOX-WEBHOOK-1',
 } as const;
 
-export type PayPalOp = 'token' | 'create' | 'get' | 'capture' | 'charge' | 'refund' | 'verify' | 'client-token';
+export type PayPalOp = 'token' | 'create' | 'get' | 'capture' | 'charge' | 'refund' | 'verify' | 'client-token' | 'vault-delete';
 
 export type PayPalFault =
   /** 422 INSTRUMENT_DECLINED (capture, charge). */
@@ -59,6 +59,8 @@ export interface PayPalEmulatorControl {
   captures(): EmuCapture[];
   order(id: string): EmuOrder | undefined;
   orders(): EmuOrder[];
+  /** The vault payment tokens PayPal holds (saved wallets), by id. */
+  vaultTokens(): string[];
   /** The payer approves the order (what the checkout page's Approve does), without a browser. */
   approve(orderId: string): EmuOrder;
   refund(captureId: string, kind?: 'refund' | 'reversal'): EmuRefund;
@@ -122,7 +124,7 @@ const readBody = async (req: IncomingMessage): Promise<string | null> => {
 };
 
 const write = (res: ServerResponse, reply: Reply) => {
-  const payload = reply.html ?? JSON.stringify(reply.body ?? {});
+  const payload = reply.status === 204 ? '' : (reply.html ?? JSON.stringify(reply.body ?? {}));
   res.writeHead(reply.status, {
     'content-type': reply.html !== undefined ? 'text/html; charset=utf-8' : 'application/json',
     'content-length': String(Buffer.byteLength(payload)),
@@ -467,6 +469,7 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     captures: () => [...world.captures.values()],
     order: (id) => world.orders.get(id),
     orders: () => [...world.orders.values()],
+    vaultTokens: () => [...world.vaults.keys()],
     approve: (orderId) => {
       const order = world.orders.get(orderId);
       if (!order) throw new Error(`No order ${orderId}`);
@@ -542,6 +545,11 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     if (method === 'POST' && (m = /^\/v2\/payments\/captures\/([A-Z0-9]+)\/refund$/.exec(path))) {
       const id = m[1] ?? '';
       return api('refund', () => (world.captures.has(id) ? json(201, refundJson(base, refund(id, 'refund'), world.captures.get(id)?.customId ?? null)) : notFound()));
+    }
+    if (method === 'DELETE' && (m = /^\/v3\/vault\/payment-tokens\/([A-Za-z0-9-]+)$/.exec(path))) {
+      const id = m[1] ?? '';
+      // PayPal answers 204 No Content, or 404 for a token it does not hold (deleted already).
+      return api('vault-delete', () => (world.vaults.delete(id) ? { status: 204 } : notFound()));
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return api('verify', () => verify(ctx));
     if (method === 'GET' && path === '/checkoutnow') return { op: null, run: () => checkout(ctx) };

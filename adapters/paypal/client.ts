@@ -207,6 +207,13 @@ export const createPayPalClient = (options: PayPalClientOptions): PaymentProvide
       return readOrder(json);
     },
 
+    deleteVaultToken: async (vaultId: string) => {
+      const { status, json } = await call('DELETE', `/v3/vault/payment-tokens/${encodeURIComponent(vaultId)}`);
+      if (status === 204 || status === 200) return 'deleted';
+      if (status === 404) return 'absent';
+      return fail('deleting the saved payment method', status, json);
+    },
+
     verifyWebhook: async ({ headers, rawBody }: WebhookToVerify) => {
       const h = (name: string) => headers[name] ?? '';
       const fields = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'];

@@ -141,6 +141,7 @@ const WORDING: Wording = {
   DisputeOpened: (d) => `the payer opened dispute ${d.disputeId} at PayPal on capture ${d.captureId} (${d.reason}, ${d.status}); Premium kept, renewals held`,
   DisputeUpdated: (d) => `PayPal updated dispute ${d.disputeId} (${d.status}${d.stage ? `, ${d.stage}` : ''})`,
   DisputeResolved: (d) => `PayPal decided dispute ${d.disputeId} for the ${d.outcome === 'buyer' ? 'payer' : 'seller'} (${d.outcomeCode})`,
+  PaymentMethodRemoved: (d) => `the saved PayPal payment method ${d.vaultId} was deleted at PayPal for the account deletion${d.result === 'absent' ? ' (PayPal no longer held it)' : ''}`,
   // reservations
   ReservationMade: (d, c) => `the ${d.kind} '${d.value}' was reserved for ${person(c, d.ownerId)}`,
   ReservationReleased: (d, c) => `a reservation of ${person(c, d.ownerId)} was released`,

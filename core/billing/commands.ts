@@ -27,7 +27,9 @@ export type BillingCommand =
   | { type: 'RecordRenewalFailure'; orderId: string | null; reason: string; now: Instant }
   | { type: 'RecordReversal'; captureId: string; kind: ReversalKind; providerId: string; amount: string | null; webhookId: string | null; now: Instant }
   /** A dispute as a CUSTOMER.DISPUTE.* webhook reports it (created, updated or resolved). */
-  | { type: 'RecordDispute'; dispute: ProviderDispute; webhookId: string | null; now: Instant };
+  | { type: 'RecordDispute'; dispute: ProviderDispute; webhookId: string | null; now: Instant }
+  /** The saved wallet `vaultId` is gone at PayPal (account deletion). Quiet when it is not the saved one. */
+  | { type: 'RecordPaymentMethodRemoved'; vaultId: string; result: 'deleted' | 'absent'; now: Instant };
 
 /** A dispute as PayPal reports it (the Disputes API's resource, read in webhook.ts). */
 export interface ProviderDispute {

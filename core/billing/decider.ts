@@ -183,6 +183,10 @@ export const decide = (command: BillingCommand, state: BillingState): BillingEve
       return recordReversal(command, state);
     case 'RecordDispute':
       return recordDispute(command, state);
+    case 'RecordPaymentMethodRemoved': {
+      if (!state.vaults.includes(command.vaultId)) return [];
+      return [{ type: 'PaymentMethodRemoved', data: { vaultId: command.vaultId, provider: 'paypal', result: command.result, at: normaliseInstant(command.now) } }];
+    }
     default:
       return assertNever(command, 'billing command');
   }
@@ -214,6 +218,7 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
         captures: { ...state.captures, [d.captureId]: { orderId: d.orderId, subscriptionId: d.subscriptionId, reversed: false } },
         subscription: { status: 'active', ...paid },
         webhookIds: withWebhook(state, d.webhookId),
+        vaults: d.vaultId === null || state.vaults.includes(d.vaultId) ? state.vaults : [...state.vaults, d.vaultId],
       };
     }
     case 'CaptureRefused':
@@ -258,6 +263,12 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
       const known = state.disputes[d.disputeId];
       const dispute = { captureId: d.captureId, status: 'RESOLVED', stage: known?.stage ?? null, updatedAt: d.updatedAt, outcome: d.outcome };
       return { ...state, disputes: { ...state.disputes, [d.disputeId]: dispute }, webhookIds: withWebhook(state, d.webhookId) };
+    }
+    case 'PaymentMethodRemoved': {
+      const sub = state.subscription;
+      const vaults = state.vaults.filter((v) => v !== event.data.vaultId);
+      if (sub.status === 'none' || sub.status === 'revoked' || sub.vaultId !== event.data.vaultId) return { ...state, vaults };
+      return { ...state, vaults, subscription: { ...sub, vaultId: null } };
     }
     default: {
       // Compile time: every event is handled. Run time: an event of a newer version is ignored.

@@ -88,7 +88,12 @@ export type BillingEvent =
   | {
       type: 'DisputeResolved';
       data: { disputeId: string; captureId: string; outcome: DisputeOutcome; outcomeCode: string; updatedAt: Instant; webhookId: string | null; at: Instant };
-    };
+    }
+  /**
+   * The saved PayPal wallet (vault payment token) was deleted at PayPal when the account was
+   * deleted; 'absent': PayPal no longer knew it (404), which counts as deleted. No renewal follows.
+   */
+  | { type: 'PaymentMethodRemoved'; data: { vaultId: string; provider: 'paypal'; result: 'deleted' | 'absent'; at: Instant } };
 
 export type BillingEventType = BillingEvent['type'];
 
@@ -103,6 +108,7 @@ export const BILLING_EVENT_TYPES = [
   'DisputeOpened',
   'DisputeUpdated',
   'DisputeResolved',
+  'PaymentMethodRemoved',
 ] as const satisfies readonly BillingEventType[];
 
 type Missing = Exclude<BillingEventType, (typeof BILLING_EVENT_TYPES)[number]>;

@@ -152,6 +152,8 @@ export const billingProjection: Projection<Recorded<BillingEvent>> = {
           },
         ];
       }
+      case 'PaymentMethodRemoved':
+        return [{ sql: `UPDATE billing_subscriptions SET vault_id = NULL WHERE user_id = ? AND vault_id = ?`, params: [userId, event.data.vaultId] }];
       default:
         return assertNever(event, 'billing event');
     }

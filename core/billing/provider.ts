@@ -71,4 +71,9 @@ export interface PaymentProvider {
   /** Creates and captures an order paid with a vaulted method (a renewal). */
   chargeVault(input: ChargeVaultInput): Promise<ProviderOrder>;
   verifyWebhook(input: WebhookToVerify): Promise<boolean>;
+  /**
+   * Deletes a vaulted payment method (DELETE /v3/vault/payment-tokens/{id}): 'deleted', or
+   * 'absent' when PayPal does not know it (404: already deleted). Other failures throw.
+   */
+  deleteVaultToken(vaultId: string): Promise<'deleted' | 'absent'>;
 }

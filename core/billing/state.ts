@@ -59,6 +59,8 @@ export interface BillingState {
   disputes: Record<string, Dispute>;
   /** Provider webhook event ids already applied. */
   webhookIds: string[];
+  /** Vaulted payment methods (PayPal vault ids) saved by captures and not removed since. */
+  vaults: string[];
 }
 
 export const initialBillingState = (): BillingState => ({
@@ -69,6 +71,7 @@ export const initialBillingState = (): BillingState => ({
   subscription: { status: 'none' },
   disputes: {},
   webhookIds: [],
+  vaults: [],
 });
 
 /** The paid part of a subscription that still gives Premium until its period end. */

@@ -198,7 +198,7 @@ const main = async () => {
         logger,
       }),
       createBatchRecoveryJob({ store, db: () => projector.db, logger }),
-      createErasureJob({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) }),
+      createErasureJob({ store, db: () => projector.db, clock, payments: paypal?.provider ?? null, logger: logger.child({ component: 'erasure' }) }),
       // Uploads live under the data directory: this process must share it with the server.
       createUploadCleanupJob(
         { images, inUse: () => imagesInUse(projector.db), logger },

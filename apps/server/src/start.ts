@@ -260,7 +260,7 @@ export const startServer = async (
             renewalJob(billing),
             createXIdResolverJob({ accounts, db: () => projector.db, logger }),
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
-            createErasureJob({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) }),
+            createErasureJob({ store, db: () => projector.db, clock, payments: paypal.provider, logger: logger.child({ component: 'erasure' }) }),
             // Links in mail: the address the server listens on (set below) unless a public URL is configured.
             ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`, logger: logger.child({ component: 'mail' }) }),
             createUploadCleanupJob(
@@ -346,7 +346,7 @@ export const startServer = async (
     await seedCuratedAccounts({ accounts, projector, logger });
     // A deletion cut short between AccountDeleted and the erasure is finished now (ADR 0028), here
     // only when no embedded scheduler runs: its accounts:erase job makes the same pass at its first tick.
-    if (scheduler === null) await resumeErasures({ store, db: () => projector.db, clock, logger: logger.child({ component: 'erasure' }) });
+    if (scheduler === null) await resumeErasures({ store, db: () => projector.db, clock, payments: paypal.provider, logger: logger.child({ component: 'erasure' }) });
   } catch (error) {
     server.close();
     await closeStores();

@@ -71,7 +71,14 @@ export const deleteAccountRoute = (router: Router, deps: AppDeps): void => {
     signOut(ctx);
     await settle(deps, deleted);
 
-    const erased = await eraseAccount({ store: deps.store, clock: deps.clock }, user.id);
+    // The account is deleted now; a failure here (PayPal down while its saved wallet is deleted)
+    // leaves the erasure pending, and the accounts:erase job finishes it.
+    let erased: number | null = 0;
+    try {
+      erased = await eraseAccount({ store: deps.store, clock: deps.clock, payments: deps.billing.provider }, user.id);
+    } catch (err) {
+      log.warn({ err, userId: user.id }, 'account deleted; its erasure failed and is tried again by the accounts:erase job');
+    }
     if (erased === null) log.warn({ userId: user.id }, 'account deleted; this event store cannot erase the personal fields of its events (docs/adr/0028)');
     log.info({ userId: user.id, schedules: schedules.length, xAccounts: xAccounts.length, revokedAtX, erasedEvents: erased ?? 0 }, 'account deleted');
     ctx.body = { success: true, message: 'Your account and its data have been deleted.' };
