@@ -7,6 +7,7 @@ import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import type { Synchronous } from '@adapters/eventstore-sqlite';
 import type { EventStore } from '@core/eventstore/types';
+import { withStateCache } from '@adapters/state-cache';
 
 export type EventStoreConfig =
   | { kind: 'sqlite'; synchronous: Synchronous; /** Default <dataDir>/events.db. */ path?: string }
@@ -16,10 +17,13 @@ export const EVENTS_FILE = 'events.db';
 export const READ_MODELS_FILE = 'read.db';
 export const SESSIONS_FILE = 'sessions.db';
 
+/** The store, with this process's cache of folded states (docs/adr/0034-state-cache.md). */
 export const openEventStore = (config: EventStoreConfig, dataDir: string): EventStore =>
-  config.kind === 'sqlite'
-    ? createSqliteEventStore({ path: config.path ?? join(dataDir, EVENTS_FILE), synchronous: config.synchronous })
-    : createKurrentEventStore({ connectionString: config.connectionString });
+  withStateCache(
+    config.kind === 'sqlite'
+      ? createSqliteEventStore({ path: config.path ?? join(dataDir, EVENTS_FILE), synchronous: config.synchronous })
+      : createKurrentEventStore({ connectionString: config.connectionString }),
+  );
 
 /** The env shape parsed by @adapters/env's eventStoreShape, turned into a store config. */
 export const eventStoreConfigFromEnv = (env: {

@@ -4,7 +4,8 @@
  * the events after it, and keeps a new snapshot once it has folded `every` events, so the cost of
  * a load stays bounded however long the stream grows. Snapshots are a cache: one that cannot be
  * read, is of another version, or cannot be saved is simply not used, and the events decide.
- * See docs/adr/0015-bounded-work-per-request.md.
+ * A store with a state cache (this process's memory) starts from the state last folded or decided
+ * here and reads only from that event on. See docs/adr/0015-bounded-work-per-request.md and 0034.
  */
 import type { Decider } from '@core/shared/decider';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type StreamName } from './types';
@@ -30,11 +31,48 @@ export const foldRecorded = <Event, State>(
   return folded;
 };
 
+/**
+ * A state this process folded before, brought up to date: the events from the one it was folded
+ * up to (which must still be there, with the same id) onwards. Null when there is none, or the
+ * stream was rewritten or renamed since (then the whole load runs).
+ */
+const fromCache = async <Event, State>(
+  store: EventStore,
+  stream: StreamName,
+  decider: Pick<Decider<unknown, Event, State>, 'evolve'>,
+): Promise<(LoadedState<State> & { lastEventId: string }) | null> => {
+  const cached = store.states?.get(stream, decider.evolve);
+  if (cached === undefined) return null;
+  const recorded = await store.readStream(stream, { fromRevision: cached.revision });
+  const first = recorded[0];
+  const last = recorded.at(-1);
+  if (first === undefined || last === undefined || first.revision !== cached.revision || first.id !== cached.lastEventId) return null;
+  const after = recorded.slice(1);
+  return { state: foldRecorded(decider, cached.state as State, after), revision: last.revision, folded: after.length, lastEventId: last.id };
+};
+
+/** Keeps a state this process folded or decided, for its next load (./types.ts StateCache). */
+export const rememberState = <State>(
+  store: EventStore,
+  stream: StreamName,
+  decider: Pick<Decider<unknown, unknown, State>, 'evolve'>,
+  loaded: { state: State; revision: bigint | 'no_stream'; lastEventId: string | undefined },
+): void => {
+  if (store.states === undefined || loaded.revision === 'no_stream' || loaded.lastEventId === undefined) return;
+  store.states.set(stream, decider.evolve, { revision: loaded.revision, lastEventId: loaded.lastEventId, state: loaded.state });
+};
+
 export const loadState = async <Event, State>(
   store: EventStore,
   stream: StreamName,
   decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState' | 'snapshot'>,
 ): Promise<LoadedState<State>> => {
+  const cached = await fromCache(store, stream, decider);
+  if (cached !== null) {
+    const { lastEventId, ...loaded } = cached;
+    if (loaded.folded > 0) rememberState(store, stream, decider, { ...loaded, lastEventId });
+    return loaded;
+  }
   const policy = decider.snapshot;
   const snapshots = policy === undefined ? undefined : store.snapshots;
   const kept = snapshots === undefined ? null : await snapshots.load(stream).catch(() => null);
@@ -47,6 +85,7 @@ export const loadState = async <Event, State>(
   if (snapshots !== undefined && policy !== undefined && revision !== 'no_stream' && recorded.length >= policy.every) {
     await snapshots.save(stream, { revision, version: policy.version, state }).catch(() => undefined);
   }
+  rememberState(store, stream, decider, { state, revision, lastEventId: recorded.at(-1)?.id });
   return { state, revision, folded: recorded.length };
 };
 

@@ -99,6 +99,28 @@ export interface SnapshotStore {
   save(stream: StreamName, snapshot: Snapshot): Promise<void>;
 }
 
+/** A stream's state as last folded by this process, with the event it was folded up to. */
+export interface CachedState {
+  /** Revision of the last event folded into `state`. */
+  revision: bigint;
+  /** That event's id: a stream rewritten or renamed since (erasure) no longer has it there. */
+  lastEventId: string;
+  state: unknown;
+}
+
+/**
+ * Folded states kept in this process's memory, so a load reads only the events after the one the
+ * state was folded up to (core/eventstore/load-state.ts). A cache, never a fact: the events after
+ * it are always read, and an entry whose last event is not where it was is ignored. `fold` tells
+ * deciders apart (their `evolve`): one stream folded by two deciders keeps two entries.
+ */
+export interface StateCache {
+  get(stream: StreamName, fold: object): CachedState | undefined;
+  set(stream: StreamName, fold: object, entry: CachedState): void;
+  /** Forgets every entry of the stream (this process rewrote it). */
+  drop(stream: StreamName): void;
+}
+
 /** One probe of a store's health: a read, or a write that writes nothing. */
 export type HealthProbe = { ok: true } | { ok: false; error: string };
 
@@ -119,6 +141,8 @@ export interface EventStore {
   appendMany?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Optional capability: a snapshot store beside the events (core/eventstore/load-state.ts). */
   readonly snapshots?: SnapshotStore;
+  /** Optional capability: states this process folded, kept in memory (core/eventstore/load-state.ts). */
+  readonly states?: StateCache;
   /**
    * Optional capability, for erasing a deleted account's personal data only (docs/adr/0028): the
    * data of every event of `stream` is replaced by `redact(event)` (ids, types, metadata, order and
