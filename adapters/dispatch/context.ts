@@ -116,6 +116,13 @@ export interface Context extends Omit<DispatchDeps, 'settings' | 'crash'> {
    * over without this memory just takes it again.
    */
   trialTaken: Set<string>;
+  /**
+   * X clients opened for replies while they waited for their time (the account's tokens unsealed
+   * ahead), by reply id, with the sealed tokens they were opened from. At the time the account's
+   * stream is still read, and a client is used only if the account is connected with those same
+   * tokens; only a shortcut, like `trialTaken`.
+   */
+  userClients: Map<string, { tokens: ConnectedXAccount['tokens']; client: XUserClient }>;
   /** X's posting budgets as this process sees them. */
   postLedger: PostLedger;
 }
@@ -131,6 +138,7 @@ export const createContext = (deps: DispatchDeps): Context => {
   return {
     postTimes: new Map(),
     trialTaken: new Set(),
+    userClients: new Map(),
     postLedger: createPostLedger(),
     recentPostsOf: (xUserId) => {
       const x = deps.x;
@@ -187,6 +195,19 @@ export const userClientOf = (ctx: Context, account: ConnectedXAccount): XUserCli
     ctx.logger.warn({ err, accountId: account.accountId }, 'the tokens of a connected X account could not be opened');
     return null;
   }
+};
+
+const sameTokens = (a: ConnectedXAccount['tokens'], b: ConnectedXAccount['tokens']): boolean =>
+  a.accessToken === b.accessToken && a.accessSecret === b.accessSecret;
+
+/** The reply's X client: the one opened while it waited when the account still has those tokens, else opened now (and kept). */
+export const userClientFor = (ctx: Context, replyId: string, account: ConnectedXAccount): XUserClient | null => {
+  const kept = ctx.userClients.get(replyId);
+  if (kept !== undefined && sameTokens(kept.tokens, account.tokens)) return kept.client;
+  const client = userClientOf(ctx, account);
+  if (client === null) ctx.userClients.delete(replyId);
+  else ctx.userClients.set(replyId, { tokens: account.tokens, client });
+  return client;
 };
 
 /** The uploaded image a reply carries, read whole (null when none, or gone). */

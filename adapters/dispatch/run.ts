@@ -6,7 +6,7 @@
  */
 import { dispatchStep, replyDecider, replyStream, type ReplyRun, type ReplyState, type RunRecord, type DeliveryChoice } from '@core/replies';
 import type { Context } from './context';
-import { handOver, send, settleEnded, start, takeTrialReply, type ReplySource } from './steps';
+import { handOver, openClientAhead, send, settleEnded, start, takeTrialReply, type ReplySource } from './steps';
 
 export interface RunStart {
   run: ReplyRun;
@@ -37,6 +37,8 @@ export const carryOn = async (
         // so its time finds one record to write before the POST, not two. Refused: the loop reads
         // the reply, now rejected, and records the run.
         if (state.status === 'pending' && !(await takeTrialReply(ctx, state))) break;
+        // Its X client too (tokens unsealed, client built): one thing less to do at its time.
+        if (state.status === 'pending' && state.prepared.mode === 'direct') await openClientAhead(ctx, state.run);
         return { state, done: false, waitUntil: step.until };
       case 'start': {
         if (begin === null) return { state, done: false };
@@ -59,6 +61,7 @@ export const carryOn = async (
       case 'record_run':
         ctx.postTimes.delete(replyId);
         ctx.trialTaken.delete(replyId);
+        ctx.userClients.delete(replyId);
         await settleEnded(ctx, state);
         if (onRecord !== undefined) await onRecord(step.record);
         return { state, done: true };

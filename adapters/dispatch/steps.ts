@@ -43,13 +43,14 @@ import {
   type TextPlan,
 } from '@core/replies';
 import type { ContentSource } from '@core/scheduling/model';
+import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { WritingStyle } from '@core/styles';
 import { userDecider } from '@core/users/decider';
 import { userStream } from '@core/users/streams';
 import { hasLongPosts, isXError, replyIntentUrl, type XPost, type XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
-import { connectedAccount, mediaOf, userClientOf, type Context } from './context';
+import { connectedAccount, mediaOf, userClientFor, userClientOf, type Context } from './context';
 import { textKeyOf } from './text-key';
 
 /** Where the text of a run comes from: a schedule's content, or the admin's direct reply. */
@@ -250,6 +251,20 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
 
 export const DIRECT_DELIVERY: DeliveryChoice = { mode: 'direct', reason: DIRECT_REASON };
 
+/**
+ * While a prepared reply waits for its time: opens its account's X client now (tokens unsealed,
+ * client built), so that its time finds it ready. Whatever fails here is tried again at the time.
+ */
+export const openClientAhead = async (ctx: Context, run: ReplyRun): Promise<void> => {
+  if (ctx.x === null) return;
+  try {
+    const account = await connectedAccount(ctx, run.connectedAccountId);
+    if (account !== null) userClientFor(ctx, run.replyId, account);
+  } catch (err) {
+    ctx.logger.warn({ err, replyId: run.replyId }, 'the X client of a prepared reply could not be opened ahead; it will be at its time');
+  }
+};
+
 /** The trial's reply for this one; false when the user may not send (the reply is refused). */
 export const takeTrialReply = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
   try {
@@ -280,9 +295,23 @@ const handover = async (ctx: Context, state: Extract<ReplyState, { status: 'pend
   return { intentUrl: replyIntentUrl(ctx.x.webUrl, state.prepared.postId, state.prepared.text), expiresAt: await expiryOf(ctx, state) };
 };
 
+/**
+ * A run prepared ahead goes out only if its schedule still wants it: paused or deleted while the
+ * run waited (up to the lead), it ends skipped with the reason, and nothing reaches X. True when so.
+ */
+const cancelledByItsSchedule = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
+  if (state.run.scheduleId === null) return false;
+  const schedule = await ctx.load(scheduleStream(state.run.scheduleId), scheduleDecider);
+  if (schedule.status !== 'deleted' && schedule.status !== 'inactive') return false;
+  const reason = schedule.status === 'deleted' ? REPLY_MESSAGES.scheduleDeleted : REPLY_MESSAGES.schedulePaused;
+  await replyCmd(ctx, state.run.replyId, { type: 'CancelRun', reason, now: ctx.nowIso() });
+  return true;
+};
+
 /** Assisted delivery: the user posts from X's composer, pre-filled through the link. */
 export const handOver = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' }>): Promise<StepResult> => {
   if (ctx.x === null) return 'later';
+  if (await cancelledByItsSchedule(ctx, state)) return 'progress';
   if (!(await takeTrialReply(ctx, state))) return 'progress';
   await replyCmd(ctx, state.run.replyId, { type: 'HandOver', handover: await handover(ctx, state), reason: state.prepared.modeReason, now: ctx.nowIso() });
   return 'progress';
@@ -292,6 +321,7 @@ export const handOver = async (ctx: Context, state: Extract<ReplyState, { status
 export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<StepResult> => {
   const { run, prepared } = state;
   if (ctx.x === null) return 'later';
+  if (await cancelledByItsSchedule(ctx, state)) return 'progress';
   if (!(await takeTrialReply(ctx, state))) return 'progress';
   const now = ctx.nowIso();
   const nowMs = Date.parse(now);
@@ -313,7 +343,7 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   let posting = false;
   try {
     const account = await connectedAccount(ctx, run.connectedAccountId);
-    const client = account === null ? null : userClientOf(ctx, account);
+    const client = account === null ? null : userClientFor(ctx, run.replyId, account);
     if (account === null || client === null) {
       await replyCmd(ctx, run.replyId, { type: 'Refuse', status: 'failed', message: ACCOUNT_GONE, now: ctx.nowIso() });
       return 'progress';

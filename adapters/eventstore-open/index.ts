@@ -17,7 +17,7 @@ export const EVENTS_FILE = 'events.db';
 export const READ_MODELS_FILE = 'read.db';
 export const SESSIONS_FILE = 'sessions.db';
 
-/** The store, with this process's cache of folded states (docs/adr/0034-state-cache.md). */
+/** The store, with this process's cache of folded states (docs/adr/0038-state-cache.md). */
 export const openEventStore = (config: EventStoreConfig, dataDir: string): EventStore =>
   withStateCache(
     config.kind === 'sqlite'

@@ -2,7 +2,7 @@
  * The event store's state cache (core/eventstore/types.ts StateCache) in this process's memory:
  * at most `max` entries, the least recently used dropped first, and none older than `ttlMs`, so
  * a stream another process rewrote in place (an erased account's personal data: same ids, new
- * data) is not served from here for longer than that. See docs/adr/0034-state-cache.md.
+ * data) is not served from here for longer than that. See docs/adr/0038-state-cache.md.
  */
 import type { CachedState, EventStore, StateCache } from '@core/eventstore/types';
 

@@ -5,7 +5,7 @@
  * a load stays bounded however long the stream grows. Snapshots are a cache: one that cannot be
  * read, is of another version, or cannot be saved is simply not used, and the events decide.
  * A store with a state cache (this process's memory) starts from the state last folded or decided
- * here and reads only from that event on. See docs/adr/0015-bounded-work-per-request.md and 0034.
+ * here and reads only from that event on. See docs/adr/0015-bounded-work-per-request.md and 0038.
  */
 import type { Decider } from '@core/shared/decider';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type StreamName } from './types';

@@ -17,6 +17,11 @@ export type ReplyCommand =
   | { type: 'SkipRun'; run: ReplyRun; reason: string; now: Instant }
   | { type: 'Prepare'; run: ReplyRun; prepared: PreparedReply; now: Instant }
   /**
+   * A prepared run whose schedule was paused or deleted while it waited for its time: it ends
+   * skipped, with the reason, before anything reaches X. Nothing once the send has started.
+   */
+  | { type: 'CancelRun'; reason: string; now: Instant }
+  /**
    * A refusal of ours before anything reaches X: the trial is over (rejected), the text went out
    * from another account within 24 h (duplicate), the text is empty (invalid_content) ...
    * `run` is needed only when nothing was prepared yet.

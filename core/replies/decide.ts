@@ -137,6 +137,9 @@ export const decideReply = (command: ReplyCommand, state: ReplyState): ReplyEven
     case 'SkipRun':
       if (state.status !== 'none') return []; // the run was decided already (a takeover, a retry)
       return [{ type: 'ReplySkipped', data: { replyId: command.run.replyId, reason: command.reason, by: 'scheduler', at: instant(command.now), run: command.run } }];
+    case 'CancelRun':
+      if (state.status !== 'pending' && state.status !== 'rate_limited') return []; // sending or settled: too late, or done
+      return [{ type: 'ReplySkipped', data: { replyId: state.run.replyId, reason: command.reason, by: 'scheduler', at: instant(command.now), run: state.run } }];
     case 'Prepare': {
       if (state.status !== 'none') return []; // the first preparation stands; a takeover carries it on
       if (command.prepared.text.trim() === '') throw new AppError('internal', 'A prepared reply needs its text');

@@ -22,6 +22,25 @@ describe('SkipRun', () => {
   });
 });
 
+describe('CancelRun', () => {
+  const cancel: ReplyCommand = { type: 'CancelRun', reason: REPLY_MESSAGES.scheduleDeleted, now: at(2) };
+
+  it('ends a prepared reply skipped with the reason, before anything reaches X (waiting or held by a limit)', () => {
+    const expected = [{ type: 'ReplySkipped', data: { replyId, reason: REPLY_MESSAGES.scheduleDeleted, by: 'scheduler', at: at(2), run: run() } }] as const;
+    const state = spec.given(E.prepared()).when(cancel).then([...expected]);
+    expect(state).toMatchObject({ status: 'skipped', reason: REPLY_MESSAGES.scheduleDeleted, prepared: { text: 'Great point!' } });
+    spec.given(E.prepared(), E.rateLimited()).when(cancel).then([...expected]);
+  });
+
+  it('changes nothing once the send started, or the reply is settled, or there is none', () => {
+    spec.given(E.prepared(), E.sending()).when(cancel).thenNothing();
+    spec.given(E.prepared(), E.sending(), E.sent()).when(cancel).thenNothing();
+    spec.given(E.prepared(), E.ready()).when(cancel).thenNothing();
+    spec.given(E.prepared(), E.failed()).when(cancel).thenNothing();
+    spec.given().when(cancel).thenNothing();
+  });
+});
+
 describe('Prepare', () => {
   const prepare = (o = {}): ReplyCommand => ({ type: 'Prepare', run: run(), prepared: prepared(o), now: at(1) });
 

@@ -16,6 +16,8 @@ export const REPLY_MESSAGES = {
   // Runs that end before anything is sent
   noRecentPost: (username: string | null) => `No recent post from @${username ?? 'the target account'}`,
   missedOffline: 'Missed while Riposte was offline',
+  scheduleDeleted: 'The schedule was deleted before its time; nothing was posted',
+  schedulePaused: 'The schedule was paused before its time; nothing was posted',
   alreadyReplied: 'This account already replied to that post',
   trialEnded: 'Free trial ended',
   duplicateText: 'The same text was posted from another of your X accounts in the last 24 hours',

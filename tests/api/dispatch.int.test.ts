@@ -93,6 +93,25 @@ describe('a one-time schedule that comes due', () => {
     expect(await remaining()).toBe(before - 1);
   });
 
+  it('deleted while its prepared reply waits for its time: nothing reaches X, the reply ends skipped with the reason and the trial reply comes back', async () => {
+    const gus = await userWithX();
+    const target = await newTarget();
+    emulator.control.post(target.username, `Any thoughts, @${gus.handle}?`);
+    const remaining = async () => ((await gus.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining;
+    const before = await remaining();
+    const { scheduleId, at } = await scheduleDueNow(gus.client, target.id, gus.connectedAccountId);
+    moveClockTo(at - 11_000);
+    await replyOfSchedule(gus.client, scheduleId, (r) => r.status === 'pending' && r.postId !== null);
+    await eventually(remaining, (n) => n === before - 1, 'the trial reply taken ahead', 20_000);
+
+    expect((await gus.client.request('DELETE', `/api/schedules/${scheduleId}`)).status).toBe(204);
+    moveClockTo(at);
+    const reply = await replyOfSchedule(gus.client, scheduleId, (r) => r.status === 'skipped');
+    expect(reply.statusMessage).toBe('The schedule was deleted before its time; nothing was posted');
+    expect(repliesOnX(gus.handle)).toHaveLength(0);
+    expect(await eventually(remaining, (n) => n === before, 'the trial reply given back', 20_000)).toBe(before);
+  });
+
   it("is rejected with 'Free trial ended' within the lead, before its time, when the trial has no reply left", async () => {
     const fay = await userWithX();
     const target = await newTarget();

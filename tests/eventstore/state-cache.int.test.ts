@@ -1,5 +1,5 @@
 /**
- * The state cache (adapters/state-cache, docs/adr/0034): a load through it always gives the state
+ * The state cache (adapters/state-cache, docs/adr/0038): a load through it always gives the state
  * of the full fold, whatever other processes appended, renamed or erased in between; it reads only
  * from the event its state was folded up to; it forgets what it must. Two store instances on one
  * SQLite file stand for two processes, each with its own cache.
