@@ -50,7 +50,7 @@ import { userDecider } from '@core/users/decider';
 import { userStream } from '@core/users/streams';
 import { hasLongPosts, isXError, replyIntentUrl, type XPost, type XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
-import { connectedAccount, mediaOf, userClientFor, userClientOf, type Context } from './context';
+import { connectedAccount, mediaOf, userClientFor, type Context } from './context';
 import { textKeyOf } from './text-key';
 
 /** Where the text of a run comes from: a schedule's content, or the admin's direct reply. */

@@ -139,7 +139,8 @@ export const decideReply = (command: ReplyCommand, state: ReplyState): ReplyEven
       return [{ type: 'ReplySkipped', data: { replyId: command.run.replyId, reason: command.reason, by: 'scheduler', at: instant(command.now), run: command.run } }];
     case 'CancelRun':
       if (state.status !== 'pending' && state.status !== 'rate_limited') return []; // sending or settled: too late, or done
-      return [{ type: 'ReplySkipped', data: { replyId: state.run.replyId, reason: command.reason, by: 'scheduler', at: instant(command.now), run: state.run } }];
+      // run: null, as for a skip of an existing reply (the run is already on record: projection, state).
+      return [{ type: 'ReplySkipped', data: { replyId: state.run.replyId, reason: command.reason, by: 'scheduler', at: instant(command.now), run: null } }];
     case 'Prepare': {
       if (state.status !== 'none') return []; // the first preparation stands; a takeover carries it on
       if (command.prepared.text.trim() === '') throw new AppError('internal', 'A prepared reply needs its text');

@@ -26,7 +26,7 @@ describe('CancelRun', () => {
   const cancel: ReplyCommand = { type: 'CancelRun', reason: REPLY_MESSAGES.scheduleDeleted, now: at(2) };
 
   it('ends a prepared reply skipped with the reason, before anything reaches X (waiting or held by a limit)', () => {
-    const expected = [{ type: 'ReplySkipped', data: { replyId, reason: REPLY_MESSAGES.scheduleDeleted, by: 'scheduler', at: at(2), run: run() } }] as const;
+    const expected = [{ type: 'ReplySkipped', data: { replyId, reason: REPLY_MESSAGES.scheduleDeleted, by: 'scheduler', at: at(2), run: null } }] as const;
     const state = spec.given(E.prepared()).when(cancel).then([...expected]);
     expect(state).toMatchObject({ status: 'skipped', reason: REPLY_MESSAGES.scheduleDeleted, prepared: { text: 'Great point!' } });
     spec.given(E.prepared(), E.rateLimited()).when(cancel).then([...expected]);
