@@ -66,7 +66,8 @@ export interface IdempotencyStoreOptions {
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
 
-interface Row {
+/** A stored key as both adapters keep it (this one and adapters/shared-postgres). */
+export interface IdempotencyRow {
   state: 'pending' | 'done';
   fingerprint: string;
   owner: string;
@@ -74,6 +75,12 @@ interface Row {
   body: string | null;
   location: string | null;
 }
+
+/** The record a stored row stands for. */
+export const recordOfRow = (row: IdempotencyRow): IdempotencyRecord =>
+  row.state === 'pending'
+    ? { state: 'pending', fingerprint: row.fingerprint, owner: row.owner }
+    : { state: 'done', fingerprint: row.fingerprint, answer: { status: row.status ?? 200, body: row.body === null ? null : (JSON.parse(row.body) as unknown), location: row.location } };
 
 export const createSqliteIdempotencyStore = (options: IdempotencyStoreOptions): IdempotencyStore => {
   const now = options.now ?? Date.now;
@@ -98,7 +105,7 @@ export const createSqliteIdempotencyStore = (options: IdempotencyStoreOptions): 
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);
   `);
-  const findStmt = db.prepare<[string, string, string, number], Row>(
+  const findStmt = db.prepare<[string, string, string, number], IdempotencyRow>(
     'SELECT state, fingerprint, owner, status, body, location FROM idempotency_keys WHERE user_id = ? AND route = ? AND key = ? AND created_at > ?',
   );
   // An expired record of the same scope is replaced: the key is free again after the retention.
@@ -126,13 +133,7 @@ export const createSqliteIdempotencyStore = (options: IdempotencyStoreOptions): 
     shared: false,
     find: async ({ userId, route, key }) => {
       const row = findStmt.get(userId, route, key, now() - retention);
-      if (row === undefined) return null;
-      if (row.state === 'pending') return { state: 'pending', fingerprint: row.fingerprint, owner: row.owner };
-      return {
-        state: 'done',
-        fingerprint: row.fingerprint,
-        answer: { status: row.status ?? 200, body: row.body === null ? null : (JSON.parse(row.body) as unknown), location: row.location },
-      };
+      return row === undefined ? null : recordOfRow(row);
     },
     claim: async ({ userId, route, key }, fingerprint) => {
       const at = now();

@@ -34,7 +34,8 @@ import {
   S3ServiceException,
   type _Object,
 } from '@aws-sdk/client-s3';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_FILE_NAME, IMAGE_KINDS, type ImageKind, type ImageStore, type StoredImage } from '@core/images';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_FILE_NAME, type ImageStore, type StoredImage } from '@core/images';
+import { isMeta, META_NAME, RETIRED_NAME, toImage, type Meta } from '@adapters/image-store/layout';
 import { AppError } from '@core/shared/errors';
 
 export interface S3ImageStoreConfig {
@@ -62,33 +63,7 @@ export class ImageStoreUnavailable extends AppError {
   }
 }
 
-interface Meta {
-  ownerId: string;
-  kind: ImageKind;
-  size: number;
-  createdAt: string;
-}
 
-const isMeta = (v: unknown): v is Meta => {
-  const m = v as Partial<Meta> | null;
-  return (
-    typeof m === 'object' &&
-    m !== null &&
-    typeof m.ownerId === 'string' &&
-    typeof m.size === 'number' &&
-    typeof m.createdAt === 'string' &&
-    IMAGE_KINDS.includes(m.kind as ImageKind)
-  );
-};
-
-const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const META_NAME = new RegExp(`^(${ID})\\.json$`);
-const RETIRED_NAME = new RegExp(`^(${ID})\\.retired\\.json$`);
-
-const toImage = (id: string, meta: Meta): StoredImage => {
-  const fileName = `${id}.${IMAGE_EXTENSIONS[meta.kind]}`;
-  return { id, kind: meta.kind, contentType: IMAGE_CONTENT_TYPES[meta.kind], fileName, size: meta.size, ownerId: meta.ownerId, createdAt: meta.createdAt };
-};
 
 const HINTS: Record<string, string> = {
   InvalidAccessKeyId: 'check RIPOSTE_S3_ACCESS_KEY_ID',

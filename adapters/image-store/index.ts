@@ -15,41 +15,15 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_FILE_NAME, IMAGE_KINDS, type ImageKind, type ImageStore, type StoredImage } from '@core/images';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_FILE_NAME, type ImageStore, type StoredImage } from '@core/images';
+import { ID, isMeta, META_NAME, RETIRED_NAME, toImage, type Meta } from './layout';
 
 export const UPLOADS_DIR = 'uploads';
 
-interface Meta {
-  ownerId: string;
-  kind: ImageKind;
-  size: number;
-  createdAt: string;
-}
-
-const isMeta = (v: unknown): v is Meta => {
-  const m = v as Partial<Meta> | null;
-  return (
-    typeof m === 'object' &&
-    m !== null &&
-    typeof m.ownerId === 'string' &&
-    typeof m.size === 'number' &&
-    typeof m.createdAt === 'string' &&
-    IMAGE_KINDS.includes(m.kind as ImageKind)
-  );
-};
-
 const isMissing = (e: unknown) => (e as { code?: unknown } | null)?.code === 'ENOENT';
 
-const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const META_NAME = new RegExp(`^(${ID})\\.json$`);
-const RETIRED_NAME = new RegExp(`^(${ID})\\.retired\\.json$`);
 /** Temporary files of a save or a retirement in progress (or cut short by a crash). */
 const INCOMPLETE_NAME = new RegExp(`^\\.${ID}\\.(?:retired\\.)?part$`);
-
-const toImage = (id: string, meta: Meta): StoredImage => {
-  const fileName = `${id}.${IMAGE_EXTENSIONS[meta.kind]}`;
-  return { id, kind: meta.kind, contentType: IMAGE_CONTENT_TYPES[meta.kind], fileName, size: meta.size, ownerId: meta.ownerId, createdAt: meta.createdAt };
-};
 
 /** The parsed JSON file, or null when it is missing or not JSON. */
 const readJson = async (path: string): Promise<unknown> => {

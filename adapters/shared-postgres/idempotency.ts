@@ -5,16 +5,8 @@
  * completing and releasing touch only this process's own claim.
  */
 import type pg from 'pg';
-import { IDEMPOTENCY_RETENTION_MS, type IdempotencyStore } from '@adapters/idempotency-sqlite';
+import { IDEMPOTENCY_RETENTION_MS, recordOfRow, type IdempotencyRow, type IdempotencyStore } from '@adapters/idempotency-sqlite';
 
-interface Row {
-  state: 'pending' | 'done';
-  fingerprint: string;
-  owner: string;
-  status: number | null;
-  body: string | null;
-  location: string | null;
-}
 
 export const createPgIdempotencyStore = (pool: pg.Pool, options: { owner: string; retentionMs?: number; now?: () => number }): IdempotencyStore => {
   const now = options.now ?? Date.now;
@@ -26,18 +18,12 @@ export const createPgIdempotencyStore = (pool: pg.Pool, options: { owner: string
     owner: options.owner,
     shared: true,
     find: async ({ userId, route, key }) => {
-      const { rows } = await pool.query<Row>(
+      const { rows } = await pool.query<IdempotencyRow>(
         'SELECT state, fingerprint, owner, status, body, location FROM riposte_idempotency_keys WHERE user_id = $1 AND route = $2 AND key = $3 AND created_at > $4',
         [userId, route, key, now() - retention],
       );
       const row = rows[0];
-      if (row === undefined) return null;
-      if (row.state === 'pending') return { state: 'pending', fingerprint: row.fingerprint, owner: row.owner };
-      return {
-        state: 'done',
-        fingerprint: row.fingerprint,
-        answer: { status: row.status ?? 200, body: row.body === null ? null : (JSON.parse(row.body) as unknown), location: row.location },
-      };
+      return row === undefined ? null : recordOfRow(row);
     },
     claim: async ({ userId, route, key }, fingerprint) => {
       const at = now();

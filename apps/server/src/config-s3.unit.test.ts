@@ -1,18 +1,8 @@
 // RIPOSTE_S3_*: uploaded images in an S3-compatible bucket. All four of URL, bucket and key pair,
 // or none (the filesystem default); half a setting is refused at start-up, naming what is missing.
 import { describe, expect, it } from 'vitest';
-import { isEnvError } from '@adapters/env';
 import { loadServerConfig } from './config';
-
-const problemsOf = (env: Record<string, string | undefined>) => {
-  try {
-    loadServerConfig(env);
-  } catch (error) {
-    if (isEnvError(error)) return error.problems.map((p) => ({ variable: p.variable, message: p.message }));
-    throw error;
-  }
-  return [];
-};
+import { problemsOf } from './testing/config-problems';
 
 const S3 = {
   RIPOSTE_DATA_DIR: '/tmp/riposte-d',

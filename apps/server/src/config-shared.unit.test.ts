@@ -1,18 +1,8 @@
 // RIPOSTE_SHARED_URL: several processes serve one installation. Each setting under which a process
 // would still keep something the others need is refused at start-up, naming the variable.
 import { describe, expect, it } from 'vitest';
-import { isEnvError } from '@adapters/env';
 import { loadServerConfig } from './config';
-
-const problemsOf = (env: Record<string, string | undefined>) => {
-  try {
-    loadServerConfig(env);
-  } catch (error) {
-    if (isEnvError(error)) return error.problems.map((p) => ({ variable: p.variable, message: p.message }));
-    throw error;
-  }
-  return [];
-};
+import { problemsOf } from './testing/config-problems';
 
 const SHARED = {
   RIPOSTE_SHARED_URL: 'postgres://riposte:secret@db:5432/riposte',
