@@ -5,7 +5,9 @@
  *
  *   target   the monitored account answered (username, '@' optional)
  *   account  your connected X account that posts (username, '@' optional)
- *   date     YYYY-MM-DD, in your time zone (one-time: the day; repeating: the first day, optional)
+ *   date     YYYY-MM-DD, in your time zone (one-time: the day; repeating: the first day, optional;
+ *            a weekly or monthly rule runs on that day's weekday or day of the month. Export
+ *            writes a repeating schedule's next run here, so its days survive a round trip)
  *   time     HH:MM, 24-hour, in your time zone
  *   repeat   once, daily, weekly or monthly
  *   text     the reply (may be empty when ai is true: the AI answers the post)
@@ -191,12 +193,15 @@ export interface ExportedSchedule {
   scheduleType: string;
 }
 
+const localDay = (iso: string | null, zone: string): string => (iso === null ? '' : DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('yyyy-MM-dd'));
+
 export const scheduleToRow = (s: ExportedSchedule): Record<CsvColumn, string> => {
   const at = s.scheduledTime === null ? null : DateTime.fromISO(s.scheduledTime, { zone: 'utc' }).setZone(s.timeZone);
   return {
     target: s.targetUsername ?? '',
     account: s.accountName ?? '',
-    date: s.isRecurring || at === null ? '' : at.toFormat('yyyy-MM-dd'),
+    // Repeating: the next run's day, the first day on import (a weekly or monthly rule's anchor).
+    date: s.isRecurring ? localDay(s.nextRunTime, s.timeZone) : at === null ? '' : at.toFormat('yyyy-MM-dd'),
     time: s.isRecurring ? (s.recurringTime ?? '') : at === null ? '' : at.toFormat('HH:mm'),
     repeat: s.isRecurring ? (s.recurringType ?? 'daily') : 'once',
     text: s.content ?? '',

@@ -40,4 +40,27 @@ describe('schedules CSV', () => {
     );
     expect(csv).toBe(`${CSV_HEADER}\na,me,2030-01-01,10:30,once,First,false,\nb,me,2030-01-02,10:30,once,"Second, later",false,\n`);
   });
+
+  it("exports a repeating schedule with its next run's day, so a weekly or monthly rule keeps its day when imported again", () => {
+    const weekly = {
+      targetUsername: 'BBCBreaking',
+      accountName: 'me',
+      scheduledTime: null,
+      // A Thursday 09:30 in Madrid (08:30 UTC in winter).
+      nextRunTime: '2030-01-03T08:30:00.000Z',
+      isRecurring: true,
+      recurringType: 'weekly',
+      recurringTime: '09:30',
+      content: 'Every Thursday',
+      useAI: false,
+      viralStyle: null,
+      timeZone: 'Europe/Madrid',
+      scheduleType: 'recurring',
+    };
+    const csv = formatCsv(exportRows([weekly]));
+    expect(csv).toBe(`${CSV_HEADER}\nBBCBreaking,me,2030-01-03,09:30,weekly,Every Thursday,false,\n`);
+    const { entries, errors } = rowsToPayloads(csv, names);
+    expect(errors).toEqual([]);
+    expect(entries[0]?.payload).toMatchObject({ isRecurring: true, recurringType: 'weekly', scheduledDate: '2030-01-03', customHour: 9, customMinute: 30 });
+  });
 });
