@@ -13,7 +13,7 @@ import { ProgressBar } from '../ui/progress';
 import { LineErrors, Message, Table } from '../ui/remote-views';
 import { createApi, type Api } from './api';
 import { CliError, EXIT, usage, type LineError } from './errors';
-import { columnOf, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
+import { columnOf, exportLosses, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
 import { loadProfile, saveProfile } from './profile';
 
 type Env = Record<string, string | undefined>;
@@ -201,7 +201,9 @@ export const registerRemoteCommands = (program: Command, env: Env): void => {
     .description('write your one-time and repeating schedules as CSV (the import format), sorted by when they run')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .action(async (o: { output?: string }) => {
-      const rows = exportRows(await api().get<Schedule[]>('/api/schedules'));
+      const schedules = await api().get<Schedule[]>('/api/schedules');
+      const rows = exportRows(schedules);
+      for (const loss of exportLosses(schedules)) process.stderr.write(`warning: ${loss}\n`);
       // --json prints the rows as JSON; otherwise the CSV itself (stdout or the file).
       if (program.opts<{ json?: boolean }>().json === true) {
         process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);

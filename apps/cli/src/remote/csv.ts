@@ -186,6 +186,8 @@ export interface ExportedSchedule {
   isRecurring: boolean;
   recurringType: string | null;
   recurringTime: string | null;
+  /** Weekly: ISO weekdays; monthly: days of the month (several only from the schedules dialog). */
+  recurringDays?: number[] | null;
   content: string | null;
   useAI: boolean;
   viralStyle: string | null;
@@ -216,3 +218,15 @@ export const exportRows = (schedules: readonly ExportedSchedule[]): Record<CsvCo
     .map((s) => ({ when: s.scheduledTime ?? s.nextRunTime ?? '', row: scheduleToRow(s) }))
     .sort((a, b) => a.when.localeCompare(b.when) || a.row.target.localeCompare(b.row.target) || a.row.account.localeCompare(b.row.account) || a.row.text.localeCompare(b.row.text))
     .map((x) => x.row);
+
+const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** What a row cannot carry: a rule on several days keeps only its next one (said on stderr, never silently). */
+export const exportLosses = (schedules: readonly ExportedSchedule[]): string[] =>
+  schedules
+    .filter((s) => s.isRecurring && (s.recurringDays?.length ?? 0) > 1)
+    .map((s) => {
+      const days = (s.recurringDays ?? []).map((d) => (s.recurringType === 'weekly' ? (WEEKDAYS[d] ?? String(d)) : String(d))).join(', ');
+      const row = scheduleToRow(s);
+      return `@${row.target} from @${row.account} runs ${s.recurringType} on ${days}: the CSV keeps one day (${row.date}); importing it gives a rule on that day only`;
+    });

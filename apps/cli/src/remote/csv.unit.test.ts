@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER, exportRows, formatCsv, parseCsv, rowsToPayloads } from './csv';
+import { CSV_HEADER, exportLosses, exportRows, formatCsv, parseCsv, rowsToPayloads } from './csv';
 
 const names = { targets: new Map([['bbcbreaking', 't1']]), accounts: new Map([['me', 'c1']]) };
 
@@ -62,5 +62,13 @@ describe('schedules CSV', () => {
     const { entries, errors } = rowsToPayloads(csv, names);
     expect(errors).toEqual([]);
     expect(entries[0]?.payload).toMatchObject({ isRecurring: true, recurringType: 'weekly', scheduledDate: '2030-01-03', customHour: 9, customMinute: 30 });
+  });
+
+  it('says on stderr, not silently, when a rule on several weekdays keeps one day in the CSV', () => {
+    const base = { targetUsername: 'sama', accountName: 'me', scheduledTime: null, nextRunTime: '2030-01-03T08:30:00.000Z', isRecurring: true, recurringTime: '09:30', content: 'Hi', useAI: false, viralStyle: null, timeZone: 'Europe/Madrid', scheduleType: 'recurring' };
+    expect(exportLosses([{ ...base, recurringType: 'weekly', recurringDays: [1, 4] }])).toEqual([
+      '@sama from @me runs weekly on Monday, Thursday: the CSV keeps one day (2030-01-03); importing it gives a rule on that day only',
+    ]);
+    expect(exportLosses([{ ...base, recurringType: 'weekly', recurringDays: [4] }, { ...base, recurringType: 'daily', recurringDays: null }])).toEqual([]);
   });
 });
