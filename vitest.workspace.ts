@@ -38,6 +38,9 @@ export const projects: TestProjectInlineConfiguration[] = [
       // and over 60 s on a third of a loaded core.
       testTimeout: 180_000,
       hookTimeout: 120_000,
+      // expect.poll waits for a state like Playwright's waits do: 1 s (Vitest's default) is a
+      // moment, not a state, and a page on a loaded 2-core machine can take longer to show its list.
+      expect: { poll: { timeout: 15_000 } },
       // One browser at a time on a 2-core machine.
       fileParallelism: false,
     },
