@@ -35,7 +35,7 @@ import {
   type _Object,
 } from '@aws-sdk/client-s3';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_FILE_NAME, type ImageStore, type StoredImage } from '@core/images';
-import { isMeta, META_NAME, RETIRED_NAME, toImage, type Meta } from '@adapters/image-store/layout';
+import { isMeta, listedImages, META_NAME, RETIRED_NAME, retiredAtOf, toImage, type Meta } from '@adapters/image-store/layout';
 import { AppError } from '@core/shared/errors';
 
 export interface S3ImageStoreConfig {
@@ -219,23 +219,7 @@ export const createS3ImageStore = (config: S3ImageStoreConfig): ImageStore & { b
       }
     },
     async list() {
-      const present = new Set<string>();
-      const images: StoredImage[] = [];
-      for (const { name } of await listAll()) {
-        const id = META_NAME.exec(name)?.[1];
-        if (id === undefined) continue;
-        present.add(id);
-        let meta = cache.get(id);
-        if (meta === undefined) {
-          const read = await getMeta(`${prefix}${name}`);
-          if (!isMeta(read)) continue;
-          meta = read;
-          cache.set(id, meta);
-        }
-        images.push(toImage(id, meta));
-      }
-      for (const id of cache.keys()) if (!present.has(id)) cache.delete(id);
-      return images;
+      return listedImages((await listAll()).map((o) => o.name), cache, (name) => getMeta(`${prefix}${name}`));
     },
     async retire(fileName, at) {
       const image = await describe(fileName);
@@ -256,8 +240,7 @@ export const createS3ImageStore = (config: S3ImageStoreConfig): ImageStore & { b
         if (id === undefined || kept.has(id)) continue;
         const meta = await getMeta(`${prefix}${name}`);
         if (!isMeta(meta)) continue;
-        const retiredAt = (meta as { retiredAt?: unknown }).retiredAt;
-        const when = typeof retiredAt === 'string' ? retiredAt : (LastModified ?? new Date(0)).toISOString();
+        const when = retiredAtOf(meta) ?? (LastModified ?? new Date(0)).toISOString();
         out.push({ fileName: toImage(id, meta).fileName, retiredAt: when });
       }
       return out;

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_FILE_NAME, type ImageStore, type StoredImage } from '@core/images';
-import { ID, isMeta, META_NAME, RETIRED_NAME, toImage, type Meta } from './layout';
+import { ID, isMeta, listedImages, RETIRED_NAME, retiredAtOf, toImage, type Meta } from './layout';
 
 export const UPLOADS_DIR = 'uploads';
 
@@ -87,24 +87,7 @@ export const createFsImageStore = (dataDir: string, dir: string = join(dataDir, 
       }
     },
     async list() {
-      const names = await readdir(dir);
-      const present = new Set<string>();
-      const images: StoredImage[] = [];
-      for (const name of names) {
-        const id = META_NAME.exec(name)?.[1];
-        if (id === undefined) continue;
-        present.add(id);
-        let meta = cache.get(id);
-        if (meta === undefined) {
-          const read = await readJson(join(dir, name));
-          if (!isMeta(read)) continue;
-          meta = read;
-          cache.set(id, meta);
-        }
-        images.push(toImage(id, meta));
-      }
-      for (const id of cache.keys()) if (!present.has(id)) cache.delete(id);
-      return images;
+      return listedImages(await readdir(dir), cache, (name) => readJson(join(dir, name)));
     },
     async retire(fileName, at) {
       const image = await describe(fileName);
@@ -132,9 +115,8 @@ export const createFsImageStore = (dataDir: string, dir: string = join(dataDir, 
         const path = join(dir, name);
         const meta = await readJson(path);
         if (!isMeta(meta)) continue;
-        const retiredAt = (meta as { retiredAt?: unknown }).retiredAt;
         // Retired by a process that stopped before noting when: the file's own time stands in.
-        const when = typeof retiredAt === 'string' ? retiredAt : (await stat(path)).mtime.toISOString();
+        const when = retiredAtOf(meta) ?? (await stat(path)).mtime.toISOString();
         out.push({ fileName: toImage(id, meta).fileName, retiredAt: when });
       }
       return out;

@@ -32,3 +32,33 @@ export const toImage = (id: string, meta: Meta): StoredImage => {
   const fileName = `${id}.${IMAGE_EXTENSIONS[meta.kind]}`;
   return { id, kind: meta.kind, contentType: IMAGE_CONTENT_TYPES[meta.kind], fileName, size: meta.size, ownerId: meta.ownerId, createdAt: meta.createdAt };
 };
+
+/**
+ * The images among a listing's names, each one's metadata read once (`readMeta`) and kept in
+ * `cache`; entries whose metadata is no longer listed are forgotten.
+ */
+export const listedImages = async (names: Iterable<string>, cache: Map<string, Meta>, readMeta: (name: string) => Promise<unknown>): Promise<StoredImage[]> => {
+  const present = new Set<string>();
+  const images: StoredImage[] = [];
+  for (const name of names) {
+    const id = META_NAME.exec(name)?.[1];
+    if (id === undefined) continue;
+    present.add(id);
+    let meta = cache.get(id);
+    if (meta === undefined) {
+      const read = await readMeta(name);
+      if (!isMeta(read)) continue;
+      meta = read;
+      cache.set(id, meta);
+    }
+    images.push(toImage(id, meta));
+  }
+  for (const id of cache.keys()) if (!present.has(id)) cache.delete(id);
+  return images;
+};
+
+/** When a retired image's metadata says it was retired (null when it does not say). */
+export const retiredAtOf = (meta: Meta): string | null => {
+  const retiredAt = (meta as { retiredAt?: unknown }).retiredAt;
+  return typeof retiredAt === 'string' ? retiredAt : null;
+};

@@ -11,10 +11,11 @@
  * PayPal: approve, refund, reverse, open, move on and decide disputes, and inject faults (declines, statuses, hangs; duplicate, late
  * or dropped webhooks).
  */
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { checkoutPage, messagePage } from './pages';
+import { createWebhookSender, type WebhookDelivery, type WebhookFault } from './webhooks';
 import { captureJson, disputeJson, json, orderJson, paypalError, refundJson, type Reply } from './wire';
 import { createWorld, paypalId, SANDBOX_BUYER, type EmuCapture, type EmuDispute, type EmuOrder, type EmuRefund } from './world';
 
@@ -26,6 +27,8 @@ export const SANDBOX_PAYPAL_APP = {
 
 export type PayPalOp = 'token' | 'create' | 'get' | 'capture' | 'charge' | 'refund' | 'verify' | 'client-token' | 'vault-delete';
 
+export type { WebhookDelivery, WebhookFault } from './webhooks';
+
 export type PayPalFault =
   /** 422 INSTRUMENT_DECLINED (capture, charge). */
   | { kind: 'decline' }
@@ -33,26 +36,6 @@ export type PayPalFault =
   | { kind: 'status'; status: number; afterStore?: boolean }
   /** Never answer (the client times out). afterStore: the call took effect first. */
   | { kind: 'hang'; afterStore?: boolean };
-
-export interface WebhookFault {
-  /** Deliver each event this many extra times. */
-  duplicate?: number;
-  /** Hold each delivery this long (a late webhook). */
-  delayMs?: number;
-  /** Do not deliver. */
-  drop?: boolean;
-  /** Only events of this type (default: every type). */
-  eventType?: string;
-  /** How many events it applies to (default 1). */
-  times?: number;
-}
-
-export interface WebhookDelivery {
-  eventId: string;
-  eventType: string;
-  status: number | 'error';
-  at: number;
-}
 
 export interface PayPalEmulatorControl {
   /** Every capture made (charges that moved money), in order. */
@@ -156,16 +139,10 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
   const clientSecret = options.clientSecret ?? SANDBOX_PAYPAL_APP.clientSecret;
   const webhookId = options.webhookId ?? SANDBOX_PAYPAL_APP.webhookId;
   const ttl = options.tokenTtlSeconds ?? 32_400;
-  const signingKey = randomBytes(32);
-  let webhookUrl = options.webhookUrl ?? null;
   let base = '';
   let tokenRequests = 0;
 
   const faults: { op: PayPalOp; fault: PayPalFault; times: number }[] = [];
-  const webhookFaults: (WebhookFault & { left: number })[] = [];
-  const deliveries: WebhookDelivery[] = [];
-  const inFlight = new Set<Promise<void>>();
-  const timers = new Set<NodeJS.Timeout>();
 
   /** The next fault for `op`: a decline (PayPal's answer) or another kind (the HTTP layer's). */
   const takeFault = (op: PayPalOp, decline: boolean): PayPalFault | undefined => {
@@ -177,78 +154,10 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     return f.fault;
   };
 
-  // ---- webhooks ------------------------------------------------------------------------------
+  // ---- webhooks (./webhooks.ts) ------------------------------------------------------------------
 
-  const signatureOf = (transmissionId: string, time: string, whId: string, body: string) =>
-    createHmac('sha256', signingKey).update(`${transmissionId}|${time}|${whId}|${createHash('sha256').update(body).digest('hex')}`).digest('base64');
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
-
-  const deliverOnce = async (event: { id: string; event_type: string }, body: string) => {
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const transmissionId = randomUUID();
-      const time = new Date(now()).toISOString();
-      let status: number | 'error' = 'error';
-      try {
-        const res = await fetch(webhookUrl as string, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'paypal-transmission-id': transmissionId,
-            'paypal-transmission-time': time,
-            'paypal-transmission-sig': signatureOf(transmissionId, time, webhookId, body),
-            'paypal-cert-url': `${base}/v1/notifications/certs/CERT-sandbox`,
-            'paypal-auth-algo': 'SHA256withRSA',
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        status = 'error';
-      }
-      deliveries.push({ eventId: event.id, eventType: event.event_type, status, at: now() });
-      if (typeof status === 'number' && status >= 200 && status < 300) return;
-      await sleep(200 * attempt);
-    }
-  };
-
-  const emit = (eventType: string, resourceType: string, resource: unknown) => {
-    if (webhookUrl === null) return;
-    const event = {
-      id: `WH-${paypalId()}`,
-      event_version: '1.0',
-      create_time: world.iso(),
-      resource_type: resourceType,
-      resource_version: '2.0',
-      event_type: eventType,
-      summary: eventType,
-      resource,
-      links: [],
-    };
-    const body = JSON.stringify(event);
-    const i = webhookFaults.findIndex((f) => f.eventType === undefined || f.eventType === eventType);
-    const fault = i < 0 ? undefined : webhookFaults[i];
-    if (fault) {
-      fault.left -= 1;
-      if (fault.left <= 0) webhookFaults.splice(i, 1);
-    }
-    if (fault?.drop) return;
-    const job = (async () => {
-      if (fault?.delayMs) await sleep(fault.delayMs);
-      for (let n = 0; n <= (fault?.duplicate ?? 0); n += 1) await deliverOnce(event, body);
-    })();
-    inFlight.add(job);
-    void job.finally(() => inFlight.delete(job));
-  };
+  const webhooks = createWebhookSender({ now, iso: () => world.iso(), webhookId, url: options.webhookUrl ?? null, base: () => base });
+  const { emit, signatureOf } = webhooks;
 
   // ---- PayPal's operations ---------------------------------------------------------------------
 
@@ -481,16 +390,14 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     updateDispute,
     resolveDispute,
     fault: (op, fault, times = 1) => void faults.push({ op, fault, times }),
-    webhookFault: (fault) => void webhookFaults.push({ ...fault, left: fault.times ?? 1 }),
+    webhookFault: webhooks.fault,
     clearFaults: () => {
       faults.length = 0;
-      webhookFaults.length = 0;
+      webhooks.clearFaults();
     },
-    setWebhookUrl: (url) => void (webhookUrl = url),
-    deliveries,
-    idle: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    setWebhookUrl: webhooks.setUrl,
+    deliveries: webhooks.deliveries,
+    idle: webhooks.idle,
     expireTokens: () => world.tokens.clear(),
     tokenRequests: () => tokenRequests,
     sendWebhook: async (eventType, resource) => {
@@ -518,7 +425,7 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
         return json(200, control.openDispute(String(body.captureId), typeof body.reason === 'string' ? { reason: body.reason } : {}));
       }
       case 'state':
-        return json(200, { orders: control.orders(), captures: control.captures(), disputes: [...world.disputes.values()], deliveries });
+        return json(200, { orders: control.orders(), captures: control.captures(), disputes: [...world.disputes.values()], deliveries: webhooks.deliveries });
       default:
         return json(404, { message: 'No such control' });
     }
@@ -607,9 +514,7 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     webhookId,
     control,
     close: async () => {
-      webhookUrl = null;
-      for (const t of timers) clearTimeout(t);
-      await Promise.race([control.idle(), new Promise((r) => setTimeout(r, 2000))]);
+      await webhooks.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
