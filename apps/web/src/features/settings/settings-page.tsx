@@ -20,7 +20,7 @@ export default function SettingsPage() {
   if (error) return <LoadError title="Error loading settings" onRetry={() => void mutate()} />;
   if (!data || !user) return <PageSpinner />;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Settings" description="Notifications, preferences, your account and its data." />
       <NotificationsSection settings={data} hasEmail={user.email !== null} />
       <ApplicationSection key={`${data.timeZone}-${data.preferences.hourlyCap ?? ''}`} settings={data} />

@@ -25,7 +25,8 @@ export function LegacyAccessSection() {
   return (
     <Section id="legacy" title="Legacy Access" description="Legacy mode adds up to 3 monitored accounts from a profile link, unlocked with the PIN your administrator gives you.">
       <div>
-        <Button asChild variant="outline">
+        {/* Wraps on a phone: its label is wider than a 375 px card. */}
+        <Button asChild variant="outline" className="h-auto min-h-9 whitespace-normal text-center">
           <Link href="/accounts">Open Legacy Access on Monitored Accounts</Link>
         </Button>
       </div>
