@@ -159,6 +159,10 @@ describe('GET /api/docs', () => {
     for (const path of Object.keys(document.paths)) expect(res.text).toContain(`<code>${path}</code>`);
     // No script: it renders under the app's CSP and offline.
     expect(res.text).not.toMatch(/<script/i);
+    // The app's own icon, which the server serves (a browser otherwise asks for /favicon.ico: 404).
+    const icon = /<link rel="icon"[^>]* href="([^"]+)"/.exec(res.text)?.[1];
+    expect(icon).toBe('/favicon.svg');
+    expect((await server.client().get(icon ?? '')).status).toBe(200);
   });
 
   it('answers a visitor with the document as JSON', async () => {

@@ -43,7 +43,7 @@ export const docsPage = (document: Json): string => {
   }
   const groups = [...byTag.entries()].map(([tag, ops]) => `<h2>${escape(tag)}</h2>${ops.join('\n')}`).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(info.title)} ${escape(info.version)}</title><style>${STYLE}</style></head><body>
+<title>${escape(info.title)} ${escape(info.version)}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><style>${STYLE}</style></head><body>
 <h1>${escape(info.title)} <small>${escape(info.version)}</small></h1><p>${escape(info.description)}</p>
 <p>Machine-readable: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI 3.1). Errors answer <code>{ message, error, field?, code }</code> with the status.</p>
 ${groups}</body></html>`;
