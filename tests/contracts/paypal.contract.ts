@@ -2,7 +2,9 @@
  * The PaymentProvider contract (core/billing/provider.ts): what the PayPal adapter promises, run
  * against the emulator (paypal.emulator.int.test.ts) and, with credentials, against PayPal's
  * sandbox (paypal.sandbox.int.test.ts). Approving an order needs a buyer in PayPal's window, which
- * only the emulator lets a test do; those cases say so when skipped.
+ * only the emulator lets a test do; those cases say so when skipped. Deleting a saved wallet
+ * (deleteVaultToken, used by the account erasure: ADR 0028 addendum) runs on both: an unknown id
+ * everywhere, a real wallet where a buyer can approve (emulator).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -138,6 +140,32 @@ export const paypalContract = (name: string, setup: () => Promise<PayPalContract
       }),
     );
 
+    it('deleting a saved wallet PayPal does not hold answers absent (a 404: deleted already), twice alike', async () => {
+      // A well-formed id no wallet has: the account erasure's retry after a deletion went through.
+      const unknown = `${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      expect(await s.provider.deleteVaultToken(unknown)).toBe('absent');
+      expect(await s.provider.deleteVaultToken(unknown)).toBe('absent');
+    });
+
+    it(
+      'deletes a saved wallet: deleted, then absent; PayPal no longer holds it and it can no longer be charged',
+      needsBuyer(async () => {
+        const created = await s.provider.createOrder(order());
+        s.control?.approve(created.id);
+        const vaultId = (await s.provider.captureOrder({ orderId: created.id, requestId: randomUUID() })).vaultId ?? '';
+        expect(vaultId).not.toBe('');
+        expect(s.control?.vaultTokens()).toContain(vaultId);
+        expect(await s.provider.deleteVaultToken(vaultId)).toBe('deleted');
+        expect(s.control?.vaultTokens()).not.toContain(vaultId);
+        expect(await s.provider.deleteVaultToken(vaultId)).toBe('absent');
+        const before = s.control?.captures().length ?? 0;
+        const renewal = { requestId: randomUUID(), vaultId, amount: '20.00', currency: 'USD', customId: `rp1.u.${randomUUID().slice(0, 8)}`, description: 'renewal' };
+        const error = await rejection(s.provider.chargeVault(renewal));
+        expect(isAppError(error) && error.code).toBe('unavailable');
+        expect((s.control?.captures().length ?? 0) - before).toBe(0);
+      }),
+    );
+
     describe('failures (emulator: PayPal and the network misbehaving on demand)', () => {
       const emulatorOnly = (test: (control: PayPalEmulatorControl) => Promise<void>) => async (ctx: { skip: (note?: string) => void }) => {
         if (s.control === null) return ctx.skip('fault injection needs the emulator');
@@ -177,6 +205,35 @@ export const paypalContract = (name: string, setup: () => Promise<PayPalContract
           control.fault('create', { kind: 'status', status: 503 });
           const error = await rejection(s.provider.createOrder(order()));
           expect(isAppError(error) && error.code).toBe('unavailable');
+        }),
+      );
+
+      it(
+        'a 5xx on deleting a saved wallet throws unavailable and leaves the wallet; the retry deletes it',
+        emulatorOnly(async (control) => {
+          const created = await s.provider.createOrder(order());
+          control.approve(created.id);
+          const vaultId = (await s.provider.captureOrder({ orderId: created.id, requestId: randomUUID() })).vaultId ?? '';
+          control.fault('vault-delete', { kind: 'status', status: 503 });
+          const error = await rejection(s.provider.deleteVaultToken(vaultId));
+          expect(isAppError(error) && error.code).toBe('unavailable');
+          expect(control.vaultTokens()).toContain(vaultId);
+          expect(await s.provider.deleteVaultToken(vaultId)).toBe('deleted');
+          expect(control.vaultTokens()).not.toContain(vaultId);
+        }),
+      );
+
+      it(
+        'a deletion whose answer is lost after PayPal deleted the wallet: the retry answers absent',
+        emulatorOnly(async (control) => {
+          const created = await s.provider.createOrder(order());
+          control.approve(created.id);
+          const vaultId = (await s.provider.captureOrder({ orderId: created.id, requestId: randomUUID() })).vaultId ?? '';
+          control.fault('vault-delete', { kind: 'hang', afterStore: true });
+          const error = await rejection((s.variants?.shortTimeout ?? s.provider).deleteVaultToken(vaultId));
+          expect(isAppError(error) && error.code).toBe('unavailable');
+          expect(control.vaultTokens()).not.toContain(vaultId);
+          expect(await s.provider.deleteVaultToken(vaultId)).toBe('absent');
         }),
       );
 
