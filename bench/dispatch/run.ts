@@ -32,7 +32,8 @@
  * scheduler's RIPOSTE_DISPATCH_LEAD_MS (its default: runs due within it are prepared ahead and
  * posted at T; 0 prepares at T). CPU is counted from just before the schedules are written, so
  * the work done ahead of T counts too. BENCH_CPU_PROF=<dir> has the
- * scheduler write a V8 CPU profile there (node --cpu-prof); BENCH_KEEP=1 keeps the data directory.
+ * scheduler write a V8 CPU profile there (node --cpu-prof); BENCH_KEEP=1 keeps the data directory;
+ * BENCH_SUMMARY_FILE=<file> writes the main figures there as JSON (bench:scaleout reads them).
  */
 import { execSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -182,6 +183,7 @@ const main = async () => {
       `X latency ${LATENCY_MS + JITTER_MS / 2} ms ± ${JITTER_MS / 2} ms (${LATENCY_MS} + uniform 0..${JITTER_MS} ms per API call); ` +
       `dispatch concurrency ${CONCURRENCY}; files in ${dir}`,
   );
+  const loadAtStart = loadavg()[0] ?? NaN;
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${mib(totalmem())} RAM, Node ${process.versions.node}, load average ${loadavg()[0]?.toFixed(1)}`);
 
   // The installation's token key and data-key store, as the server makes them: the scheduler opens the same.
@@ -459,6 +461,27 @@ const main = async () => {
       `CPU <= ${TARGET_CPU_MS} ms per reply -> ${(cpuMs / Math.max(1, sent)).toFixed(2)} ms: ${cpuMs / Math.max(1, sent) <= TARGET_CPU_MS ? 'met' : 'NOT met'}`,
   );
   console.log(`Against the promise: p99 ${ms(s.p99)} is ${(300_000 / s.p99).toFixed(0)}x–${(600_000 / s.p99).toFixed(0)}x sooner; against the limit: p99 ${(s.p99 / spread(bare.map((b) => b.at)).p99).toFixed(2)}x the bare loop's, wall ${(wall / bareWall).toFixed(2)}x`);
+
+  // For bench:scaleout, which runs this bench with one and with three schedulers and prints them side by side.
+  if (process.env.BENCH_SUMMARY_FILE) {
+    const limit = spread(bare.map((b) => b.at));
+    writeFileSync(
+      process.env.BENCH_SUMMARY_FILE,
+      JSON.stringify({
+        runs: RUNS,
+        schedulers: SCHEDULERS,
+        concurrency: CONCURRENCY,
+        sent,
+        answered: answered.length,
+        outcomes: Object.fromEntries([...types].filter(([k]) => /^Reply(Sent|Failed|Unconfirmed|Ready|Skipped|RateLimited)$/.test(k))),
+        lateness: s,
+        wallMs: wall,
+        cpuMsPerReply: cpuMs / Math.max(1, sent),
+        limit: { ...limit, wallMs: bareWall },
+        loadAverageAtStart: loadAtStart,
+      }),
+    );
+  }
 
   x.child.send('close');
   await store.close();
