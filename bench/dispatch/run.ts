@@ -379,11 +379,17 @@ const main = async () => {
   const byReply = new Map<string, Record<string, number>>();
   const types = new Map<string, number>();
   const claimedAt = new Map<string, number>();
+  /** Claims per scheduler process (its claimant id): how the processes shared the runs. */
+  const claimsBy = new Map<string, number>();
   for (const row of rows) {
     types.set(row.type, (types.get(row.type) ?? 0) + 1);
     const time = Date.parse((JSON.parse(row.metadata) as { time: string }).time);
     const data = JSON.parse(row.data) as { replyId?: string };
-    if (row.type === 'ScheduleRunClaimed' && data.replyId) claimedAt.set(data.replyId, time);
+    if (row.type === 'ScheduleRunClaimed' && data.replyId) {
+      claimedAt.set(data.replyId, time);
+      const claimant = (data as { claimant?: string }).claimant ?? '?';
+      claimsBy.set(claimant, (claimsBy.get(claimant) ?? 0) + 1);
+    }
     if (row.stream.startsWith('reply-') && data.replyId) {
       const times = byReply.get(data.replyId) ?? {};
       times[row.type] ??= time;
@@ -407,6 +413,7 @@ const main = async () => {
   console.log('');
   console.log(`Scheduler ${SCHEDULERS === 1 ? 'process' : `processes (${SCHEDULERS})`} (apps/scheduler/src/main.ts), ${fmt(sent)} of ${fmt(RUNS)} replies accepted by X:`);
   console.log(`  outcomes: ${[...types].filter(([k]) => /^Reply(Sent|Failed|Unconfirmed|Ready|Skipped|RateLimited)$/.test(k)).map(([k, v]) => `${k} ${fmt(v)}`).join(', ') || 'none'}`);
+  if (SCHEDULERS > 1) console.log(`  claims per process: ${[...claimsBy.values()].sort((a, b) => b - a).map(fmt).join(', ')} (${claimsBy.size} of ${SCHEDULERS} processes claimed runs)`);
   console.log(`  ${line('lateness, due time -> X answered', answered)}`);
   console.log(`  ${line('  due time -> run claimed (negative: ahead)', phases.claim)}`);
   console.log(`  ${line('  due time -> POST starts', phases.dueToPost)}`);
@@ -475,6 +482,7 @@ const main = async () => {
         answered: answered.length,
         outcomes: Object.fromEntries([...types].filter(([k]) => /^Reply(Sent|Failed|Unconfirmed|Ready|Skipped|RateLimited)$/.test(k))),
         lateness: s,
+        claimsPerProcess: [...claimsBy.values()].sort((a, b) => b - a),
         wallMs: wall,
         cpuMsPerReply: cpuMs / Math.max(1, sent),
         limit: { ...limit, wallMs: bareWall },
