@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { addDays, formatDate, formatTime, nextPeakSlot, PEAK_WINDOW_DEFINITIONS, PEAK_WINDOWS, recommendedPeakWindow, localAt, requireZone, toMs, type LocalDate } from '@core/scheduling/time';
-import { isUnlimitedTier } from '@core/users/tier';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -48,7 +47,6 @@ export default function CalendarPage() {
   const [anchor, setAnchor] = useState<LocalDate>(today);
   const [slot, setSlot] = useState<ComposeSlot>(() => recommendedSlot(zone, new Date()));
   const compose = useRef<HTMLDivElement>(null);
-  const exactAllowed = user !== null && isUnlimitedTier(user.tier);
 
   useEffect(() => void (list.error && toast({ title: 'Error loading schedules', description: 'Please try again.', variant: 'destructive' })), [list.error]);
 
@@ -68,7 +66,7 @@ export default function CalendarPage() {
 
   const canAdd = (day: string, minutes: number) => {
     const plan = composePlan(day, formatTime({ hour: Math.floor(minutes / 60), minute: minutes % 60 }), zone, now);
-    return plan.kind === 'peak' || (plan.kind === 'exact' && exactAllowed);
+    return plan.kind === 'peak' || plan.kind === 'exact';
   };
 
   const fillCompose = (next: ComposeSlot) => {
@@ -82,7 +80,7 @@ export default function CalendarPage() {
     const times = PEAK_WINDOWS.map((w) => formatTime(PEAK_WINDOW_DEFINITIONS[w].postAt));
     const time = times.find((t) => {
       const plan = composePlan(day, t, zone, now);
-      return plan.kind === 'peak' || (plan.kind === 'exact' && exactAllowed);
+      return plan.kind === 'peak' || plan.kind === 'exact';
     });
     fillCompose({ date: day, time: time ?? slot.time });
   };

@@ -1,13 +1,16 @@
 // The calendar's compose panel (spec part 1 §2 Schedule Management, made real): write a reply,
 // pick the target, your account and a date and time (an 'Add post' slot fills them in), and it
 // creates a real schedule. The counter counts as X does against the posting account's limit.
+// Every time goes through the classic call, as in Classic and V2: a peak window's next slot as that
+// window, any other time as an exact time (`exactTime`), which every plan may use (ADR 0039).
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Sparkles } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { contentField } from '@core/scheduling/schemas';
-import { deliveryHint, PEAK_WINDOW_DEFINITIONS } from '@core/scheduling/time';
+import { SCHEDULING_ACCESS_MESSAGES } from '@core/scheduling/access';
+import { deliveryHint, PEAK_WINDOW_DEFINITIONS, recommendedPeakWindow } from '@core/scheduling/time';
 import { CLASSIC_STYLES, DEFAULT_CLASSIC_STYLE, type ClassicStyle } from '@core/styles';
-import { isUnlimitedTier, type Tier } from '@core/users/tier';
+import type { Tier } from '@core/users/tier';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -19,7 +22,6 @@ import {
   type TargetAccount,
   type XAccount,
   createClassicSchedule,
-  scheduleBulkEntry,
   ContentCounter,
   MentionWarning,
   ReplyPreview,
@@ -28,6 +30,7 @@ import {
   XAccountSelect,
 } from '@web/features/schedules';
 import { StyleSelect } from '@web/components/style-select';
+import { TrialExpiredNotice } from '@web/components/trial-expired-notice';
 import { formatDateTime } from '@web/lib/time-format';
 import { composePlan } from './compose-plan';
 
@@ -58,8 +61,8 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
   const account = connectedId || (xAccounts.length === 1 ? (xAccounts[0]?.id ?? '') : '');
   const now = new Date();
   const plan = composePlan(slot.date, slot.time, zone, now);
-  const exactAllowed = tier !== undefined && isUnlimitedTier(tier);
-  const blocked = plan.kind === 'exact' && !exactAllowed;
+  // The server refuses every new schedule once the trial is over (core requireMaySchedule).
+  const blocked = tier === 'expired';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -75,44 +78,27 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
     const target = targets.find((t) => t.id === targetId);
     setSending(true);
     try {
-      let created: { id: string } | null;
-      if (plan.kind === 'peak') {
-        created = await createClassicSchedule({
-          accountId: targetId,
-          connectedAccountId: account,
-          scheduleType: 'scheduled',
-          scheduledTime: new Date(plan.at).toISOString(),
-          peakWindowType: plan.window,
-          isActive: true,
-          isExecuted: false,
-          isRecurring: false,
-          recurringType: 'daily',
-          recurringDays: [],
-          useAI,
-          viralStyle: style,
-          conditions: { content, targetAccount: target?.username ?? null, imageIncluded: false },
-          imageUrl: null,
-        });
-      } else {
-        created = await scheduleBulkEntry({
-          accountId: targetId,
-          connectedAccountId: account,
-          templateSourceType: 'custom',
-          templateId: null,
-          isRecurring: false,
-          recurringType: 'daily',
-          scheduledTime: 'custom',
-          useCustomTime: true,
-          customHour: plan.time.hour,
-          customMinute: plan.time.minute,
-          scheduledDate: plan.date,
-          useAI,
-          viralStyle: style,
-          customReplyText: content,
-        });
-      }
-      const description = `Your reply to @${target?.username ?? ''} has been scheduled to be sent at ${formatDateTime(new Date(plan.at).toISOString(), zone)}`;
-      toastScheduled(created ? { title: M.created, description, scheduleId: created.id } : { title: M.created, description, batch: true });
+      const at = new Date(plan.at).toISOString();
+      const created = await createClassicSchedule({
+        accountId: targetId,
+        connectedAccountId: account,
+        scheduleType: 'scheduled',
+        scheduledTime: at,
+        // With an exact time the window is only the spec's required field; the server plans 'once' at `exactTime`.
+        peakWindowType: plan.kind === 'peak' ? plan.window : recommendedPeakWindow(now, zone),
+        ...(plan.kind === 'exact' ? { exactTime: at } : {}),
+        isActive: true,
+        isExecuted: false,
+        isRecurring: false,
+        recurringType: 'daily',
+        recurringDays: [],
+        useAI,
+        viralStyle: style,
+        conditions: { content, targetAccount: target?.username ?? null, imageIncluded: false },
+        imageUrl: null,
+      });
+      const description = `Your reply to @${target?.username ?? ''} has been scheduled to be sent at ${formatDateTime(at, zone)}`;
+      toastScheduled({ title: M.created, description, scheduleId: created.id });
       setContent('');
     } catch {
       // The action's toast said why.
@@ -224,11 +210,6 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
             )}
             {plan.kind === 'exact' && <p>{formatDateTime(new Date(plan.at).toISOString(), zone)}</p>}
             {(plan.kind === 'peak' || plan.kind === 'exact') && <p>{deliveryHint(new Date(plan.at), zone).text}</p>}
-            {blocked && (
-              <p className="font-medium text-amber-700">
-                On the trial, the calendar schedules at the next peak windows ({Object.values(PEAK_WINDOW_DEFINITIONS).map((w) => w.label.split(' (')[0]).join(', ')}); any time is a Premium feature.
-              </p>
-            )}
             {errors.when && (
               <p className="text-sm font-medium text-destructive" role="alert">
                 {errors.when}
@@ -236,6 +217,7 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
             )}
           </div>
           <ReplyPreview text={content} aiStyle={useAI ? style : null} />
+          {blocked && <TrialExpiredNotice message={SCHEDULING_ACCESS_MESSAGES.trialOver} />}
           <Button type="submit" disabled={sending || blocked}>
             {sending && <Spinner />}
             {sending ? 'Scheduling...' : 'Schedule Reply'}

@@ -1,14 +1,13 @@
-// How the compose panel schedules a post at a chosen local date and time (pure). The spec's calls
-// that carry a fixed text are the classic page's (a peak window's next slot) and the bulk entry's
-// (any date and time, Premium): a time that is a window's next slot goes through the classic call,
-// which every plan may use; any other time through the bulk entry call.
+// How the compose panel schedules a post at a chosen local date and time (pure). Both go through
+// the classic call, as Classic and V2 do (every plan may use it): a time that is a window's next
+// slot as that peak window, any other future time as an exact time (`exactTime`, ADR 0032).
 import { PEAK_WINDOWS, nextPeakSlot, oneTimeInstant, parseDate, toMs, type LocalTime, type PeakWindow } from '@core/scheduling/time';
 
 export type ComposePlan =
   | { kind: 'invalid' }
   | { kind: 'past'; at: number }
   | { kind: 'peak'; at: number; window: PeakWindow }
-  | { kind: 'exact'; at: number; date: string; time: LocalTime };
+  | { kind: 'exact'; at: number };
 
 const parseTime = (text: string): LocalTime | null => {
   const m = /^(\d{2}):(\d{2})$/.exec(text);
@@ -25,5 +24,5 @@ export function composePlan(date: string, time: string, zone: string, now: Date)
   if (at <= now.getTime()) return { kind: 'past', at };
   const window = PEAK_WINDOWS.find((w) => toMs(nextPeakSlot(w, now, zone)) === at);
   if (window) return { kind: 'peak', at, window };
-  return { kind: 'exact', at, date, time: t };
+  return { kind: 'exact', at };
 }

@@ -8,7 +8,6 @@ export {
   createV2Schedule,
   deleteSchedule,
   scheduleBulkBatch,
-  scheduleBulkEntry,
   useSchedules,
   useV2Schedules,
   type BulkPayload,

@@ -102,17 +102,6 @@ export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAns
   }
 }
 
-/** POST /api/bulk-replies: one entry (the calendar's exact-time compose). */
-export async function scheduleBulkEntry(entry: BulkPayload): Promise<ScheduleItem | null> {
-  try {
-    const answer = await apiRequest<ScheduleItem | { schedule: ScheduleItem } | null>('POST', '/api/bulk-replies', entry);
-    await refreshSchedules();
-    return answer && 'schedule' in answer ? answer.schedule : answer;
-  } catch (err) {
-    return failed(err, M.createFailed);
-  }
-}
-
 /** GET /api/schedules/{id} and its replies (latest first): a schedule's page. */
 export function useScheduleWithReplies(id: string) {
   const schedule = useSWR<ScheduleItem, Error>(`${SCHEDULES_KEY}/${encodeURIComponent(id)}`);
