@@ -8,19 +8,12 @@ import { CSRF, json, schedulesOf } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
 import { expectToast, newUserWithX, pickTarget, toastLink } from './support/flows';
 import { browserSuite } from './support/suite';
+import { localDateTime as localOf } from './support/time';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 type Schedule = { id: string; nextRunTime: string | null; isRecurring: boolean; timeZone: string; targetUsername: string | null; content: string | null };
-
-/** 'YYYY-MM-DD' and 'HH:MM' of an instant in a zone. */
-const localOf = (iso: string, zone: string): { date: string; time: string } => {
-  const d = new Date(iso);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-  return { date, time };
-};
 
 describe.skipIf(skip !== null)('the Calendar schedules at an exact time like Classic and V2', () => {
   const suite = browserSuite({ RIPOSTE_AI_BASE_URL: '', RIPOSTE_AI_API_KEY: '' });

@@ -9,19 +9,12 @@ import { CSRF, schedulesOf } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
 import { expectToast, newUserWithX, pickTarget } from './support/flows';
 import { browserSuite } from './support/suite';
+import { localDateTime as localOf } from './support/time';
 
 const skip = chromiumMissing();
 if (skip) console.warn(skip);
 
 type Schedule = { id: string; nextRunTime: string | null; isRecurring: boolean; timeZone: string; targetUsername: string | null };
-
-/** 'YYYY-MM-DD' and 'HH:MM' of an instant in a zone. */
-const localOf = (iso: string, zone: string): { date: string; time: string } => {
-  const d = new Date(iso);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-  return { date, time };
-};
 
 /** Turns the exact time on with the keyboard and types a date and time two days ahead. */
 async function chooseExactTime(page: Page, scope: ReturnType<Page['locator']>, time: string): Promise<string> {
