@@ -16,7 +16,7 @@ export {
   type V2Payload,
 } from './api/schedules';
 export { contentSummary, dayHeading, groupByDay, isPending, peakLabel, placedAt, recurrenceLabel, styleLabel } from './schedule-view';
-export { ContentCounter } from './components/form/content-counter';
+export { ContentCounter, limitFor, overLimit } from './components/form/content-counter';
 export { WeekdayToggles } from './components/form/day-toggles';
 export { PeakWindowPicker } from './components/form/peak-window-picker';
 export { TimePicker } from './components/form/time-picker';

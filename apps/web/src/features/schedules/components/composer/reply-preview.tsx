@@ -11,12 +11,14 @@ type Props = {
   imageName?: string | null;
   /** What is posted when the text is empty and no AI writes (a template's next text, say). */
   emptyNote?: string;
+  /** The region's accessible name, when a page shows several previews (Bulk: one per row). */
+  label?: string;
 };
 
-export function ReplyPreview({ text, aiStyle, imageName, emptyNote = 'Nothing to post yet.' }: Props) {
+export function ReplyPreview({ text, aiStyle, imageName, emptyNote = 'Nothing to post yet.', label = 'Preview' }: Props) {
   const posted = stripMentions(text).text;
   return (
-    <section aria-label="Preview" data-testid="reply-preview" className="grid gap-1.5 rounded-lg border border-dashed bg-muted/30 p-3 text-sm">
+    <section aria-label={label} data-testid="reply-preview" className="grid gap-1.5 rounded-lg border border-dashed bg-muted/30 p-3 text-sm">
       <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{aiStyle ? 'Preview: the AI writes the reply when it is sent' : 'Preview: what will be posted'}</h3>
       {aiStyle && (
         <p className="text-xs text-muted-foreground">

@@ -11,6 +11,9 @@ type Props = { text: string; account?: Pick<ConnectedAccount, 'username' | 'xPre
 
 export const limitFor = (account: Props['account']): number => (account?.xPremium ? X_PREMIUM_MAX : X_STANDARD_MAX);
 
+/** Whether X would take more than this text from that account (it is then cut when it goes out). */
+export const overLimit = (text: string, account: Props['account']): boolean => weightedLength(text) > limitFor(account);
+
 export function ContentCounter({ text, account = null, testId = 'content-counter' }: Props) {
   const n = weightedLength(text);
   const max = limitFor(account);
