@@ -104,6 +104,105 @@ export const scheduleHistory = async (deps: AuditDeps, scheduleId: string, filte
   return events.filter((e) => matchesFilter(e, filter)).sort(byPosition);
 };
 
+/** One stream read from its end: what is kept of it, and where the next page starts. */
+interface BackwardSource {
+  stream: string;
+  keep: (e: RecordedEvent) => boolean;
+  /** Read, not yet merged, newest first. */
+  buffer: RecordedEvent[];
+  /** The revision the next page starts at (inclusive); null: nothing older is left. */
+  next: bigint | null | 'end';
+  page: number;
+}
+
+const FIRST_PAGE = 1;
+const LAST_PAGE = 1024;
+
+const refill = async (store: EventStore, source: BackwardSource): Promise<void> => {
+  if (source.next === null) return;
+  const events = await store.readStream(source.stream, { backwards: true, maxCount: source.page, ...(source.next === 'end' ? {} : { fromRevision: source.next }) });
+  source.buffer.push(...events);
+  const oldest = events.at(-1);
+  source.next = events.length < source.page || oldest === undefined || oldest.revision === 0n ? null : oldest.revision - 1n;
+  source.page = Math.min(LAST_PAGE, source.page * 2);
+};
+
+/**
+ * The latest `limit` events of several streams together (position order, oldest first) that
+ * `keep` and the filter accept, read from the streams' ends backwards in growing pages (1, 2, 4 ...
+ * 1,024 events) and merged by position: a history of a million events answers its last 500 after
+ * reading about that many, not the million. `truncated` says whether an older matching event
+ * exists (one more is looked for). Events already in memory (`read`) join the merge as they are.
+ */
+const latestOf = async (
+  store: EventStore,
+  streams: readonly { stream: string; keep: (e: RecordedEvent) => boolean; read?: readonly RecordedEvent[] }[],
+  filter: AuditFilter,
+  limit: number,
+): Promise<HistoryPage> => {
+  const sources: BackwardSource[] = streams.map(({ stream, keep, read }) =>
+    read === undefined ? { stream, keep, buffer: [], next: 'end', page: FIRST_PAGE } : { stream, keep, buffer: [...read].reverse(), next: null, page: FIRST_PAGE },
+  );
+  await Promise.all(sources.map((s) => refill(store, s)));
+  const found: RecordedEvent[] = [];
+  while (found.length <= limit) {
+    let newest: BackwardSource | null = null;
+    for (const s of sources) {
+      const head = s.buffer[0];
+      if (head !== undefined && (newest === null || comparePositions(head.position, newest.buffer[0]!.position) > 0)) newest = s;
+    }
+    if (newest === null) break;
+    const event = newest.buffer.shift()!;
+    if (newest.buffer.length === 0) await refill(store, newest);
+    if (newest.keep(event) && matchesFilter(event, filter)) found.push(event);
+  }
+  const truncated = found.length > limit;
+  const events = found.slice(0, limit).reverse();
+  return { events, truncated, total: truncated ? null : events.length };
+};
+
+/** The latest entries of a history (`latestUserHistory`, `latestScheduleHistory`). */
+export interface HistoryPage {
+  /** Oldest first. */
+  events: RecordedEvent[];
+  /** Whether older matching events exist beyond the limit. */
+  truncated: boolean;
+  /** How many matched in all: known when nothing was left out, null when the history was truncated (it is not read to the start). */
+  total: number | null;
+}
+
+const everything = () => true;
+
+/** The latest `limit` events of `userHistory`, without reading the older ones. */
+export const latestUserHistory = async (deps: AuditDeps, userId: string, filter: AuditFilter, limit: number): Promise<HistoryPage> => {
+  const { owned, actedIn } = historyStreamsOf(deps.db, userId);
+  const streams = owned.includes(userStream(userId)) ? owned : [userStream(userId), ...owned];
+  const byUser = (e: RecordedEvent) => e.metadata.actor === userId;
+  return latestOf(deps.store, [...streams.map((stream) => ({ stream, keep: everything })), ...actedIn.map((stream) => ({ stream, keep: byUser }))], filter, limit);
+};
+
+/**
+ * The latest `limit` events of `scheduleHistory`. The schedule's own stream is read whole (its
+ * runs name the replies); the replies' streams and the looks are read from their ends.
+ */
+export const latestScheduleHistory = async (deps: AuditDeps, scheduleId: string, filter: AuditFilter, limit: number): Promise<HistoryPage> => {
+  const own = await deps.store.readStream(scheduleStream(scheduleId));
+  if (own.length === 0) throw new AppError('not_found', `No schedule ${scheduleId}`, { field: 'scheduleId', reason: 'SCHEDULE_NOT_FOUND' });
+  const replyIds = new Set(own.flatMap((e) => (e.type === 'ScheduleRunClaimed' ? [(e.data as { replyId: string }).replyId] : [])));
+  const owner = (own[0]?.data as { userId?: string } | undefined)?.userId;
+  const lookAtThis = (e: RecordedEvent) => (e.data as { subjectKind: string }).subjectKind === 'schedule' && (e.data as { subject: string }).subject === scheduleId;
+  return latestOf(
+    deps.store,
+    [
+      { stream: scheduleStream(scheduleId), keep: everything, read: own },
+      ...[...replyIds].map((replyId) => ({ stream: replyStream(replyId), keep: everything })),
+      ...(owner === undefined ? [] : [{ stream: auditViewsStream(owner), keep: lookAtThis }]),
+    ],
+    filter,
+    limit,
+  );
+};
+
 /** Parses `--until` / a query's cut: an ISO instant, a store position (digits), or 'latest'. */
 export const parseCut = (value: string | undefined, field = 'until'): ReplayCut => {
   if (value === undefined || value === '' || value === 'latest') return { latest: true };

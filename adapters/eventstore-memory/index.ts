@@ -186,8 +186,13 @@ export const createMemoryEventStore = (): EventStore => {
 
   const readStream = async (stream: StreamName, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> => {
     ensureOpen();
-    const from = Number(options.fromRevision ?? 0n);
     const events = streams.get(stream) ?? [];
+    if (options.backwards === true) {
+      const newest = Math.min(events.length - 1, Number(options.fromRevision ?? BigInt(events.length - 1)));
+      const oldest = options.maxCount === undefined ? 0 : Math.max(0, newest - Math.floor(options.maxCount) + 1);
+      return newest < 0 || options.maxCount === 0 ? [] : events.slice(oldest, newest + 1).reverse();
+    }
+    const from = Number(options.fromRevision ?? 0n);
     return events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
   };
 

@@ -159,6 +159,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
     },
     readStream: async (stream, readOptions = {}) => {
       ensureOpen();
+      if (readOptions.backwards === true) return reads.readStreamBackwards(stream, readOptions.fromRevision, readOptions.maxCount);
       return reads.readStream(stream, readOptions.fromRevision, readOptions.maxCount);
     },
     readAll: async (readOptions = {}) => {

@@ -41,6 +41,11 @@ export const prepareReads = (db: Database.Database) => {
       `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     )
     .safeIntegers(true);
+  const backStmt = db
+    .prepare<[string, bigint, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+    )
+    .safeIntegers(true);
   const allStmt = db
     .prepare<[bigint, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
     .safeIntegers(true);
@@ -64,6 +69,9 @@ export const prepareReads = (db: Database.Database) => {
   return {
     readStream: (stream: StreamName, fromRevision = 0n, maxCount?: number): RecordedEvent[] =>
       streamStmt.all(stream, fromRevision < 0n ? 0n : fromRevision, limit(maxCount)).map(toRecorded),
+    /** Newest first, from `fromRevision` (inclusive; default the end) down. */
+    readStreamBackwards: (stream: StreamName, fromRevision: bigint | undefined, maxCount?: number): RecordedEvent[] =>
+      fromRevision !== undefined && fromRevision < 0n ? [] : backStmt.all(stream, fromRevision ?? 9223372036854775807n, limit(maxCount)).map(toRecorded),
     readAll: (after: Position | null | undefined, maxCount?: number): RecordedEvent[] =>
       allStmt.all(fromPosition(after), limit(maxCount)).map(toRecorded),
     findEvent: (eventId: string): StoredRef | null => {

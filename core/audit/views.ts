@@ -23,8 +23,11 @@ export interface AuditHistory {
   subject: { kind: 'user' | 'schedule'; label: string; userId: string | null };
   /** The latest `limit` entries of the history that match, oldest first. */
   entries: AuditEntry[];
-  /** How many entries matched before the limit. */
-  total: number;
+  /**
+   * How many entries matched in all when nothing was left out; null when truncated (the history is
+   * read from its end and only as far as the limit: docs/adr/0036 addendum).
+   */
+  total: number | null;
   truncated: boolean;
 }
 

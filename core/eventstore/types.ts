@@ -55,8 +55,11 @@ export interface AppendResult {
 }
 
 export interface ReadStreamOptions {
+  /** Inclusive. Forwards: where to start (default 0). Backwards: the newest revision to return (default the stream's last). */
   fromRevision?: bigint;
   maxCount?: number;
+  /** Newest first: pages a stream from its end without reading it all (the audit's latest entries). */
+  backwards?: boolean;
 }
 
 export interface ReadAllOptions {

@@ -33,6 +33,12 @@ export const registerAppendContract = ({ test, testWhen, store, features }: Cont
     expect(read[2]?.position).toBe(r2.position);
 
     expect(summary(await store().readStream(stream, { fromRevision: 1n, maxCount: 1 }))).toEqual(summary(read.slice(1, 2)));
+    // Backwards: newest first, from the end or from a revision (inclusive), as many as asked.
+    expect(summary(await store().readStream(stream, { backwards: true }))).toEqual(summary([...read].reverse()));
+    expect(summary(await store().readStream(stream, { backwards: true, maxCount: 2 }))).toEqual(summary(read.slice(1, 3).reverse()));
+    expect(summary(await store().readStream(stream, { backwards: true, fromRevision: 1n, maxCount: 5 }))).toEqual(summary(read.slice(0, 2).reverse()));
+    expect(summary(await store().readStream(stream, { backwards: true, fromRevision: 0n, maxCount: 1 }))).toEqual(summary(read.slice(0, 1)));
+    expect(await store().readStream(uniqueStream('missing'), { backwards: true, maxCount: 3 })).toEqual([]);
     expect(await store().readStream(uniqueStream('missing'))).toEqual([]);
   });
 

@@ -72,8 +72,10 @@ export const createFakeWorld = (): FakeWorld => {
             readable();
             let events = world.stream(stream);
             if (events.length === 0) throw new StreamNotFoundError(undefined as never, stream);
-            if (options.direction === BACKWARDS) events = [...events].reverse();
-            else if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision >= (options.fromRevision as bigint));
+            if (options.direction === BACKWARDS) {
+              events = [...events].reverse();
+              if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision <= (options.fromRevision as bigint));
+            } else if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision >= (options.fromRevision as bigint));
             for (const event of events.slice(0, options.maxCount ?? events.length)) yield { event };
           })(),
         readAll: (options: ReadOptions = {}) =>

@@ -4,9 +4,11 @@ import type { Command } from 'commander';
 import { loadCliEnv } from '../env';
 import { show } from '../output';
 import { DiffView, EntryLine, HistoryView, StateView } from '../ui/audit-view';
-import { auditSchedule, auditUser, diffStream, parseFilter, replayStream, showStream, tailEvents, type FilterOptions } from './audit';
+import { auditSchedule, auditUser, diffStream, parseFilter, parseLimit, replayStream, showStream, tailEvents, type FilterOptions } from './audit';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter((v) => v !== '')];
+
+const withLimit = (command: Command) => command.option('--limit <n>', 'only the latest n entries, read from the end of the history (default: all)');
 
 const withFilters = (command: Command) =>
   command
@@ -42,14 +44,14 @@ export const registerAuditCommands = (program: Command): void => {
   });
 
   const audit = program.command('audit').description("a person's or a schedule's history (the look is recorded)");
-  withFilters(audit.command('user').description("every event of a user's history").argument('<username>', 'the username (any case)')).action(
+  withLimit(withFilters(audit.command('user').description("every event of a user's history").argument('<username>', 'the username (any case)'))).action(
     async (username: string, options: FilterOptions) => {
-      const report = await auditUser(env(), username, parseFilter(options));
+      const report = await auditUser(env(), username, parseFilter(options), parseLimit(options.limit));
       await show(json(), report, () => <HistoryView report={report} />);
     },
   );
-  withFilters(audit.command('schedule').description("a schedule's events and its replies'").argument('<id>', 'the schedule id')).action(async (id: string, options: FilterOptions) => {
-    const report = await auditSchedule(env(), id, parseFilter(options));
+  withLimit(withFilters(audit.command('schedule').description("a schedule's events and its replies'").argument('<id>', 'the schedule id'))).action(async (id: string, options: FilterOptions) => {
+    const report = await auditSchedule(env(), id, parseFilter(options), parseLimit(options.limit));
     await show(json(), report, () => <HistoryView report={report} />);
   });
 

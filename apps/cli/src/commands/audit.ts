@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   diffAsOf,
+  latestScheduleHistory,
+  latestUserHistory,
   matchesFilter,
   parseCut,
   recordLook,
@@ -34,7 +36,16 @@ export interface FilterOptions {
   from?: string;
   to?: string;
   type?: string[];
+  /** Only the latest n entries, read from the end of the history (audit user / schedule). */
+  limit?: string;
 }
+
+/** `--limit`: a whole number from 1, or undefined for the whole history. */
+export const parseLimit = (value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('validation', `--limit must be a whole number from 1, got '${value}'`, { field: 'limit' });
+  return Number(value);
+};
 
 const instant = (value: string | undefined, field: string): string | undefined => {
   if (value === undefined) return undefined;
@@ -64,21 +75,27 @@ const look = (store: EventStore, subjectKind: 'user' | 'schedule' | 'stream', su
 export interface HistoryReport {
   subject: string;
   entries: AuditEntry[];
+  /** With --limit: whether older entries were left out. */
+  truncated?: boolean;
 }
 
-export const auditUser = (env: CliEnv, username: string, filter: AuditFilter): Promise<HistoryReport> =>
+export const auditUser = (env: CliEnv, username: string, filter: AuditFilter, limit?: number): Promise<HistoryReport> =>
   withStores(env, async (store, projector) => {
     const userId = await userIdOf(store, username);
-    const entries = toEntries(projector.db, await userHistory({ store, db: projector.db }, userId, filter));
+    const deps = { store, db: projector.db };
+    const page = limit === undefined ? { events: await userHistory(deps, userId, filter), truncated: false } : await latestUserHistory(deps, userId, filter, limit);
+    const entries = toEntries(projector.db, page.events);
     await look(store, 'user', username, userId);
-    return { subject: `user ${username}`, entries };
+    return { subject: `user ${username}`, entries, ...(limit === undefined ? {} : { truncated: page.truncated }) };
   });
 
-export const auditSchedule = (env: CliEnv, scheduleId: string, filter: AuditFilter): Promise<HistoryReport> =>
+export const auditSchedule = (env: CliEnv, scheduleId: string, filter: AuditFilter, limit?: number): Promise<HistoryReport> =>
   withStores(env, async (store, projector) => {
-    const entries = toEntries(projector.db, await scheduleHistory({ store, db: projector.db }, scheduleId, filter));
+    const deps = { store, db: projector.db };
+    const page = limit === undefined ? { events: await scheduleHistory(deps, scheduleId, filter), truncated: false } : await latestScheduleHistory(deps, scheduleId, filter, limit);
+    const entries = toEntries(projector.db, page.events);
     await look(store, 'schedule', scheduleId, ownerOfStream(projector.db, scheduleStream(scheduleId)));
-    return { subject: `schedule ${scheduleId}`, entries };
+    return { subject: `schedule ${scheduleId}`, entries, ...(limit === undefined ? {} : { truncated: page.truncated }) };
   });
 
 export const showStream = (env: CliEnv, stream: string, filter: AuditFilter): Promise<HistoryReport> =>

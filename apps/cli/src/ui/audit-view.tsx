@@ -19,7 +19,9 @@ export const EntryLine = ({ entry }: { entry: AuditEntry }) => (
 export const HistoryView = ({ report }: { report: HistoryReport }) => (
   <Box flexDirection="column" gap={1}>
     <Text bold>
-      History of {report.subject}: {report.entries.length} event{report.entries.length === 1 ? '' : 's'}
+      History of {report.subject}: {report.truncated === true ? 'the latest ' : ''}
+      {report.entries.length} event{report.entries.length === 1 ? '' : 's'}
+      {report.truncated === true ? ' (older ones left out)' : ''}
     </Text>
     {report.entries.length === 0 ? <Text dimColor>No events match.</Text> : report.entries.map((e) => <EntryLine key={`${e.stream}@${e.revision}`} entry={e} />)}
   </Box>

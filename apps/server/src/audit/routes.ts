@@ -7,12 +7,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { recordLook, scheduleHistory, stateAsOf, toEntries, userHistory, userIdOf, type AuditFilter } from '@adapters/audit';
+import { latestScheduleHistory, latestUserHistory, recordLook, stateAsOf, toEntries, userIdOf, type AuditFilter, type HistoryPage } from '@adapters/audit';
 import { ownerOfStream } from '@adapters/read-models/audit';
 import type { AuditSubjectKind } from '@core/audit/events';
 import { auditHistoryQuerySchema, auditStateQuerySchema, type AuditHistoryQuery } from '@core/audit/schemas';
 import type { AuditHistory } from '@core/audit/views';
-import type { Position, RecordedEvent } from '@core/eventstore/types';
+import type { Position } from '@core/eventstore/types';
 import { scheduleStream } from '@core/scheduling/schedule';
 import { AppError } from '@core/shared/errors';
 import type { AppDeps } from '../deps';
@@ -31,18 +31,18 @@ export const auditRoutes = (deps: AppDeps): Router => {
   const look = (ctx: Context, subjectKind: AuditSubjectKind, subject: string, subjectUserId: string | null) =>
     recordLook(deps.store, { viewerId: currentUser(ctx).id, subjectKind, subject, subjectUserId, requestId: ctx.state.requestId, time: deps.clock().toISOString() });
 
-  const history = (subject: AuditHistory['subject'], events: RecordedEvent[], limit: number): AuditHistory => ({
+  const history = (subject: AuditHistory['subject'], page: HistoryPage): AuditHistory => ({
     subject,
-    entries: toEntries(deps.projector.db, events.slice(-limit)),
-    total: events.length,
-    truncated: events.length > limit,
+    entries: toEntries(deps.projector.db, page.events),
+    total: page.total,
+    truncated: page.truncated,
   });
 
   router.get('/api/admin/audit/users/:username', requireAdmin, query(auditHistoryQuerySchema), async (ctx) => {
     const query = validated(ctx, auditHistoryQuerySchema);
     const username = String((ctx.params as { username?: string }).username ?? '');
     const userId = await userIdOf(deps.store, username);
-    const answer = history({ kind: 'user', label: username, userId }, await userHistory(audit(), userId, filterOf(query)), query.limit);
+    const answer = history({ kind: 'user', label: username, userId }, await latestUserHistory(audit(), userId, filterOf(query), query.limit));
     await look(ctx, 'user', username, userId);
     ctx.body = answer;
   });
@@ -51,7 +51,7 @@ export const auditRoutes = (deps: AppDeps): Router => {
     const query = validated(ctx, auditHistoryQuerySchema);
     const scheduleId = idParam(ctx, scheduleNotFound);
     const owner = ownerOfStream(deps.projector.db, scheduleStream(scheduleId));
-    const answer = history({ kind: 'schedule', label: scheduleId, userId: owner }, await scheduleHistory(audit(), scheduleId, filterOf(query)), query.limit);
+    const answer = history({ kind: 'schedule', label: scheduleId, userId: owner }, await latestScheduleHistory(audit(), scheduleId, filterOf(query), query.limit));
     await look(ctx, 'schedule', scheduleId, owner);
     ctx.body = answer;
   });

@@ -129,7 +129,9 @@ function Timeline({ history }: { history: AuditHistory }) {
           History of {history.subject.kind} {history.subject.label}
         </h2>
         <p className="mb-3 text-sm text-muted-foreground" data-testid="audit-count">
-          {history.truncated ? `The latest ${history.entries.length} of ${history.total} events` : `${history.total} event${history.total === 1 ? '' : 's'}`}
+          {history.truncated
+            ? `The latest ${history.entries.length} events (older ones left out)`
+            : `${history.entries.length} event${history.entries.length === 1 ? '' : 's'}`}
         </p>
         <ol className="grid gap-2" data-testid="audit-timeline">
           {history.entries.map((e) => (
