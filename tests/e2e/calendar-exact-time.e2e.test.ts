@@ -1,4 +1,4 @@
-// One time picker (issue 14 point 3, ADR 0039): the Calendar schedules at an exact, non-peak time
+// One time picker (issue 14 point 3, ADR 0040): the Calendar schedules at an exact, non-peak time
 // through the same single-schedule call as Classic and V2 (`exactTime`), so a trial user may do it
 // there too, and the screen does not say otherwise. In a real browser against the real server,
 // with the keyboard; the schedule is read back over the API, and the bulk call the Calendar used to
