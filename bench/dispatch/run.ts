@@ -370,10 +370,10 @@ const main = async () => {
   read.close();
   const probe = JSON.parse(readFileSync(probeFile, 'utf8')) as { overall: Record<string, number>; sinceDue: Record<string, number> | null; maxRssKiB: number };
 
-  // What happened, from the events the scheduler wrote.
+  // What happened, from the events the scheduler wrote (claims made ahead can come before the last schedule was written).
   const events = new Database(join(dir, 'events.db'), { readonly: true });
   const rows = events
-    .prepare<[number], { stream: string; type: string; data: string; metadata: string }>('SELECT stream, type, data, metadata FROM events WHERE position > ? ORDER BY position')
+    .prepare<[number], { stream: string; type: string; data: string; metadata: string }>("SELECT stream, type, data, metadata FROM events WHERE position > ? OR type = 'ScheduleRunClaimed' ORDER BY position")
     .all(seedEnd);
   events.close();
   const byReply = new Map<string, Record<string, number>>();
