@@ -13,7 +13,7 @@ import { loadState } from '@core/eventstore/load-state';
 import { SCHEDULER_ACTOR, type EventStore, type Position } from '@core/eventstore/types';
 import type { ImageStore } from '@core/images';
 import { uploadFileNameOf } from '@core/images';
-import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP, X_POST_BUDGETS, type PostBudgets } from '@core/replies';
+import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, DEFAULT_HOURLY_CAP, X_POST_BUDGETS, type PostBudgets, type PostWindow } from '@core/replies';
 import type { Decider } from '@core/shared/decider';
 import type { XAppClient, XMedia, XPost, XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
@@ -45,8 +45,13 @@ export interface DispatchSettings {
   batch: number;
   /** At most one read of a connected account's own posts per this interval (detection, reconcile). */
   detectEveryMs: number;
-  /** An unconfirmed reply not found on X after this long is settled as not posted. */
+  /**
+   * An unconfirmed reply not found on X after this long is settled as not posted, and never while
+   * its POST may still be under way (`postWindow`, core/replies notFoundSettlesFrom).
+   */
   reconcileAfterMs: number;
+  /** How long the X client may take over one post (adapters/x-twitter xPostWindow of RIPOSTE_X_TIMEOUT_MS). */
+  postWindow: PostWindow;
   /** A run whose start could not reach X is tried again after this. */
   retryStartMs: number;
 }
@@ -62,6 +67,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   batch: 1_000,
   detectEveryMs: 30_000,
   reconcileAfterMs: 60_000,
+  postWindow: { callDeadlineMs: 30_000, uploadSteps: 4 },
   retryStartMs: 30_000,
 };
 

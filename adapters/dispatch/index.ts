@@ -22,7 +22,7 @@ import { autoRunsDue } from '@core/watching';
 import { repliesToFollowUp, type FollowUpRow } from '@adapters/read-models/replies';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { findOwnReply, isXError, type XPost } from '@core/x';
-import { followUp, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState, type RunRecord } from '@core/replies';
+import { followUp, notFoundSettlesFrom, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState, type RunRecord } from '@core/replies';
 import type { Position } from '@core/eventstore/types';
 import { runReplyId } from '@core/scheduling/schedule';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
@@ -290,6 +290,16 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
     await afterwards(replyId);
   };
 
+  /**
+   * Not found on X is an answer only once the reply's POST cannot still be on its way (core/replies
+   * notFoundSettlesFrom): a scheduler that lost its lease while posting, or X answering slowly, may
+   * yet store it, and a reply settled failed then would be a post on X recorded as not posted.
+   */
+  const postNoLongerUnderWay = async (replyId: string, nowMs: number): Promise<boolean> => {
+    const state = await load(replyId);
+    return state.status === 'unconfirmed' && nowMs >= notFoundSettlesFrom(state, settings.postWindow, settings.reconcileAfterMs);
+  };
+
   /** One read of the account's own recent posts settles its unconfirmed replies and finds its posted ready ones. */
   const readAccount = async (accountId: string, rows: FollowUpRow[]) => {
     const nowMs = ctx.clock().getTime();
@@ -320,8 +330,9 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       }
       ctx.crash('during_reconcile');
       if (found !== undefined) await command(row.id, { type: 'Settle', found: { replyPostId: found.id }, now: ctx.nowIso() });
-      else if (nowMs - Date.parse(row.updatedAt) >= settings.reconcileAfterMs) await command(row.id, { type: 'Settle', found: null, now: ctx.nowIso() });
-      else continue;
+      else if (nowMs - Date.parse(row.updatedAt) >= settings.reconcileAfterMs && (await postNoLongerUnderWay(row.id, nowMs))) {
+        await command(row.id, { type: 'Settle', found: null, now: ctx.nowIso() });
+      } else continue;
       await afterwards(row.id);
     }
   };

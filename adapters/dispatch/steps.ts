@@ -22,6 +22,7 @@ import {
   finalText,
   hourlyCap,
   lateness,
+  mayBeginPost,
   onDuplicateText,
   pickTargetPost,
   readyExpiry,
@@ -351,14 +352,15 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
     const media = await mediaOf(ctx, prepared.imageUrl);
     // Appended (synchronous FULL on SQLite) before the POST: of several processes only the one whose
     // append succeeded posts; a crash after this point makes the reply unconfirmed, never re-sent.
+    const sendingAt = ctx.nowIso();
     try {
-      await replyCmd(ctx, run.replyId, { type: 'StartSending', now: ctx.nowIso() });
+      await replyCmd(ctx, run.replyId, { type: 'StartSending', now: sendingAt });
     } catch (error) {
       if (isAppError(error) && error.code === 'conflict') return 'taken';
       throw error;
     }
     posting = true;
-    return await post(ctx, state, account, client, media, now);
+    return await post(ctx, state, account, client, media, sendingAt);
   } finally {
     if (!posting) ctx.postLedger.release(run.replyId);
   }
@@ -374,6 +376,21 @@ const post = async (
 ): Promise<StepResult> => {
   const { run, prepared } = state;
   ctx.crash('after_sending');
+  // Held up past one call's deadline since 'sending' was recorded (a starved event loop, a paused
+  // machine): another scheduler may have taken the run over and be looking for the post on X, and
+  // will call it not posted once the window has passed. So it is not made: nothing reaches X.
+  const nowMs = ctx.clock().getTime();
+  if (!mayBeginPost(now, nowMs, ctx.settings.postWindow)) {
+    const heldUp = Math.round((nowMs - Date.parse(now)) / 1000);
+    ctx.logger.warn({ replyId: run.replyId, heldUpSeconds: heldUp }, 'a reply recorded as sending was held up too long to be posted; not posted');
+    try {
+      await replyCmd(ctx, run.replyId, { type: 'RecordOutcome', outcome: { kind: 'transient', status: 'failed', next: 'retry', message: REPLY_MESSAGES.heldUp(heldUp) }, now: ctx.nowIso() });
+    } catch (error) {
+      // Settled meanwhile by the scheduler that took it over: nothing to add.
+      if (!(isAppError(error) && error.code === 'conflict')) throw error;
+    }
+    return 'progress';
+  }
   const outcome = await client.reply({ inReplyToPostId: prepared.postId, text: prepared.text, ...(media === null ? {} : { media }) });
   if (outcome.kind === 'sent') ctx.crash('after_x_accepted');
   // X's refusal of a post that did not summon the account hands the reply to the user (auto and

@@ -26,6 +26,7 @@ import {
 import { isStaleConnection, toXAnswer } from './answers';
 import { checkCredentials } from './credentials';
 import type { XClientConfig } from './config';
+import type { PostWindow } from '@core/replies';
 import { POST_QUERY, toMetrics, toPost, toUser, USER_FIELDS, type Includes } from './mapping';
 import { createFilteredStream } from './stream';
 import { browserUrl, postingAgent, redirectingAgent, timeoutPlugin, withDeadline } from './transport';
@@ -111,10 +112,17 @@ const reader = (client: () => Promise<TwitterApiReadOnly>, read: Read): XReader 
 /** A chunked upload is several calls (initialize, append, finalize, status). */
 const UPLOAD_STEPS = 4;
 
+/**
+ * How long a post can take with `timeoutMs` (RIPOSTE_X_TIMEOUT_MS): each call's deadline, and the
+ * upload's calls before it. Dispatch waits this out before it calls a reply not found on X not
+ * posted (core/replies notFoundSettlesFrom).
+ */
+export const xPostWindow = (timeoutMs: number | undefined): PostWindow => ({ callDeadlineMs: (timeoutMs ?? DEFAULT_TIMEOUT_MS) * 2, uploadSteps: UPLOAD_STEPS });
+
 export const createXClient = (config: XClientConfig): XAppClient => {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // The idle timeout ends a silent X; the deadline ends one that answers too slowly to ever finish.
-  const deadlineMs = timeoutMs * 2;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadlineMs = xPostWindow(timeoutMs).callDeadlineMs;
   const read = readWithin(deadlineMs);
   const settings = {
     plugins: [timeoutPlugin(timeoutMs)],

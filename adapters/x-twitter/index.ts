@@ -3,7 +3,7 @@
  * else to the bundled emulator (sandbox mode: shown as 'Sandbox X'). A process opens it with
  * `openX` (./open.ts).
  */
-export { createXClient } from './client';
+export { createXClient, xPostWindow } from './client';
 export { xEnvSchema, isSandbox } from './config';
 export type { XClientConfig, XEnv } from './config';
 export { toXAnswer } from './answers';

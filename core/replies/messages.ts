@@ -34,6 +34,7 @@ export const REPLY_MESSAGES = {
   notReachedNothingSent: 'X could not be reached; nothing was posted',
   interrupted: 'The scheduler stopped while sending; Riposte is checking X for the reply',
   notFoundOnX: 'Not found on X: the reply was not posted',
+  heldUp: (seconds: number) => `Not posted: the scheduler was held up ${seconds} s between recording the send and making it, longer than the others wait for it`,
   skippedByUser: 'Skipped by you',
   // Refusals of commands
   sendStarted: 'This reply is already being sent or was sent; it is never sent twice',

@@ -79,6 +79,34 @@ export const dispatchStep = (state: ReplyState, now?: Instant | number): Dispatc
   }
 };
 
+/**
+ * How long a POST can be under way: the X client gives up on one call after `callDeadlineMs`, an
+ * image is uploaded first in `uploadSteps` such calls, and a scheduler begins the POST within one
+ * deadline of recording 'sending' or not at all (`mayBeginPost`).
+ */
+export interface PostWindow {
+  callDeadlineMs: number;
+  uploadSteps: number;
+}
+
+/**
+ * Whether a POST recorded as begun at `since` may still be made at `now`. A scheduler held up
+ * longer (its event loop starved, the machine paused) does not make it: another scheduler may by
+ * then have taken the run over and be looking for the post on X (`notFoundSettlesFrom`).
+ */
+export const mayBeginPost = (since: Instant, now: Instant | number, window: PostWindow): boolean =>
+  toMs(now, 'now') - toMs(since, 'since') <= window.callDeadlineMs;
+
+/**
+ * From when an unconfirmed reply not found among its account's posts is settled as not posted: the
+ * POST recorded at `since` is no longer under way (begun within a deadline, its upload and post
+ * calls each ended by theirs), and X had `settleAfterMs` more to show a post it stored late.
+ * Before, a POST still on its way (a scheduler that lost its lease while posting, a slow answer)
+ * would be declared not posted and then appear on X.
+ */
+export const notFoundSettlesFrom = (state: { since: Instant; prepared: { imageUrl: string | null } }, window: PostWindow, settleAfterMs: number): number =>
+  toMs(state.since, 'since') + window.callDeadlineMs * (2 + (state.prepared.imageUrl === null ? 0 : window.uploadSteps)) + settleAfterMs;
+
 export type FollowUp =
   /** Rate limited and its time has come: send (StartSending refuses anyone else at the same time). */
   | { step: 'send' }

@@ -3,7 +3,7 @@ import { fold } from '@core/shared/decider';
 import { replyDecider } from './decide';
 import type { ReplyEvent } from './events';
 import { REPLY_MESSAGES } from './messages';
-import { dispatchStep, followUp, runRecordOf } from './run';
+import { dispatchStep, followUp, mayBeginPost, notFoundSettlesFrom, runRecordOf } from './run';
 import { at, E, run } from './testing/fixtures';
 
 const state = (...events: ReplyEvent[]) => fold(replyDecider, events);
@@ -52,5 +52,31 @@ describe('followUp: what the follow-up jobs do with a handed-on reply', () => {
     expect(followUp(ready, at(999))).toEqual({ step: 'detect' });
     expect(followUp(ready, at(1_000))).toEqual({ step: 'expire' });
     expect(followUp(state(E.prepared(), E.sending(), E.sent()), at(5))).toEqual({ step: 'none' });
+  });
+});
+
+describe('a POST still on its way is never called not posted', () => {
+  const window = { callDeadlineMs: 30_000, uploadSteps: 4 };
+  const ms = (instant: string) => Date.parse(instant);
+
+  it('keeps the time the POST was recorded as begun through unconfirmed', () => {
+    const unconfirmed = state(E.prepared(), E.sending(1, at(2)), E.unconfirmed('interrupted', at(40)));
+    expect(unconfirmed).toMatchObject({ status: 'unconfirmed', since: at(2) });
+  });
+
+  it('settles not found only after the POST began, ended by its deadline and X had the margin to show it', () => {
+    const unconfirmed = state(E.prepared(), E.sending(1, at(2)), E.unconfirmed('interrupted', at(5)));
+    if (unconfirmed.status !== 'unconfirmed') throw new Error('expected unconfirmed');
+    // Begun within one deadline, answered within another, then the reconcile margin (2 s here).
+    expect(notFoundSettlesFrom(unconfirmed, window, 2_000)).toBe(ms(at(2)) + 60_000 + 2_000);
+    // An image is uploaded first, in four calls with their own deadlines.
+    const withImage = state(E.prepared({ imageUrl: '/api/uploads/a.png' }), E.sending(1, at(2)), E.unconfirmed('interrupted', at(5)));
+    if (withImage.status !== 'unconfirmed') throw new Error('expected unconfirmed');
+    expect(notFoundSettlesFrom(withImage, window, 2_000)).toBe(ms(at(2)) + 6 * 30_000 + 2_000);
+  });
+
+  it('lets a scheduler make the POST only within one deadline of recording it', () => {
+    expect(mayBeginPost(at(2), ms(at(2)) + 30_000, window)).toBe(true);
+    expect(mayBeginPost(at(2), ms(at(2)) + 30_001, window)).toBe(false);
   });
 });

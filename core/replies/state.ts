@@ -18,7 +18,8 @@ export type ReplyState =
   | (Base & { status: 'pending' })
   | (Base & { status: 'sending'; since: Instant })
   | (Base & { status: 'rate_limited'; retryAt: Instant; message: string })
-  | (Base & { status: 'unconfirmed'; reason: string })
+  /** `since`: when its POST was recorded as begun (ReplySending), what 'not found on X' waits from. */
+  | (Base & { status: 'unconfirmed'; reason: string; since: Instant })
   | (Base & { status: 'ready'; intentUrl: string; expiresAt: Instant; reason: string })
   | (Base & { status: 'sent'; replyPostId: string | null; via: SentVia; sentAt: Instant })
   | (Base & { status: 'expired' })
@@ -68,7 +69,8 @@ export const evolveReply = (state: ReplyState, event: ReplyEvent): ReplyState =>
     case 'ReplySent':
       return { ...base, status: 'sent', replyPostId: event.data.replyPostId, via: event.data.via, sentAt: event.data.at };
     case 'ReplyUnconfirmed':
-      return { ...base, status: 'unconfirmed', reason: event.data.reason };
+      // Only a send makes a reply unconfirmed; `at` stands in for a stream that says otherwise.
+      return { ...base, status: 'unconfirmed', reason: event.data.reason, since: state.status === 'sending' || state.status === 'unconfirmed' ? state.since : event.data.at };
     case 'ReplyReady':
       return { ...base, status: 'ready', intentUrl: event.data.intentUrl, expiresAt: event.data.expiresAt, reason: event.data.reason };
     case 'ReplyExpired':

@@ -3,7 +3,8 @@
  * twice, unknowns settled by reconcile. Real processes: `npm run scheduler` with
  * RIPOSTE_DISPATCH_CRASH_AT (it SIGKILLs itself at that step), then a plain one on the same SQLite
  * data directory, which takes the dead one's claims over after the lease (3 s here) and looks up
- * unconfirmed replies on X (reconciled as not posted after 3 s unseen). Three runs due at once, one
+ * unconfirmed replies on X (reconciled as not posted once the POST cannot be on its way any more
+ * and 3 s unseen). Three runs due at once, one
  * per connected account, answering one target post: the kill catches the other two wherever they
  * were. Posts are counted in the emulator's world.
  */
@@ -23,7 +24,9 @@ import {
   type World,
 } from './support';
 
-const FAST_RECOVERY = { RIPOSTE_DISPATCH_LEASE_MS: '3000', RIPOSTE_X_RECONCILE_AFTER_MS: '3000' };
+// X's timeout of 5 s: a POST that may still be on its way is given up on after 10 s, so a reply
+// left 'sending' is called not posted 2 × 10 s + 3 s after its send was recorded (notFoundSettlesFrom).
+const FAST_RECOVERY = { RIPOSTE_DISPATCH_LEASE_MS: '3000', RIPOSTE_X_RECONCILE_AFTER_MS: '3000', RIPOSTE_X_TIMEOUT_MS: '5000' };
 
 let world: World;
 beforeAll(async () => {

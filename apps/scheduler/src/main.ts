@@ -46,6 +46,7 @@ import {
 import { createXIdResolver, createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
 import { xEnvSchema } from '@adapters/x-twitter/config';
 import { openX, XSandboxUnreachable } from '@adapters/x-twitter/open';
+import { xPostWindow } from '@adapters/x-twitter/client';
 import { eventStoreConfigFromEnv, openEventStore } from '@adapters/eventstore-open';
 import { retryWhileUnavailable } from '@adapters/eventstore-open/start-retry';
 import { createLogger } from '@adapters/logging';
@@ -157,6 +158,7 @@ const main = async () => {
       leadMs: env.RIPOSTE_DISPATCH_LEAD_MS,
       leaseMs: env.RIPOSTE_DISPATCH_LEASE_MS,
       reconcileAfterMs: env.RIPOSTE_X_RECONCILE_AFTER_MS,
+      postWindow: xPostWindow(env.RIPOSTE_X_TIMEOUT_MS),
       postBudgets: { account: env.RIPOSTE_X_ACCOUNT_POST_LIMIT, app: env.RIPOSTE_X_APP_POST_LIMIT },
     },
     crash: crashAt(env.RIPOSTE_DISPATCH_CRASH_AT),

@@ -46,6 +46,7 @@ import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker, type PinLimits } from './accounts/legacy-pin';
 import { createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
 import { openX } from '@adapters/x-twitter/open';
+import { xPostWindow } from '@adapters/x-twitter/client';
 import { openPayPal } from '@adapters/paypal/open';
 import { seedCuratedAccounts } from './accounts/seed';
 import { createApp } from './app';
@@ -225,6 +226,7 @@ export const startServer = async (
       leadMs: config.dispatch.leadMs,
       leaseMs: config.dispatch.leaseMs,
       reconcileAfterMs: config.dispatch.reconcileAfterMs,
+      postWindow: xPostWindow(config.x.RIPOSTE_X_TIMEOUT_MS),
       postBudgets: config.dispatch.postBudgets,
     },
     crash: crashAt(config.dispatch.crashAt),
