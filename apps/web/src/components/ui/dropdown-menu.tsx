@@ -3,6 +3,7 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronRightIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 import { withFocusReturn } from '@web/components/ui/focus-return';
+import { InertOutside } from '@web/components/ui/inert-outside';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -15,7 +16,7 @@ const menuSurface =
   'z-50 min-w-[8rem] overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg ' +
   'data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out';
 
-export function DropdownMenuContent({ className, sideOffset = 6, onCloseAutoFocus, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, sideOffset = 6, onCloseAutoFocus, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
@@ -24,7 +25,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, onCloseAutoFocu
         className={cn(menuSurface, 'max-h-(--radix-dropdown-menu-content-available-height) overflow-y-auto', className)}
         {...props}
         onCloseAutoFocus={withFocusReturn(onCloseAutoFocus)}
-      />
+      >
+        {children}
+        <InertOutside />
+      </DropdownMenuPrimitive.Content>
     </DropdownMenuPrimitive.Portal>
   );
 }

@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 import { withFocusReturn } from '@web/components/ui/focus-return';
+import { InertOutside } from '@web/components/ui/inert-outside';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -50,6 +51,7 @@ export function SelectContent({ className, children, position = 'popper', onClos
         <SelectPrimitive.ScrollDownButton className="flex cursor-default items-center justify-center py-1">
           <ChevronDownIcon className="size-4" />
         </SelectPrimitive.ScrollDownButton>
+        <InertOutside />
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
