@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_TITLE, pageTitles, publicPatterns, signedInPatterns, type RoutePattern } from '@web/app/routes';
 import { CSRF, connectX, json, signInAdmin } from './support/api';
-import { auditContext, describeFindings, seriousViolations, type AxeFinding } from './support/axe';
+import { auditContext, describeFindings, stableViolations } from './support/axe';
 import { chromiumMissing, DESKTOP, PHONE } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
 import { browserSuite } from './support/suite';
@@ -63,38 +63,6 @@ async function settled(page: Page): Promise<string | null> {
           .join(' | ')}`,
     );
   }
-}
-
-/**
- * Waits for the page's finite animations and transitions to end (a button just enabled fades from
- * half opacity for 150 ms: axe reading its colours then sees a contrast the page never rests at).
- * Endless ones (spinners) are not waited for; a bound keeps a page that keeps animating moving.
- */
-async function transitionsDone(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2_000)),
-    ]),
-  );
-}
-
-/**
- * Serious findings seen twice in a row: axe takes seconds on a busy machine, and a control that
- * the page enables while axe reads it (disabled, then not) is a race of the audit, not the page.
- */
-async function stableViolations(page: Page): Promise<AxeFinding[]> {
-  await transitionsDone(page);
-  const first = await seriousViolations(page);
-  if (first.length === 0) return first;
-  await transitionsDone(page);
-  const again = new Set((await seriousViolations(page)).map((f) => `${f.id} ${f.targets.join()}`));
-  return first.filter((f) => again.has(`${f.id} ${f.targets.join()}`));
 }
 
 /** Audits each path in each context (the two widths side by side); every finding, as text. */

@@ -39,3 +39,35 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
 export function describeFindings(where: string, findings: AxeFinding[]): string {
   return findings.map((f) => `${where}: [${f.impact}] ${f.id} (${f.help}) at ${f.targets.join(' | ')}`).join('\n');
 }
+
+/**
+ * Waits for the page's finite animations and transitions to end (a button just enabled fades from
+ * half opacity for 150 ms: axe reading its colours then sees a contrast the page never rests at).
+ * Endless ones (spinners) are not waited for; a bound keeps a page that keeps animating moving.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/**
+ * Serious findings seen twice in a row: axe takes seconds on a busy machine, and a control that
+ * the page enables while axe reads it (disabled, then not) is a race of the audit, not the page.
+ */
+export async function stableViolations(page: Page): Promise<AxeFinding[]> {
+  await transitionsDone(page);
+  const first = await seriousViolations(page);
+  if (first.length === 0) return first;
+  await transitionsDone(page);
+  const again = new Set((await seriousViolations(page)).map((f) => `${f.id} ${f.targets.join()}`));
+  return first.filter((f) => again.has(`${f.id} ${f.targets.join()}`));
+}
