@@ -103,7 +103,7 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
   // Legacy mode on, so an admin's Monitored Accounts offers the Legacy Access dialog.
   const suite = browserSuite({ RIPOSTE_LEGACY_PIN: '4321' });
 
-  it('as a user: schedules, templates, X accounts, calendar, settings, user menu and drawer', async () => {
+  it('as a (paying) user: schedules, templates, X accounts, V2, bulk, calendar, settings, subscription, user menu and drawer', async () => {
     const setup = await auditContext(suite.browser, suite.server.url, DESKTOP);
     const page = await setup.newPage();
     await register(page, newUser('overlay'));
@@ -121,6 +121,11 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
       }),
     );
     const target = targets[0]?.username ?? '';
+    // Premium (paid in the sandbox checkout), for Bulk's batch and the subscription's cancel dialog.
+    await page.goto('/payment');
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('payment-success').waitFor();
     const cookies = await setup.cookies();
     await setup.close();
 
@@ -170,8 +175,26 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
       await visit(page, '/connected-accounts', 'My X Accounts');
       await auditDialog(s, page.getByRole('button', { name: 'Disconnect' }), 'disconnect dialog', page.getByRole('alertdialog'));
 
-      // Calendar: a reply's details, then its delete confirmation.
+      // V2's list of scheduled replies: delete.
+      await visit(page, '/schedule-replies-v2', 'Schedule Replies V2');
+      await auditDialog(s, page.getByRole('button', { name: `Delete reply to @${target}` }), 'V2 delete confirmation', page.getByRole('alertdialog'));
+
+      // Bulk: the batch's confirmation.
+      await visit(page, '/bulk-replies', 'Bulk Replies');
+      await page.getByRole('switch', { name: 'Use AI' }).click();
+      await page.getByRole('button', { name: 'Add Reply' }).click();
+      await page.getByRole('textbox', { name: 'Reply text, reply 1' }).fill('Well said, and worth repeating.');
+      await auditDialog(s, page.getByRole('button', { name: 'Schedule All Replies' }), 'Bulk confirmation', page.getByRole('alertdialog'));
+
+      // Calendar: the compose panel's target suggestions, a reply's details, then its delete confirmation.
       await visit(page, '/calendar-mockup', 'Schedule Management');
+      const replyTo = page.getByTestId('compose-panel').getByRole('combobox', { name: 'Reply to' });
+      await replyTo.focus();
+      await replyTo.pressSequentially('na');
+      await page.getByRole('option').first().waitFor();
+      await s.check('calendar compose panel, target suggestions open');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => replyTo.getAttribute('aria-expanded')).toBe('false');
       const entry = page.getByTestId('calendar-list').getByTestId('calendar-entry').first();
       await openWithKeyboard(page, entry, dialog);
       await s.check('calendar reply dialog');
@@ -193,6 +216,10 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
       await toast.waitFor();
       await toast.hover(); // a toast under the pointer stays (Radix pauses its timer)
       await s.check('toast');
+
+      // Subscription: cancel Premium.
+      await visit(page, '/trial-status', 'Your Riposte Subscription');
+      await auditDialog(s, page.getByRole('button', { name: 'Cancel subscription' }), 'cancel subscription dialog', page.getByRole('alertdialog'));
 
       // The user menu, and at 375 px the drawer.
       if (s.width === DESKTOP.width) {
@@ -232,12 +259,20 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
       await auditDialog(s, page.getByRole('button', { name: 'Add Account' }), 'Add Account dialog');
       await auditDialog(s, page.getByRole('button', { name: /^Edit @/ }).first(), 'edit account dialog');
       await auditDialog(s, page.getByRole('button', { name: /^Delete @/ }).first(), 'delete account confirmation', page.getByRole('alertdialog'));
-      await auditDialog(s, page.getByRole('button', { name: 'Legacy Access' }), 'Legacy Access dialog');
+      const legacy = page.getByRole('button', { name: 'Legacy Access' });
+      const dialog = page.getByRole('dialog');
+      await openWithKeyboard(page, legacy, dialog);
+      await s.check('Legacy Access dialog, PIN');
+      await dialog.getByLabel('PIN', { exact: true }).fill('4321');
+      await dialog.getByRole('button', { name: 'Unlock' }).click();
+      await dialog.getByLabel('Account URL or @username').waitFor();
+      await s.check('Legacy Access dialog, unlocked');
+      await dialog.getByLabel('Account URL or @username').focus();
+      await escapeBackTo(page, dialog, legacy);
 
       // The X Admin step-up, sent empty: the dialog and its error toast.
       await visit(page, '/admin/tier-management', 'Tier Management');
       const verify = page.getByRole('button', { name: 'Verify X Admin' });
-      const dialog = page.getByRole('dialog');
       await openWithKeyboard(page, verify, dialog);
       await s.check('X Admin dialog');
       await dialog.getByRole('button', { name: /Verify/ }).click();
