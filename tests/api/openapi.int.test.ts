@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument, openApiPath } from '@apps/server/src/http/openapi';
 import { requireUser } from '@apps/server/src/http/guards';
-import { body } from '@apps/server/src/http/validate';
+import { body, noBody } from '@apps/server/src/http/validate';
 import { rawRequest } from '../security/support';
 import { errorOf, startTestServer, type TestServer } from './support';
 
@@ -148,6 +148,67 @@ describe('GET /api/openapi.json', () => {
     expect(refused.status).toBe(400);
     expect((schema?.required as string[] | undefined) ?? []).toContain(errorOf(refused).field);
   });
+});
+
+describe('what each operation declares', () => {
+  const UNSAFE = new Set(['post', 'put', 'patch']);
+  const operations = () => Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method, path, op })));
+
+  it('every POST, PUT and PATCH says its body: a schema, its variants, a body described in words, or none', () => {
+    const undeclared = operations()
+      .filter(({ method, op }) => UNSAFE.has(method) && op.requestBody === undefined && op['x-riposte-no-body'] !== true)
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(undeclared).toEqual([]);
+    // The two forms of POST /api/accounts and POST /api/schedules are both described.
+    for (const path of ['/api/accounts', '/api/schedules']) {
+      const variants = (operation('post', path).requestBody?.content['application/json']?.schema as { oneOf?: unknown[] } | undefined)?.oneOf;
+      expect({ path, variants: variants?.length }).toEqual({ path, variants: 2 });
+    }
+  });
+
+  it('the coverage check catches an unsafe route that says nothing about its body', () => {
+    const router = new Router({ sensitive: true, strict: true });
+    router.post('/api/things', requireUser, () => undefined);
+    router.post('/api/things/:id/archive', requireUser, noBody, () => undefined);
+    const doc = openApiDocument([router], { version: 'test', https: false }) as { paths: Record<string, Record<string, Operation>> };
+    expect(doc.paths['/api/things']?.post?.requestBody).toBeUndefined();
+    expect(doc.paths['/api/things']?.post?.['x-riposte-no-body']).toBeUndefined();
+    expect(doc.paths['/api/things/{id}/archive']?.post?.['x-riposte-no-body']).toBe(true);
+  });
+
+  it("marks admin routes as admin wherever their path is, and the server's guard agrees: a user's session and token get 403 there and only there", async () => {
+    const { client: user } = await server.newUser();
+    const made = await user.post('/api/tokens', { name: 'walk', scopes: ['read', 'write'], expiresInDays: 1 });
+    expect(made.status).toBe(201);
+    const secret = (made.body as { secret: string }).secret;
+    const asToken = (method: string, path: string) =>
+      server.client().request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, { csrf: false, headers: { Authorization: `Bearer ${secret}` } });
+    const admin = operations().filter(({ op }) => op['x-riposte-access'] === 'admin');
+    expect(admin.map(({ method, path }) => `${method.toUpperCase()} ${path}`)).toEqual(
+      expect.arrayContaining(['GET /api/x/auth/credentials-check', 'GET /api/x/test-credentials', 'GET /api/admin/users']),
+    );
+    for (const { op } of admin) {
+      expect((op.tags as string[])[0]).toBe('admin');
+      expect(String(op.description)).toMatch(/^Admins only\./);
+    }
+    const mismatches: string[] = [];
+    for (const { method, path, op } of operations()) {
+      if (op['x-riposte-access'] === 'public') continue;
+      // Calls that end or delete the caller are walked by the route walk with throwaway sessions.
+      if (path === '/api/auth/logout' || path === '/api/settings/delete-account') continue;
+      const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const M = method.toUpperCase();
+      const bySession = await user.request(M, url, M === 'GET' || M === 'DELETE' ? undefined : {});
+      const byToken = await asToken(M, url);
+      const adminOnly = (r: Awaited<ReturnType<typeof asToken>>) => r.status === 403 && errorOf(r).code === 'ADMIN_ONLY';
+      const markedAdmin = op['x-riposte-access'] === 'admin';
+      // A session is refused by the admin guard exactly where the document says admin.
+      if (adminOnly(bySession) !== markedAdmin) mismatches.push(`${M} ${path}: marked ${String(op['x-riposte-access'])}, session got ${bySession.status} ${errorOf(bySession).code ?? ''}`);
+      // A user's token: 403 on every admin route (the scope, the browser-only rule or the guard), never the admin guard elsewhere.
+      if (markedAdmin ? byToken.status !== 403 : adminOnly(byToken)) mismatches.push(`${M} ${path}: marked ${String(op['x-riposte-access'])}, token got ${byToken.status}`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });
 
 describe('GET /api/docs', () => {

@@ -37,11 +37,10 @@ import {
 import type { AccountsAccessView } from '@core/monitoring/views';
 import { tierAssignmentSchema } from '@core/polling/schemas';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
-import { body, validated } from '../http/validate';
+import { body, bodyVariants, noBody, validated } from '../http/validate';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -100,12 +99,13 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = account;
   });
 
-  router.post('/accounts', requireUser, deps.idempotency.guard('POST /api/accounts'), async (ctx) => {
+  // The legacy form (an account without a connected X account) or the current one, told apart by the body.
+  const accountBody = bodyVariants([accountInputSchema, legacyAccountInputSchema], (raw) => (isLegacyAdd(raw) ? legacyAccountInputSchema : accountInputSchema));
+  router.post('/accounts', requireUser, deps.idempotency.guard('POST /api/accounts'), accountBody, async (ctx) => {
     const actor = writerOf(ctx);
-    const body = ctx.request.body;
-    const written = isLegacyAdd(body)
-      ? await deps.accounts.addLegacyAccount(actor, parseOrThrow(legacyAccountInputSchema, body), ctx.ip, commandContext(ctx))
-      : await deps.accounts.addAccount(actor, parseOrThrow(accountInputSchema, body), commandContext(ctx));
+    const written = isLegacyAdd(ctx.request.body)
+      ? await deps.accounts.addLegacyAccount(actor, validated(ctx, legacyAccountInputSchema), ctx.ip, commandContext(ctx))
+      : await deps.accounts.addAccount(actor, validated(ctx, accountInputSchema), commandContext(ctx));
     await answer(ctx, actor, written, 201);
   });
 
@@ -115,24 +115,24 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
   });
 
-  router.put('/accounts/:id', requireUser, async (ctx) => {
+  router.put('/accounts/:id', requireUser, body(accountPatchSchema), async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
-    const changes = parseOrThrow(accountPatchSchema, ctx.request.body);
+    const changes = validated(ctx, accountPatchSchema);
     await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, stepUp(ctx, undefined), commandContext(ctx)));
   });
 
-  router.patch('/accounts/:id/visibility', requireUser, async (ctx) => {
+  router.patch('/accounts/:id/visibility', requireUser, body(visibilitySchema), async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
-    const visibility = parseOrThrow(visibilitySchema, ctx.request.body);
+    const visibility = validated(ctx, visibilitySchema);
     await answer(ctx, actor, await deps.accounts.setVisibility(actor, id, visibility, commandContext(ctx)));
   });
 
-  router.patch('/accounts/:id/tier', requireUser, async (ctx) => {
+  router.patch('/accounts/:id/tier', requireUser, body(tierAssignmentSchema), async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
-    const { tier, xAdminToken } = parseOrThrow(tierAssignmentSchema, ctx.request.body);
+    const { tier, xAdminToken } = validated(ctx, tierAssignmentSchema);
     await answer(ctx, actor, await deps.accounts.assignTier(actor, id, tier, stepUp(ctx, xAdminToken), commandContext(ctx)));
   });
 
@@ -144,7 +144,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
 
   // Under /api/admin, so the admin guard covers it by path; requireAdmin checks the role here and
   // the decider once more, so a path that slipped past the guard would still be refused.
-  router.put('/admin/accounts/:id/approve', requireAdmin, async (ctx) => {
+  router.put('/admin/accounts/:id/approve', requireAdmin, noBody, async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
     await answer(ctx, actor, await deps.accounts.approveAccount(actor, id, commandContext(ctx)));

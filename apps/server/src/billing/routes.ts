@@ -15,7 +15,7 @@ import { isHistory, paymentOrderSchema, PAYMENT_STATUS_LABELS, type BillingView 
 import { AppError } from '@core/shared/errors';
 import { findPayment, findSubscription, listPayments } from '@adapters/read-models/billing';
 import type { AppDeps } from '../deps';
-import { body } from '../http/validate';
+import { body, noBody, opaqueBody } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { idParam, settle } from '../http/route-helpers';
@@ -49,7 +49,7 @@ export const billingRoutes = (deps: AppDeps): Router => {
     ctx.body = { id: order.id, approveUrl: order.approveUrl };
   });
 
-  router.post('/paypal/order/:id/capture', requireUser, async (ctx) => {
+  router.post('/paypal/order/:id/capture', requireUser, noBody, async (ctx) => {
     const user = currentUser(ctx);
     const result = await billing.service.capture(user.id, idParam(ctx, orderNotFound), commandContext(ctx));
     await settle(deps, result.position);
@@ -60,7 +60,7 @@ export const billingRoutes = (deps: AppDeps): Router => {
     ctx.body = { id: result.id, status: result.status, premium: result.premium, subscriptionEndDate: result.subscriptionEndDate };
   });
 
-  router.post('/paypal/webhook', async (ctx) => {
+  router.post('/paypal/webhook', opaqueBody('application/json', "PayPal's webhook event, verified by its signature headers with PayPal before anything is applied."), async (ctx) => {
     const raw = (ctx.request as unknown as { rawBody?: string }).rawBody ?? '';
     const headers = Object.fromEntries(Object.entries(ctx.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]));
     const done = await billing.service.webhook(headers, raw, ctx.request.body, commandContext(ctx, 'paypal'));
@@ -75,7 +75,7 @@ export const billingRoutes = (deps: AppDeps): Router => {
     ctx.body = billingView(deps, user.id);
   });
 
-  router.post('/api/billing/cancel', requireUser, async (ctx) => {
+  router.post('/api/billing/cancel', requireUser, noBody, async (ctx) => {
     const user = currentUser(ctx);
     await settle(deps, await billing.service.cancel(user.id, commandContext(ctx)));
     ctx.body = billingView(deps, user.id);

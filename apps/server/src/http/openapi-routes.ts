@@ -27,8 +27,14 @@ const operationHtml = (method: string, path: string, op: Json): string => {
       ? ''
       : `<p>Parameters: ${parameters.map((p) => `<code>${escape(String(p.name))}</code> (${escape(String(p.in))}${p.required === true ? ', required' : ''})`).join(', ')}</p>`;
   const schema = body === undefined ? '' : `<details><summary>Request body (JSON Schema)</summary><pre>${escape(JSON.stringify(body, null, 2))}</pre></details>`;
+  const answers = Object.entries((op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>)
+    .flatMap(([status, r]) => {
+      const json = r.content?.['application/json']?.schema;
+      return /^2\d\d$/.test(status) && json !== undefined ? [`<details><summary>${escape(status)} answer (JSON Schema)</summary><pre>${escape(JSON.stringify(json, null, 2))}</pre></details>`] : [];
+    })
+    .join('');
   return `<section id="${escape(String(op.operationId))}"><div><span class="m">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></div>
-<p>${escape(String(op.description ?? ''))}</p>${params}${schema}</section>`;
+<p>${escape(String(op.description ?? ''))}</p>${params}${schema}${answers}</section>`;
 };
 
 /** The document as a readable page: one section per operation, grouped by tag. */

@@ -23,6 +23,10 @@ import { sessionCookieName } from './session';
 import { noteOf, type RouteNote } from './validate';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+/** Who may call an operation, on each operation: 'public', 'user' or 'admin' (the guards' facts). */
+export const ACCESS_EXTENSION = 'x-riposte-access';
+/** On an unsafe operation that takes no body (noBody), so "no requestBody" is said, not forgotten. */
+export const NO_BODY_EXTENSION = 'x-riposte-no-body';
 export const DOCS_PATH = '/api/docs';
 
 type Json = Record<string, unknown>;
@@ -36,9 +40,20 @@ export interface RouteFacts {
   /** Whether a personal access token may call it (http/bearer.ts), and the scope it needs. */
   tokenScope: 'read' | 'write' | 'admin' | null;
   body: z.ZodType | null;
+  /** A body of one of several shapes (bodyVariants). */
+  variants: readonly z.ZodType[] | null;
+  /** The route says it takes no body (noBody). */
+  noBody: boolean;
+  /** A body described in words (opaqueBody). */
+  opaque: { contentType: string; description: string } | null;
   query: z.ZodType | null;
+  /** What successes answer (responds). */
+  responses: { status: number; schema: z.ZodType | null; description: string }[];
   idempotent: boolean;
 }
+
+/** Whether a route says what body it takes: a schema, variants, none, or one described in words. */
+export const declaresBody = (route: RouteFacts): boolean => route.body !== null || route.variants !== null || route.noBody || route.opaque !== null;
 
 /** Every route of the routers, HEAD left out (Koa answers it with GET). */
 export const routeFacts = (routers: readonly Router[]): RouteFacts[] =>
@@ -58,16 +73,23 @@ export const routeFacts = (routers: readonly Router[]): RouteFacts[] =>
             access: admin ? 'admin' : signedIn ? 'user' : 'public',
             tokenScope: signedIn && !isSessionOnly(method, path) ? scope : null,
             body: notes.find((n) => n.kind === 'body')?.schema ?? null,
+            variants: notes.find((n) => n.kind === 'variants')?.schemas ?? null,
+            noBody: notes.some((n) => n.kind === 'noBody'),
+            opaque: notes.flatMap((n) => (n.kind === 'opaqueBody' ? [{ contentType: n.contentType, description: n.description }] : []))[0] ?? null,
             query: notes.find((n) => n.kind === 'query')?.schema ?? null,
+            responses: notes.flatMap((n) => (n.kind === 'response' ? [{ status: n.status, schema: n.schema, description: n.description }] : [])),
             idempotent: notes.some((n) => n.kind === 'idempotent'),
           };
         });
     }),
   );
 
-/** JSON Schema 2020-12 of what a caller sends (the schema's input side), embeddable in the document. */
-export const jsonSchemaOf = (schema: z.ZodType): Json => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json;
+/**
+ * JSON Schema 2020-12 of what a caller sends (the schema's input side) or, with `io: 'output'`,
+ * of what the server answers, embeddable in the document.
+ */
+export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Json => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
   return rest;
 };
 
@@ -112,21 +134,42 @@ const operationOf = (route: RouteFacts): Json => {
     route.tokenScope === null ? null : `With a personal access token: the '${route.tokenScope}' scope.`,
     !SAFE.has(route.method) ? `With a session cookie: the ${CSRF_HEADER}: 1 header.` : null,
   ].filter((n): n is string => n !== null);
+  const successes: Json =
+    route.responses.length === 0
+      ? { '2XX': { description: 'Success (a JSON body, or a file for downloads)' } }
+      : Object.fromEntries(
+          route.responses.map((r) => [
+            String(r.status),
+            { description: r.description, ...(r.schema === null ? {} : { content: { 'application/json': { schema: jsonSchemaOf(r.schema, 'output') } } }) },
+          ]),
+        );
+  const requestBody =
+    route.body !== null
+      ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } }
+      : route.variants !== null
+        ? { required: true, content: { 'application/json': { schema: { oneOf: route.variants.map((v) => jsonSchemaOf(v)) } } } }
+        : route.opaque !== null
+          ? { required: true, description: route.opaque.description, content: { [route.opaque.contentType]: {} } }
+          : null;
   const responses: Json = {
-    '2XX': { description: 'Success (a JSON body, or a file for downloads)' },
-    ...(route.body !== null || route.query !== null || route.idempotent ? { '400': { $ref: '#/components/responses/BadRequest' } } : {}),
+    ...successes,
+    ...(route.body !== null || route.variants !== null || route.query !== null || route.idempotent ? { '400': { $ref: '#/components/responses/BadRequest' } } : {}),
     ...(route.access === 'public' ? {} : { '401': { $ref: '#/components/responses/Unauthorized' }, '403': { $ref: '#/components/responses/Forbidden' } }),
     ...(route.idempotent
       ? { '409': errorResponse('A request with this key was interrupted before it answered'), '422': errorResponse('This key was used for a different request') }
       : {}),
     default: { $ref: '#/components/responses/Error' },
   };
+  const area = route.path.split('/').filter((s) => s !== '' && s !== 'api' && s !== 'v2')[0] ?? 'api';
   return {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
-    tags: [route.path.split('/').filter((s) => s !== '' && s !== 'api' && s !== 'v2')[0] ?? 'api'],
+    // Admin-only routes are grouped under 'admin' wherever their path is (GET /api/x/test-credentials too).
+    tags: route.access === 'admin' && area !== 'admin' ? ['admin', area] : [area],
     description: notes.join(' '),
+    [ACCESS_EXTENSION]: route.access,
+    ...(route.noBody ? { [NO_BODY_EXTENSION]: true } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body === null ? {} : { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } }),
+    ...(requestBody === null ? {} : { requestBody }),
     responses,
     security,
   };

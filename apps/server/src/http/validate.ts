@@ -18,7 +18,15 @@ import { parseOrThrow } from '@core/shared/parse';
 /** What a middleware in a route's stack tells the API document. */
 export type RouteNote =
   | { kind: 'body'; schema: z.ZodType }
+  /** A body of one of several shapes, picked by the body itself (a legacy and a current form). */
+  | { kind: 'variants'; schemas: readonly z.ZodType[] }
+  /** An unsafe call that takes no body (anything sent is ignored). */
+  | { kind: 'noBody' }
+  /** A body that is not JSON the server validates with zod (a multipart upload, PayPal's signed webhook): described in words. */
+  | { kind: 'opaqueBody'; contentType: string; description: string }
   | { kind: 'query'; schema: z.ZodType }
+  /** What a success answers: the zod schema of the JSON body, per status. */
+  | { kind: 'response'; status: number; schema: z.ZodType | null; description: string }
   | { kind: 'idempotent' };
 
 const notes = new WeakMap<object, RouteNote>();
@@ -53,6 +61,36 @@ export const body = (schema: z.ZodType, options: { emptyAs?: unknown } = {}): Mi
     },
     { kind: 'body', schema },
   );
+
+/**
+ * Parses the JSON body with the one of `schemas` that `pick` chooses from the body (each route
+ * with a legacy and a current form); the handler reads it with `validated(ctx, chosen)`.
+ */
+export const bodyVariants = (schemas: readonly z.ZodType[], pick: (raw: unknown) => z.ZodType): Middleware =>
+  noted(
+    async (ctx, next) => {
+      const raw: unknown = ctx.request.body;
+      const schema = pick(raw);
+      if (!schemas.includes(schema)) throw new Error(`${ctx.method} ${ctx.path} picked a body schema it did not declare`);
+      remember(ctx, schema, parseOrThrow(schema, raw));
+      return next();
+    },
+    { kind: 'variants', schemas },
+  );
+
+/** Says an unsafe call takes no body. */
+export const noBody: Middleware = noted(async (_ctx, next) => next(), { kind: 'noBody' });
+
+/** Says a call's body is not JSON validated here (a multipart upload, a signed webhook), in words. */
+export const opaqueBody = (contentType: string, description: string): Middleware =>
+  noted(async (_ctx, next) => next(), { kind: 'opaqueBody', contentType, description });
+
+/**
+ * Says what a success answers: the zod schema its JSON body follows (null: no body, e.g. 204).
+ * The OpenAPI document lists it; tests/api/openapi-responses checks real answers against it.
+ */
+export const responds = (status: number, schema: z.ZodType | null, description = 'Success'): Middleware =>
+  noted(async (_ctx, next) => next(), { kind: 'response', status, schema, description });
 
 /** Parses the query string with `schema`. */
 export const query = (schema: z.ZodType): Middleware =>

@@ -19,7 +19,6 @@ import type { Context } from 'koa';
 import { ACCOUNT_MESSAGES, monitoringActorOf } from '@core/monitoring';
 import { POLLING_MESSAGES, settingValueSchema, tierAssignmentSchema, verifyXAdminSchema } from '@core/polling';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import { xReadDays } from '@adapters/read-models/watching';
 import { utcDay, X_READ_USD_PER_POST } from '@core/watching';
@@ -58,10 +57,10 @@ export const pollingRoutes = (deps: AppDeps): Router => {
     ctx.body = { success: true };
   });
 
-  router.put('/polling-settings/:key', requireAdmin, async (ctx) => {
+  router.put('/polling-settings/:key', requireAdmin, body(settingValueSchema), async (ctx) => {
     const key = (ctx.params as { key?: string }).key ?? '';
     if (!KEY.test(key)) throw settingNotFound();
-    const { value, xAdminToken } = parseOrThrow(settingValueSchema, ctx.request.body);
+    const { value, xAdminToken } = validated(ctx, settingValueSchema);
     const written = await polling.changeSetting(key, value, stepUp(ctx, xAdminToken), commandContext(ctx));
     await answerWritten(ctx, deps, written, {
       find: () => listPollingSettings(db()).find((s) => s.settingKey === key) ?? null,
@@ -78,10 +77,10 @@ export const pollingRoutes = (deps: AppDeps): Router => {
     ctx.body = listVisibleAccounts(db(), actorOf(ctx));
   });
 
-  router.patch('/accounts/:id/tier', requireAdmin, async (ctx) => {
+  router.patch('/accounts/:id/tier', requireAdmin, body(tierAssignmentSchema), async (ctx) => {
     const actor = actorOf(ctx);
     const id = idParam(ctx, accountNotFound);
-    const { tier, xAdminToken } = parseOrThrow(tierAssignmentSchema, ctx.request.body);
+    const { tier, xAdminToken } = validated(ctx, tierAssignmentSchema);
     const written = await deps.accounts.assignTier(actor, id, tier, stepUp(ctx, xAdminToken), commandContext(ctx));
     await answerWritten(ctx, deps, written, { find: () => findVisibleAccount(db(), actor, written.id), location: `/api/accounts/${written.id}` });
   });

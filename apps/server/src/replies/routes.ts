@@ -18,12 +18,11 @@ import { monitoringActorOf } from '@core/monitoring';
 import { REPLY_MESSAGES, REPLY_STATUSES } from '@core/replies';
 import type { ScheduleDraft } from '@core/scheduling';
 import { AppError } from '@core/shared/errors';
-import { parseOrThrow } from '@core/shared/parse';
 import { isWritingStyle, type WritingStyle } from '@core/styles';
 import type { User } from '@core/users/state';
 import { postUrlOrNull } from '@core/x';
 import type { AppDeps } from '../deps';
-import { query, validated } from '../http/validate';
+import { body, noBody, query, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { readBack, type settle } from '../http/route-helpers';
@@ -98,6 +97,8 @@ const testScheduleSchema = z.object({
   startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date and time' }).optional(),
 });
 
+const executeTestScheduleSchema = z.object({ scheduleId: idField('scheduleId is required') });
+
 const directReplySchema = z.object({
   accountId: idField('Please select an account'),
   connectedAccountId: idField('Please select your X account to post from'),
@@ -161,17 +162,17 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = replySummary(db(), currentUser(ctx).id, now());
   });
 
-  router.post('/api/replies/:id/mark-sent', requireUser, async (ctx) => {
+  router.post('/api/replies/:id/mark-sent', requireUser, body(markSentSchema, { emptyAs: {} }), async (ctx) => {
     const user = currentUser(ctx);
     const id = replyIdParam(ctx);
-    const body = parseOrThrow(markSentSchema, ctx.request.body ?? {});
-    const replyPostId = replyPostIdOf(body.replyUrl);
+    const input = validated(ctx, markSentSchema);
+    const replyPostId = replyPostIdOf(input.replyUrl);
     if (findReply(db(), user.id, id) === null) throw notFound();
     const written = await deps.dispatcher.userAction(id, { type: 'MarkSentByUser', userId: user.id, replyPostId, now: now() });
     await answerReply(ctx, user.id, written);
   });
 
-  router.post('/api/replies/:id/skip', requireUser, async (ctx) => {
+  router.post('/api/replies/:id/skip', requireUser, noBody, async (ctx) => {
     const user = currentUser(ctx);
     const id = replyIdParam(ctx);
     if (findReply(db(), user.id, id) === null) throw notFound();
@@ -206,7 +207,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
 
   const createTestSchedule = (version: 1 | 2) => async (ctx: Context) => {
     const user = currentUser(ctx);
-    const body = parseOrThrow(testScheduleSchema, ctx.request.body ?? {});
+    const body = validated(ctx, testScheduleSchema);
     const style = styleOf(body.useAi, body.viralStyle);
     if (style === null && body.content.trim() === '') throw new AppError('validation', 'Content is required', { field: 'content' });
     const target = targetFor(user, body.accountId);
@@ -225,23 +226,23 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.status = schedule === null ? 202 : 201;
     ctx.body = { ...(schedule ?? { pending: true }), success: true, id: written.id, scheduleId: written.id, ...(version === 2 ? { version: 2 } : {}) };
   };
-  router.post('/api/admin/create-test-schedule', requireAdmin, createTestSchedule(1));
-  router.post('/api/admin/create-test-schedule-v2', requireAdmin, createTestSchedule(2));
+  router.post('/api/admin/create-test-schedule', requireAdmin, body(testScheduleSchema, { emptyAs: {} }), createTestSchedule(1));
+  router.post('/api/admin/create-test-schedule-v2', requireAdmin, body(testScheduleSchema, { emptyAs: {} }), createTestSchedule(2));
 
   const runNow = async (ctx: Context, scheduleId: string) => {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(scheduleId)) throw new AppError('not_found', 'Schedule not found', { reason: 'SCHEDULE_NOT_FOUND' });
     const written = await deps.dispatcher.runSchedule(scheduleId);
     await answerReply(ctx, null, written);
   };
-  router.post('/api/admin/run-test-schedule/:id', requireAdmin, async (ctx) => runNow(ctx, (ctx.params as { id: string }).id));
-  router.post('/api/admin/execute-test-schedule-v2', requireAdmin, async (ctx) => {
-    const { scheduleId } = parseOrThrow(z.object({ scheduleId: idField('scheduleId is required') }), ctx.request.body ?? {});
+  router.post('/api/admin/run-test-schedule/:id', requireAdmin, noBody, async (ctx) => runNow(ctx, (ctx.params as { id: string }).id));
+  router.post('/api/admin/execute-test-schedule-v2', requireAdmin, body(executeTestScheduleSchema, { emptyAs: {} }), async (ctx) => {
+    const { scheduleId } = validated(ctx, executeTestScheduleSchema);
     await runNow(ctx, scheduleId);
   });
 
   const directReply = async (ctx: Context) => {
     const user = currentUser(ctx);
-    const body = parseOrThrow(directReplySchema, ctx.request.body ?? {});
+    const body = validated(ctx, directReplySchema);
     const style = styleOf(body.useAi, body.viralStyle);
     if (style === null && body.content.trim() === '') throw new AppError('validation', 'Content is required', { field: 'content' });
     const target = targetFor(user, body.accountId);
@@ -258,8 +259,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
     });
     await answerReply(ctx, null, written);
   };
-  router.post('/api/admin/execute-direct-reply', requireAdmin, directReply);
-  router.post('/api/admin/execute-direct-reply-v2', requireAdmin, directReply);
+  router.post('/api/admin/execute-direct-reply', requireAdmin, body(directReplySchema, { emptyAs: {} }), directReply);
+  router.post('/api/admin/execute-direct-reply-v2', requireAdmin, body(directReplySchema, { emptyAs: {} }), directReply);
 
   return router;
 };

@@ -19,7 +19,10 @@ import {
   scheduleImportSchema,
   bulkEntryPayloadSchema,
   draftFromBulkPayload,
+  classicSchedulePayloadSchema,
   draftFromSchedulePayload,
+  schedulePayloadVariant,
+  templateSchedulePayloadSchema,
   draftFromV2,
   moveSchedulePayloadSchema,
   SCHEDULE_MESSAGES,
@@ -29,9 +32,8 @@ import {
 import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
-import { parseOrThrow } from '@core/shared/parse';
 import type { AppDeps } from '../deps';
-import { body, validated } from '../http/validate';
+import { body, bodyVariants, opaqueBody, validated } from '../http/validate';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import type { ScheduleWritten } from './service';
@@ -94,7 +96,11 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = withRunLink(view);
   });
 
-  router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), async (ctx) => {
+  // The classic payload (conditions) or the template one, told apart by the body (core/scheduling/drafts).
+  const schedulePayload = bodyVariants([templateSchedulePayloadSchema, classicSchedulePayloadSchema], (raw) =>
+    schedulePayloadVariant(raw) === 'classic' ? classicSchedulePayloadSchema : templateSchedulePayloadSchema,
+  );
+  router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), schedulePayload, async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
     const draft = draftFromSchedulePayload(ctx.request.body, context(user));
@@ -108,10 +114,10 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   });
 
   // Move to another connected account (from its next run on): what frees an account for Disconnect.
-  router.patch('/api/schedules/:id', requireUser, async (ctx) => {
+  router.patch('/api/schedules/:id', requireUser, body(moveSchedulePayloadSchema), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
-    const { connectedAccountId } = parseOrThrow(moveSchedulePayloadSchema, ctx.request.body);
+    const { connectedAccountId } = validated(ctx, moveSchedulePayloadSchema);
     await settle(deps, await deps.schedules.move(user.id, id, connectedAccountId, commandContext(ctx)));
     const view = findSchedule(db(), user.id, id);
     if (view === null) throw notFound();
@@ -159,7 +165,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     gate: createUploadGate({ images: deps.images, limits: deps.config.uploads, disk: () => diskSpaceOf(deps.config.dataDir), ...(deps.counters ? { counters: deps.counters } : {}) }),
   });
 
-  router.post('/api/v2/upload-image', requireUser, async (ctx) => {
+  router.post('/api/v2/upload-image', requireUser, opaqueBody('multipart/form-data', "One image file in the form field 'image' (PNG, JPEG, GIF or WebP)."), async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
     try {

@@ -14,7 +14,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { eraseAccount, planErasure } from '@adapters/account-erasure';
 import type { Position } from '@core/eventstore/types';
-import { parseOrThrow } from '@core/shared/parse';
+import { body, validated } from '../http/validate';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -35,9 +35,9 @@ const deleteSchema = z.object(
 const later = (a: Position | null, b: Position | null): Position | null => (a === null ? b : b === null ? a : a > b ? a : b);
 
 export const deleteAccountRoute = (router: Router, deps: AppDeps): void => {
-  router.post('/api/settings/delete-account', requireUser, async (ctx) => {
+  router.post('/api/settings/delete-account', requireUser, body(deleteSchema), async (ctx) => {
     const user = currentUser(ctx);
-    const { currentPassword } = parseOrThrow(deleteSchema, ctx.request.body);
+    const { currentPassword } = validated(ctx, deleteSchema);
     await confirmIdentity(deps, ctx, user, currentPassword);
     const context = commandContext(ctx);
     const db = () => deps.projector.db;

@@ -11,7 +11,7 @@ import { changePasswordRequestSchema, loginSchema, profileUpdateSchema, register
 import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
-import { body, validated } from '../http/validate';
+import { body, noBody, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
 import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
 import { signIn, signOut } from '../http/session';
@@ -89,7 +89,7 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.body = { user: presentUser(deps, written.user) };
   });
 
-  router.post('/logout', (ctx) => {
+  router.post('/logout', noBody, (ctx) => {
     signOut(ctx);
     ctx.body = { success: true };
   });
