@@ -2,7 +2,7 @@
 // pick the target, your account and a date and time (an 'Add post' slot fills them in), and it
 // creates a real schedule. The counter counts as X does against the posting account's limit.
 // Every time goes through the classic call, as in Classic and V2: a peak window's next slot as that
-// window, any other time as an exact time (`exactTime`), which every plan may use (ADR 0040).
+// window, any other time as an exact time (`exactTime`), which every plan may use (ADR 0039).
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Sparkles } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';

@@ -4,8 +4,9 @@
 // sent, and sent as one batch that the server creates all or none of. A trial (or expired) user is
 // told up front, before any row is built, that the server refuses batches on the trial and how many
 // trial replies are left, with a link to schedule them one at a time; Add Reply stays off for them.
+// Each row previews what it will post (ADR 0042); the confirmation names the rows X would cut.
 import { useEffect, useRef, useState } from 'react';
-import { AtSign, Crown, Layers, Plus, Send } from 'lucide-react';
+import { AtSign, Crown, Layers, Plus, Send, TriangleAlert } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { firstAvailableTarget } from '@core/scheduling/duplicates';
@@ -28,7 +29,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
 import { PageHeader } from '@web/components/page-header';
-import { MentionWarning, useTargetAccounts, useXAccounts, scheduleBulkBatch } from '@web/features/schedules';
+import { limitFor, overLimit, useTargetAccounts, useXAccounts, scheduleBulkBatch } from '@web/features/schedules';
 import { localDayKey, useUserZone } from '@web/lib/time-format';
 import { addRow, bulkState, clearRows, setGlobal, type BulkRow, type GlobalSettings as GlobalSettingsValues } from './bulk-store';
 import { checkRows, payloadsOf, type RowErrors } from './bulk-validation';
@@ -136,6 +137,12 @@ export default function BulkRepliesPage() {
     }
   }
 
+  // Rows whose own text X would cut from their posting account (with AI, the text only guides the reply).
+  const tooLong = rows.flatMap((r, i) => {
+    const account = x.accounts.find((a) => a.id === r.connectedAccountId) ?? null;
+    return !r.useAI && overLimit(r.customReplyText, account) ? [{ n: i + 1, account, max: limitFor(account) }] : [];
+  });
+
   const controls = (row: BulkRow, index: number) =>
     rowControls({
       row,
@@ -174,7 +181,6 @@ export default function BulkRepliesPage() {
           </AlertDescription>
         </Alert>
       )}
-      <MentionWarning text={rows.map((r) => r.customReplyText).join('\n')} />
       {mentionNoticeAt !== null && (
         <Alert variant="warning" data-testid="bulk-mentions">
           <AtSign />
@@ -221,6 +227,22 @@ export default function BulkRepliesPage() {
               {rows.length} {rows.length === 1 ? 'reply' : 'replies'} will be scheduled. Either all of them are scheduled, or none if one is refused.
             </AlertDialogDescription>
           </AlertDialogHeader>
+          {tooLong.length > 0 && (
+            <Alert variant="warning" data-testid="bulk-too-long">
+              <TriangleAlert />
+              <AlertTitle>Longer than X allows</AlertTitle>
+              <AlertDescription>
+                <ul>
+                  {tooLong.map((t) => (
+                    <li key={t.n}>
+                      Reply {t.n}: X allows {t.max.toLocaleString('en-US')} characters{t.account ? ` from @${t.account.username}` : ''}; it will be cut at a sentence or word.
+                    </li>
+                  ))}
+                </ul>
+                <p>Cancel to shorten {tooLong.length === 1 ? 'it' : 'them'}.</p>
+              </AlertDescription>
+            </Alert>
+          )}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={sending}>Cancel</AlertDialogCancel>
             <Button onClick={() => void send()} disabled={sending}>

@@ -1,5 +1,7 @@
 // The controls of one bulk row, built once and laid out by the table (wide screens) or the cards
 // (narrow ones). Each control is labelled with the row's number for screen readers and tests.
+// Under its text each row shows the composers' shared parts: X's count against the limit of the
+// row's own posting account, the live mention warning and the preview of what will be posted.
 import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
 import { BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
@@ -11,7 +13,7 @@ import { Input } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
-import { type TargetAccount, type XAccount, XAccountSelect } from '@web/features/schedules';
+import { ContentCounter, MentionWarning, ReplyPreview, type TargetAccount, type XAccount, XAccountSelect } from '@web/features/schedules';
 import { StyleSelect } from '@web/components/style-select';
 import { removeRow, updateRow, type BulkRow, type RowPatch } from './bulk-store';
 import type { RowErrors } from './bulk-validation';
@@ -138,25 +140,32 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     ),
     ai: <Switch checked={row.useAI} onCheckedChange={(useAI) => set({ useAI })} aria-label={`AI, reply ${n}`} disabled={disabled} />,
     text: (
-      <div>
-        <Textarea
-          rows={2}
-          aria-label={`Reply text, reply ${n}`}
-          placeholder={row.useAI ? 'Optional: what the AI reply should say' : 'Write the reply'}
-          value={row.customReplyText}
-          onChange={(e) => set({ customReplyText: e.target.value })}
-          onBlur={() => {
-            const { text, removed } = stripMentions(row.customReplyText);
-            if (removed.length > 0) {
-              set({ customReplyText: text });
-              onMentionsStripped();
-            }
-          }}
-          disabled={disabled}
-          className="min-h-16"
-          {...invalid(errors?.customReplyText)}
-        />
-        <RowError text={errors?.customReplyText} />
+      <div className="grid gap-2 whitespace-normal lg:grid-cols-2" data-testid="bulk-row-text">
+        <div className="grid content-start gap-1">
+          <Textarea
+            rows={2}
+            aria-label={`Reply text, reply ${n}`}
+            placeholder={row.useAI ? 'Optional: what the AI reply should say' : 'Write the reply'}
+            value={row.customReplyText}
+            onChange={(e) => set({ customReplyText: e.target.value })}
+            onBlur={() => {
+              const { text, removed } = stripMentions(row.customReplyText);
+              if (removed.length > 0) {
+                set({ customReplyText: text });
+                onMentionsStripped();
+              }
+            }}
+            disabled={disabled}
+            className="min-h-16"
+            {...invalid(errors?.customReplyText)}
+          />
+          <div className="flex items-start justify-between gap-2">
+            {errors?.customReplyText ? <RowError text={errors.customReplyText} /> : <span />}
+            <ContentCounter text={row.customReplyText} account={xAccounts.find((a) => a.id === row.connectedAccountId) ?? null} testId={`bulk-counter-${n}`} />
+          </div>
+          <MentionWarning text={row.customReplyText} />
+        </div>
+        <ReplyPreview text={row.customReplyText} aiStyle={row.useAI ? row.tone : null} label={`Preview, reply ${n}`} />
       </div>
     ),
     remove: (
