@@ -1,4 +1,4 @@
-// One composer language on Bulk Replies (issue 14 points 3 and 5, ADR 0041): each row shows the
+// One composer language on Bulk Replies (issue 14 points 3 and 5, ADR 0042): each row shows the
 // composers' shared preview of exactly what will be posted, X's count against the row's own
 // posting account and the live mention warning, and the confirmation names a row X would cut,
 // before anything is scheduled. In a real browser against the real server, with the keyboard; the
