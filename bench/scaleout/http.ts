@@ -31,6 +31,8 @@ export interface HttpOptions {
   warmupSeconds: number;
   /** Phases in order: 'one' (server a only) or 'two' (a and b in turn). */
   order: ('one' | 'two')[];
+  /** Seconds of the mix on both servers in turn before the first phase (not counted): both warm up. */
+  warmupFirstSeconds: number;
 }
 
 export interface PhaseResult {
@@ -211,8 +213,10 @@ export const runHttp = async (options: HttpOptions, log: (line: string) => void)
     const targetId = (target as { id: string }).id;
 
     const results: PhaseResult[] = [];
-    for (const phase of options.order) {
+    const phases = options.warmupFirstSeconds > 0 ? (['warm-up', ...options.order] as const) : options.order;
+    for (const phase of phases) {
       const bases = phase === 'one' ? [a.base] : [a.base, b.base];
+      const measuredSeconds = phase === 'warm-up' ? options.warmupFirstSeconds : options.seconds;
       let next = 0;
       const pick = () => bases[next++ % bases.length] as string;
       let measuring = false;
@@ -269,13 +273,17 @@ export const runHttp = async (options: HttpOptions, log: (line: string) => void)
       const loadFrom = loadavg()[0] ?? NaN;
       measuring = true;
       const t0 = performance.now();
-      await new Promise((r) => setTimeout(r, options.seconds * 1000));
+      await new Promise((r) => setTimeout(r, measuredSeconds * 1000));
       measuring = false;
       const seconds = (performance.now() - t0) / 1000;
       const serverCpuMs = servers.map((s, i) => cpuMsOf(s.proc.child.pid) - (cpuFrom[i] as number));
       const benchCpuMs = ownCpuMs() - benchFrom;
       stop = true;
       await Promise.all(loops);
+      if (phase === 'warm-up') {
+        log(`  warm-up, both servers in turn, not counted: ${requests} requests in ${seconds.toFixed(1)} s, load average ${loadFrom.toFixed(1)} at its start`);
+        continue;
+      }
       results.push({ phase, seconds, requests, ok, failures, latencies, byOp, serverCpuMs, benchCpuMs, load: loadFrom });
       log(`  phase ${results.length} (${phase === 'one' ? 'one server' : 'two servers, round robin'}): ${requests} requests in ${seconds.toFixed(1)} s, load average ${loadFrom.toFixed(1)} at its start`);
     }

@@ -13,6 +13,8 @@
  *   --concurrency / BENCH_HTTP_CONCURRENCY (16)   virtual users, one request in flight each
  *   --seconds / BENCH_HTTP_SECONDS (15)           measured seconds per HTTP phase (4 phases)
  *   --warmup / BENCH_HTTP_WARMUP_S (3)            seconds of load before each phase is measured
+ *   --warmup-first / BENCH_HTTP_WARMUP_FIRST_S (15) seconds of the mix on both servers before the
+ *                                                 first phase, not counted (the servers warm up)
  *   --runs / BENCH_RUNS (500)                     runs due in the same second
  *   --schedulers / BENCH_SCHEDULERS_MANY (3)      scheduler processes of the second dispatch run
  *   --only http|dispatch                          one part only
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     seconds: { type: 'string' },
     warmup: { type: 'string' },
+    'warmup-first': { type: 'string' },
     runs: { type: 'string' },
     schedulers: { type: 'string' },
     only: { type: 'string' },
@@ -45,6 +48,7 @@ const size = (flag: string | undefined, env: string, fallback: number, min = 1) 
 const CONCURRENCY = size(values.concurrency, 'BENCH_HTTP_CONCURRENCY', 16);
 const SECONDS = size(values.seconds, 'BENCH_HTTP_SECONDS', 15);
 const WARMUP = size(values.warmup, 'BENCH_HTTP_WARMUP_S', 3, 0);
+const WARMUP_FIRST = size(values['warmup-first'], 'BENCH_HTTP_WARMUP_FIRST_S', 15, 0);
 const RUNS = size(values.runs, 'BENCH_RUNS', 500);
 const MANY = size(values.schedulers, 'BENCH_SCHEDULERS_MANY', 3, 2);
 const ONLY = values.only;
@@ -121,10 +125,10 @@ const main = async () => {
     } else {
       log(
         `1. HTTP: ${CONCURRENCY} virtual users (each signed in, one X account, one request in flight), a mix of list schedules, list replies, ` +
-          `create a schedule, replies summary, delete it, list schedules (2 writes in 6); ${SECONDS} s measured per phase after ${WARMUP} s of warm-up; ` +
+          `create a schedule, replies summary, delete it, list schedules (2 writes in 6); ${WARMUP_FIRST} s of warm-up on both servers, then ${SECONDS} s measured per phase after ${WARMUP} s of warm-up; ` +
           'one SQLite event file, shared state in a throwaway PostgreSQL; both servers run throughout.',
       );
-      const phases = await runHttp({ concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: WARMUP, order: ['one', 'two', 'two', 'one'] }, log);
+      const phases = await runHttp({ concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: WARMUP, order: ['one', 'two', 'two', 'one'], warmupFirstSeconds: WARMUP_FIRST }, log);
       http = { one: pool(phases.filter((p) => p.phase === 'one')), two: pool(phases.filter((p) => p.phase === 'two')) };
       for (const [name, f] of Object.entries(http)) {
         log(`  ${name === 'one' ? 'one server ' : 'two servers'}: ${f.requests} requests; per operation ${Object.entries(f.byOp).map(([op, s]) => `${op} p50 ${ms(s.p50)} p99 ${ms(s.p99)}`).join('; ')}`);
