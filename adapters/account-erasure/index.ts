@@ -3,12 +3,15 @@
  *  - `planErasure`, before AccountDeleted: what the person owns, listed from the read models while
  *    they still hold the rows; the plan rides on AccountDeleted, so it survives a crash;
  *  - `eraseAccount`, after it: carries the plan out through the store's `erase` (reservations
- *    first, then the owned streams, the user's own stream last, since it holds the plan's values),
+ *    first, except one someone else holds again since the release, then the owned streams, the
+ *    user's own stream last, since it holds the plan's values; SQLite rewrites in place, KurrentDB
+ *    copies and truncates: core/eventstore/erasure-copies.ts),
  *    then records AccountErased. Before any of it, the saved PayPal wallets (vault payment tokens)
  *    are deleted at PayPal and PaymentMethodRemoved recorded on the billing stream: a PayPal
- *    failure leaves the account pending, and the job tries again. Each step can run again: an erased event is redacted to the same
- *    data, a renamed reservation is gone. The job `accounts:erase` (and the server's start) finish
- *    every deleted account without AccountErased.
+ *    failure leaves the account pending, and the job tries again. Each step can run again: an
+ *    erased event is redacted to the same data and a renamed reservation is gone (SQLite), a
+ *    stream whose readable events are all copies is not copied again (KurrentDB). The job
+ *    `accounts:erase` (and the server's start) finish every deleted account without AccountErased.
  */
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
@@ -21,14 +24,14 @@ import type { SchedulerJob } from '@adapters/scheduler';
 import { billingDecider, billingStream, type PaymentProvider } from '@core/billing';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import { reservationStream } from '@core/eventstore/reservation';
-import type { EventStore, RecordedEvent, StreamName } from '@core/eventstore/types';
+import { reservationHolder, reservationStream } from '@core/eventstore/reservation';
+import type { EventStore, StreamName } from '@core/eventstore/types';
 import { replyStream } from '@core/replies/model';
 import { scheduleStream } from '@core/scheduling/schedule';
 import { templateGroupStream } from '@core/templates/group';
 import { templateStream } from '@core/templates/template';
 import { userDecider } from '@core/users/decider';
-import { redactPersonal } from '@core/users/erasure';
+import { redactEvent } from '@core/users/erasure';
 import type { ErasurePlan } from '@core/users/events';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
 import { X_ACCOUNT_RESERVATION, xAccountStream } from '@core/x-accounts/account';
@@ -103,8 +106,8 @@ export const removeSavedPaymentMethods = async (deps: ErasureDeps, userId: strin
 
 /**
  * Carries out the plan recorded on the user's AccountDeleted and records AccountErased; quiet for
- * an account erased already. Answers the events rewritten, or null when the store cannot erase
- * (KurrentDB) or the account is not deleted.
+ * an account erased already. Answers the events rewritten (or copied), or null when the store
+ * cannot erase or the account is not deleted.
  */
 export const eraseAccount = async (deps: ErasureDeps, userId: string): Promise<number | null> => {
   const { store } = deps;
@@ -115,9 +118,14 @@ export const eraseAccount = async (deps: ErasureDeps, userId: string): Promise<n
   if (state.erasedAt !== null) return 0;
   await removeSavedPaymentMethods(deps, userId);
   const plan: ErasurePlan = state.erase;
-  const redact = (event: RecordedEvent) => redactPersonal(event.data, event.id);
+  const redact = redactEvent;
   let erased = 0;
+  // The person's own owner ids: the user, and each X account (the owner of an X id's reservation).
+  const mine = (ownerId: string) => ownerId === userId || plan.streams.includes(xAccountStream(ownerId));
   for (const { kind, value } of plan.reservations) {
+    // Released with AccountDeleted, a value may have been taken by someone else since: theirs now.
+    const holder = await reservationHolder(store, kind, value);
+    if (holder !== null && !mine(holder.ownerId)) continue;
     const renamed: StreamName = `erased-${kind}-${randomUUID()}`;
     erased += await erase.call(store, reservationStream(kind, value), redact, renamed);
   }

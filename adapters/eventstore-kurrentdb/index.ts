@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { ANY, excludeSystemEvents, NO_STREAM, START, WrongExpectedVersionError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { AppError } from '@core/shared/errors';
 import { WrongExpectedRevisionError } from '@core/eventstore/errors';
+import { eraseByCopy } from '@core/eventstore/erasure-copies';
 import type { AppendResult, EventStore, ExpectedRevision, HealthProbe, Position, StreamName, Subscription } from '@core/eventstore/types';
 import { makeClient, parseConnection, type ParsedConnection } from './connection';
 import { mapAppendError } from './errors';
@@ -138,6 +139,27 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Even
   };
 
   /**
+   * Sets the stream's "truncate before" ($tb in its metadata stream), keeping whatever other
+   * metadata an operator set (max age, ACLs). Reads then skip the events before `revision`; they
+   * stay in $all, and on disk, until a scavenge removes them (docs/adr/0028, addendum).
+   */
+  const truncateBefore = async (stream: StreamName, revision: bigint): Promise<void> => {
+    const reader = readers.get();
+    let current: Awaited<ReturnType<KurrentDBClient['getStreamMetadata']>>;
+    try {
+      current = await reader.getStreamMetadata(stream, { requiresLeader: true });
+    } catch (error) {
+      readers.failed(reader, error);
+      throw mapAppendError(stream, 'any', error);
+    }
+    try {
+      await writer.setStreamMetadata(stream, { ...(current.metadata ?? {}), truncateBefore: Number(revision) }, { deadline: appendDeadlineMs });
+    } catch (error) {
+      throw mapAppendError(stream, 'any', error);
+    }
+  };
+
+  /**
    * `kurrentdb:<uuid>`: the id in the first event of IDENTITY_STREAM, written by whichever process
    * asks first (no_stream, so two processes agree on one). The adapter hides that stream from $all.
    */
@@ -179,6 +201,17 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Even
         ),
       ]);
       return { read, write };
+    },
+    /**
+     * KurrentDB cannot rewrite an event: copy-and-truncate (core/eventstore/erasure-copies.ts).
+     * `renameTo` is ignored: a stream cannot be renamed, and deleting a reservation stream would
+     * make its value hard to reserve again (see docs/adr/0028, addendum); its copies hold the
+     * reservation released, with the value redacted.
+     */
+    erase: async (stream, redact) => {
+      ensureOpen();
+      const leaderReads = { readStream: (name: StreamName) => reads.readStream(name, { requiresLeader: true }), append, truncateBefore };
+      return eraseByCopy(leaderReads, stream, redact, randomUUID);
     },
     readStream: async (stream, readOptions = {}) => {
       ensureOpen();

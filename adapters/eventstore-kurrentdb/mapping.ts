@@ -44,6 +44,8 @@ export type StoredMetadata = {
   $correlationId: string;
   $causationId?: string;
   time: string;
+  /** Only on an erasure's redacted copy (core/eventstore/erasure-copies.ts): the id of the event copied. */
+  erasureCopyOf?: string;
 };
 
 export const encodeMetadata = (metadata: EventMetadata): StoredMetadata => ({
@@ -51,6 +53,7 @@ export const encodeMetadata = (metadata: EventMetadata): StoredMetadata => ({
   $correlationId: metadata.correlationId,
   ...(metadata.causationId === null ? {} : { $causationId: metadata.causationId }),
   time: metadata.time,
+  ...(typeof metadata.erasureCopyOf === 'string' ? { erasureCopyOf: metadata.erasureCopyOf } : {}),
 });
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -61,11 +64,13 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  */
 export const decodeMetadata = (raw: unknown, created: Date): EventMetadata => {
   const doc = raw !== null && typeof raw === 'object' && !(raw instanceof Uint8Array) ? (raw as Record<string, unknown>) : {};
+  const copyOf = text(doc.erasureCopyOf);
   return {
     actor: text(doc.actor),
     correlationId: text(doc.$correlationId) ?? text(doc.correlationId) ?? '',
     causationId: text(doc.$causationId) ?? text(doc.causationId),
     time: text(doc.time) ?? created.toISOString(),
+    ...(copyOf === null ? {} : { erasureCopyOf: copyOf }),
   };
 };
 

@@ -97,3 +97,56 @@ describe('health and deadlines', () => {
     expect(world.appendCalls.at(-1)).toMatchObject({ stream: 'orders-1', events: 1, deadline: 1_234 });
   });
 });
+
+describe('erasing a stream (copy-and-truncate, docs/adr/0028)', () => {
+  const personal = (email: string, data: Record<string, unknown> = {}): NewEvent => ({ ...event(), type: 'ProfileSet', data: { userId: 'u-1', email, ...data } });
+  const redact = (e: { id: string; data: unknown }) => ({ ...(e.data as object), email: `erased-${e.id}` });
+
+  it('appends marked, redacted copies and sets $tb to the first, keeping other metadata; reads show only the copies, $all keeps the originals', async () => {
+    const world = createFakeWorld();
+    const store = open(world);
+    const originals = [personal('alice@example.test'), personal('alice@example.test', { n: 2 })];
+    await store.append('user-1', originals, 'no_stream');
+    await world.make().setStreamMetadata('user-1', { maxAge: 3600 });
+    expect(await store.erase?.('user-1', redact)).toBe(2);
+    expect(world.metadataWrites.at(-1)).toEqual({ stream: 'user-1', metadata: { maxAge: 3600, truncateBefore: 2 } });
+    const read = await store.readStream('user-1');
+    expect(read.map((e) => [e.revision, e.metadata.erasureCopyOf])).toEqual([
+      [2n, originals[0]?.id],
+      [3n, originals[1]?.id],
+    ]);
+    expect(read.map((e) => e.data)).toEqual(originals.map((o) => ({ ...(o.data as object), email: `erased-${o.id}` })));
+    // The copies' marker goes through the stored metadata document and back.
+    expect(world.stream('user-1').at(-1)?.metadata).toMatchObject({ erasureCopyOf: originals[1]?.id });
+    expect((await store.readAll()).filter((e) => e.streamName === 'user-1')).toHaveLength(4);
+  });
+
+  it('a second run appends nothing and writes no metadata; a run cut after its copies only sets $tb', async () => {
+    const world = createFakeWorld();
+    const store = open(world);
+    const originals = [personal('alice@example.test')];
+    await store.append('user-2', originals, 'no_stream');
+    await store.erase?.('user-2', redact);
+    const appends = world.appendCalls.length;
+    const writes = world.metadataWrites.length;
+    expect(await store.erase?.('user-2', redact)).toBe(0);
+    expect([world.appendCalls.length, world.metadataWrites.length]).toEqual([appends, writes]);
+
+    // The copies were appended, then the process died before the truncation.
+    await store.append('user-3', originals.map((o) => ({ ...o, id: randomUUID() })), 'no_stream');
+    const [first] = await store.readStream('user-3');
+    const copy = { ...event(), type: 'ProfileSet', data: redact(first as never), metadata: { ...event().metadata, erasureCopyOf: first?.id } };
+    await store.append('user-3', [copy as NewEvent], 0n);
+    const before = world.appendCalls.length;
+    expect(await store.erase?.('user-3', redact)).toBe(0);
+    expect(world.appendCalls.length).toBe(before);
+    expect(world.metadataWrites.at(-1)).toEqual({ stream: 'user-3', metadata: { truncateBefore: 1 } });
+    expect((await store.readStream('user-3')).map((e) => e.id)).toEqual([copy.id]);
+  });
+
+  it('a stream that does not exist: nothing written', async () => {
+    const world = createFakeWorld();
+    expect(await open(world).erase?.('nobody', redact)).toBe(0);
+    expect(world.metadataWrites).toEqual([]);
+  });
+});

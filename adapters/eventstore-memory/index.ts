@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@core/shared/errors';
 import { duplicateEventIdError, WrongExpectedRevisionError } from '@core/eventstore/errors';
+import { eraseByCopy } from '@core/eventstore/erasure-copies';
 import type {
   AppendResult,
   EventStore,
@@ -184,16 +185,30 @@ export const createMemoryEventStore = (): EventStore => {
     },
   };
 
+  /** Each stream's "truncate before", as KurrentDB's $tb: reads skip the events before it; $all keeps them. */
+  const truncated = new Map<StreamName, bigint>();
+
   const readStream = async (stream: StreamName, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> => {
     ensureOpen();
+    const before = Number(truncated.get(stream) ?? 0n);
     const events = streams.get(stream) ?? [];
     if (options.backwards === true) {
       const newest = Math.min(events.length - 1, Number(options.fromRevision ?? BigInt(events.length - 1)));
-      const oldest = options.maxCount === undefined ? 0 : Math.max(0, newest - Math.floor(options.maxCount) + 1);
-      return newest < 0 || options.maxCount === 0 ? [] : events.slice(oldest, newest + 1).reverse();
+      const oldest = Math.max(before, options.maxCount === undefined ? 0 : newest - Math.floor(options.maxCount) + 1);
+      return newest < before || options.maxCount === 0 ? [] : events.slice(oldest, newest + 1).reverse();
     }
-    const from = Number(options.fromRevision ?? 0n);
+    const from = Math.max(before, Number(options.fromRevision ?? 0n));
     return events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
+  };
+
+  /** Erases as KurrentDB does (copy-and-truncate), so the contract suite runs that path without a server. */
+  const erase: NonNullable<EventStore['erase']> = async (stream, redact) => {
+    ensureOpen();
+    const truncateBefore = async (name: StreamName, revision: bigint) => {
+      truncated.set(name, revision);
+      kept.delete(name);
+    };
+    return eraseByCopy({ readStream, append, truncateBefore }, stream, redact, randomUUID);
   };
 
   const readAll = async (options: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
@@ -245,5 +260,5 @@ export const createMemoryEventStore = (): EventStore => {
 
   // Each memory store is its own store: a read database fed by one is rebuilt for another.
   const identity = `memory:${randomUUID()}`;
-  return { kind: 'memory', identity: async () => identity, append, appendMany, snapshots, readStream, readAll, subscribe, close };
+  return { kind: 'memory', identity: async () => identity, append, appendMany, snapshots, erase, readStream, readAll, subscribe, close };
 };

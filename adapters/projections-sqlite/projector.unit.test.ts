@@ -236,6 +236,25 @@ describe('projector on :memory:', () => {
     expect(projector.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 3 });
   });
 
+  it('skips erasure copies live and on a rebuild: each original is applied once, and the checkpoint passes the copies', async () => {
+    const store = createMemoryEventStore(); // erases as KurrentDB does: copies marked erasureCopyOf, then truncate
+    await appendEach(store, [register('a'), rename('a', 'Alice'), register('b')]);
+    const projector = projectorFor(store, [usersProjection, countersProjection]);
+    await projector.start();
+    const counts = () => projector.db.prepare('SELECT type, n FROM event_counts ORDER BY type').all();
+    const before = counts();
+    expect(await store.erase?.('user-a', (e) => ({ ...(e.data as object), email: `erased-${e.id}` }))).toBe(2);
+    const all = await store.readAll();
+    expect(all.filter((e) => e.metadata.erasureCopyOf !== undefined)).toHaveLength(2);
+    const end = all.at(-1)?.position as Position;
+    await projector.waitFor(end, 2000);
+    expect(counts()).toEqual(before);
+    expect(checkpointOf(projector, 'event_counts')).toBe(end);
+    expect(projector.db.prepare("SELECT email FROM users WHERE id = 'a'").get()).toEqual({ email: 'a@example.test' });
+    await projector.rebuild();
+    expect(counts()).toEqual(before);
+  });
+
   it('refuses two projections with one name', () => {
     expect(() => createProjector({ store: createMemoryEventStore(), path: ':memory:', projections: [usersProjection, usersProjection] })).toThrow(
       /Two projections are named users/,

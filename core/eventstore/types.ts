@@ -31,6 +31,11 @@ export interface EventMetadata {
   causationId: string | null;
   /** ISO-8601 UTC instant, set by the caller (the core never reads the clock). */
   time: string;
+  /**
+   * Set only on the redacted copy an erasure appends on a store that cannot rewrite events
+   * (KurrentDB, ./erasure-copies.ts): the id of the event copied. Projections skip such copies.
+   */
+  erasureCopyOf?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {
@@ -147,12 +152,16 @@ export interface EventStore {
   /** Optional capability: states this process folded, kept in memory (core/eventstore/load-state.ts). */
   readonly states?: StateCache;
   /**
-   * Optional capability, for erasing a deleted account's personal data only (docs/adr/0028): the
-   * data of every event of `stream` is replaced by `redact(event)` (ids, types, metadata, order and
-   * positions stay), the stream moves to `renameTo` when given (a reservation stream named after an
-   * e-mail), and its snapshot is dropped. Subscribers are not told: the read side already removed
-   * the person's rows when it saw AccountDeleted. Answers how many events were rewritten. Absent
-   * on KurrentDB, whose events cannot be rewritten.
+   * Optional capability, for erasing a deleted account's personal data only (docs/adr/0028).
+   * Afterwards a read of `stream` shows each of its events with its data replaced by
+   * `redact(event)` (types, metadata and order stay), and its snapshot is dropped. Subscribers are
+   * not told: the read side already removed the person's rows when it saw AccountDeleted.
+   * SQLite rewrites the events in place (ids and positions stay) and moves the stream to
+   * `renameTo` when given (a reservation stream named after an e-mail). KurrentDB and the memory
+   * store cannot rewrite: they copy-and-truncate (./erasure-copies.ts): redacted copies marked
+   * `metadata.erasureCopyOf` are appended (new ids, revisions and positions; projections skip
+   * them) and the stream is truncated before them; `renameTo` is ignored (the name stays; see the
+   * ADR). Running it again changes nothing. Answers how many events were rewritten or copied.
    */
   erase?(stream: StreamName, redact: (event: RecordedEvent) => unknown, renameTo?: StreamName): Promise<number>;
   /**

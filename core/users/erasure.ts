@@ -55,3 +55,10 @@ export const redactPersonal = (data: unknown, eventId: string): unknown => {
   }
   return out;
 };
+
+/**
+ * The redaction of one recorded event, for the store's `erase` on every store: SQLite rewrites the
+ * event with it, KurrentDB appends a copy with it (the event given is the original either way, so
+ * the erased values name the original's id on both).
+ */
+export const redactEvent = (event: RecordedEvent): unknown => redactPersonal(event.data, event.id);

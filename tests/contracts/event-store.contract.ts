@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { EventStore } from '@core/eventstore/types';
 import { registerAppendContract } from './event-store.contract-append';
 import { registerConcurrencyContract } from './event-store.contract-concurrency';
+import { registerErasureContract } from './event-store.contract-erasure';
 import { registerMultiStreamContract } from './event-store.contract-multi';
 import { registerSubscriptionContract } from './event-store.contract-subscriptions';
 
@@ -31,6 +32,11 @@ export interface EventStoreContractFeatures {
   appendsMany?: boolean;
   /** The store offers a snapshot store (default true). */
   keepsSnapshots?: boolean;
+  /**
+   * How the store erases a deleted account's streams (docs/adr/0028): 'rewrite' in place (SQLite,
+   * the default) or 'copy' (redacted copies, then the stream truncated before them: KurrentDB).
+   */
+  erasure?: 'rewrite' | 'copy';
 }
 
 export interface EventStoreContractTarget {
@@ -82,6 +88,7 @@ export const describeEventStoreContract = (target: EventStoreContractTarget): vo
         raceRuns: target.features?.raceRuns ?? 15,
         appendsMany: target.features?.appendsMany ?? true,
         keepsSnapshots: target.features?.keepsSnapshots ?? true,
+        erasure: target.features?.erasure ?? 'rewrite',
       },
     };
 
@@ -89,5 +96,6 @@ export const describeEventStoreContract = (target: EventStoreContractTarget): vo
     describe('subscriptions', () => registerSubscriptionContract(context));
     describe('concurrency, reservations and the command handler', () => registerConcurrencyContract(context));
     describe('multi-stream appends and snapshots', () => registerMultiStreamContract(context));
+    describe('erasing a deleted account’s streams', () => registerErasureContract(context));
   });
 };

@@ -1,6 +1,6 @@
 /**
  * A fake KurrentDB client at the adapter's boundary: the few methods the adapter calls
- * (appendToStream, readStream, readAll, subscribeToAll, dispose), over one in-memory log shared by
+ * (appendToStream, readStream, readAll, subscribeToAll, get/setStreamMetadata, dispose), over one in-memory log shared by
  * every client made from it, like clients of one server. Tests break a given client's reads (as a
  * native bridge whose first connection failed stays broken) or every append.
  */
@@ -28,6 +28,8 @@ export interface FakeWorld {
   /** While set, every append fails with this error. */
   appendError: Error | null;
   appendCalls: { stream: string; events: number; deadline: number | undefined }[];
+  /** Every setStreamMetadata call, in order. */
+  metadataWrites: { stream: string; metadata: Record<string, unknown> }[];
   stream(name: string): Stored[];
 }
 
@@ -37,12 +39,15 @@ type ReadOptions = { fromRevision?: unknown; maxCount?: number; direction?: unkn
 export const createFakeWorld = (): FakeWorld => {
   const log: Stored[] = [];
   let next = 1_000n;
+  /** Each stream's metadata document, as set (truncateBefore is honoured by stream reads, not by $all). */
+  const metadata = new Map<string, Record<string, unknown>>();
 
   const world: FakeWorld = {
     made: 0,
     brokenReaders: new Set(),
     appendError: null,
     appendCalls: [],
+    metadataWrites: [],
     stream: (name) => log.filter((e) => e.streamId === name),
     make: () => {
       const index = world.made;
@@ -59,6 +64,9 @@ export const createFakeWorld = (): FakeWorld => {
           if (options.streamState === NO_STREAM && last !== -1n) {
             throw new WrongExpectedVersionError(undefined as never, { streamName: stream, expected: 'no_stream', current: last });
           }
+          if (typeof options.streamState === 'bigint' && options.streamState !== last) {
+            throw new WrongExpectedVersionError(undefined as never, { streamName: stream, expected: options.streamState, current: last });
+          }
           let revision = last;
           for (const e of events) {
             revision += 1n;
@@ -70,7 +78,8 @@ export const createFakeWorld = (): FakeWorld => {
         readStream: (stream: string, options: ReadOptions = {}) =>
           (async function* () {
             readable();
-            let events = world.stream(stream);
+            const before = metadata.get(stream)?.truncateBefore;
+            let events = world.stream(stream).filter((e) => typeof before !== 'number' || e.revision >= BigInt(before));
             if (events.length === 0) throw new StreamNotFoundError(undefined as never, stream);
             if (options.direction === BACKWARDS) {
               events = [...events].reverse();
@@ -84,6 +93,16 @@ export const createFakeWorld = (): FakeWorld => {
             const events = options.direction === BACKWARDS ? [...log].reverse() : log;
             for (const event of events.slice(0, options.maxCount ?? events.length)) yield { event };
           })(),
+        getStreamMetadata: async (stream: string) => {
+          readable();
+          const doc = metadata.get(stream);
+          return doc === undefined ? { streamName: stream } : { streamName: stream, metadata: { ...doc } };
+        },
+        setStreamMetadata: async (stream: string, doc: Record<string, unknown>) => {
+          world.metadataWrites.push({ stream, metadata: { ...doc } });
+          metadata.set(stream, { ...doc });
+          return { success: true, nextExpectedRevision: 0n };
+        },
         dispose: async () => undefined,
       };
       return client as unknown as KurrentDBClient;

@@ -6,9 +6,10 @@
  * disconnected (its data key destroyed, so its sealed tokens can never be opened) and its tokens
  * revoked at X; AccountDeleted is appended (the read models drop the person's rows; sign-in finds
  * nobody) and the username and e-mail are released, with the plan of the erasure on it; then the
- * personal fields of the person's events are erased in place where the store can (SQLite), the
- * reservation streams named after an e-mail, a username or an X id are renamed, and AccountErased
- * is recorded (adapters/account-erasure; a crash before that is finished by accounts:erase).
+ * personal fields of the person's events are erased (SQLite: in place, the reservation streams
+ * named after an e-mail, a username or an X id renamed; KurrentDB: redacted copies, the streams
+ * truncated before them), and AccountErased is recorded (adapters/account-erasure; a crash before
+ * that is finished by accounts:erase).
  */
 import type Router from '@koa/router';
 import { z } from 'zod';
