@@ -3,12 +3,13 @@
  * its checkpoint together. Each projection runs inside its own savepoint, so one that throws on an
  * event loses nothing but that event and what follows it in the batch: the others commit, and its
  * checkpoint stops just before the event that failed. Erasure copies (metadata.erasureCopyOf,
- * core/eventstore/erasure-copies.ts) are never projected: their originals were.
+ * core/eventstore/erasure-copies.ts) are not projected: their originals were (AccountDeleted's
+ * copy excepted: core/users/erasure.ts projectsEvent).
  */
 import type { Statement } from 'better-sqlite3';
-import { isErasureCopy } from '@core/eventstore/erasure-copies';
 import type { Position, RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
+import { projectsEvent } from '@core/users/erasure';
 import { META_TABLE, type ReadDb } from './read-db';
 
 export interface CompiledProjection {
@@ -86,9 +87,9 @@ export const createApplier = (db: ReadDb) => {
     for (let i = from; i < to; i++) {
       const event = events[i] as RecordedEvent;
       if (handles !== null && !handles.has(event.type)) continue;
-      // An erasure's redacted copy (KurrentDB) repeats an event already projected: skipped, and the
-      // checkpoint still passes it.
-      if (isErasureCopy(event)) continue;
+      // An erasure's redacted copy (KurrentDB) repeats an event already projected: skipped (but for
+      // AccountDeleted's, see projectsEvent), and the checkpoint still passes it.
+      if (!projectsEvent(event)) continue;
       try {
         for (const statement of projection.project(event)) run(statement);
       } catch (error) {

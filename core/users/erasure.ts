@@ -3,6 +3,7 @@
  * user's AccountDeleted and removes those rows, each from its own tables (ADR 0018, ADR 0028).
  * `erasingAccounts` wraps a projection with that: `deletes(userId)` lists its DELETE statements.
  */
+import { isErasureCopy } from '@core/eventstore/erasure-copies';
 import type { RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
 import { userIdFromStream } from './streams';
@@ -62,3 +63,13 @@ export const redactPersonal = (data: unknown, eventId: string): unknown => {
  * the erased values name the original's id on both).
  */
 export const redactEvent = (event: RecordedEvent): unknown => redactPersonal(event.data, event.id);
+
+/**
+ * Whether the projection runner applies an event. An erasure's copy (KurrentDB,
+ * core/eventstore/erasure-copies.ts) repeats an event the read side has seen, so it is skipped,
+ * with one exception: the copy of AccountDeleted, which only deletes the person's rows (applying
+ * it again changes nothing) and is, once a scavenge has removed the original, the only
+ * AccountDeleted a rebuild of the read models sees; without it a rebuild would bring back the
+ * rows of the person's streams that are not erased (billing).
+ */
+export const projectsEvent = (event: Pick<RecordedEvent, 'type' | 'metadata'>): boolean => !isErasureCopy(event) || event.type === ACCOUNT_DELETED;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactPersonal } from './erasure';
+import { projectsEvent, redactPersonal } from './erasure';
 
 describe('redactPersonal', () => {
   it('erases who the person is and what they wrote, at any depth, and keeps ids, times and facts', () => {
@@ -32,5 +32,17 @@ describe('redactPersonal', () => {
   it('leaves nothing of the original strings', () => {
     const out = JSON.stringify(redactPersonal({ username: 'Zed', nested: { email: 'zed@x.io', name: 'Z' } }, 'e2'));
     expect(out).not.toMatch(/Zed|zed@x\.io|"Z"/);
+  });
+});
+
+describe('projectsEvent (the projection runner and erasure copies)', () => {
+  const metadata = { actor: 'u-1', correlationId: 'c', causationId: null, time: '2026-11-27T08:00:00.000Z' };
+  const copy = { ...metadata, erasureCopyOf: 'e-1' };
+  it('applies every original, skips the copies, but for the copy of AccountDeleted (idempotent, and what a rebuild after a scavenge needs)', () => {
+    expect(projectsEvent({ type: 'UserRegistered', metadata })).toBe(true);
+    expect(projectsEvent({ type: 'AccountDeleted', metadata })).toBe(true);
+    expect(projectsEvent({ type: 'UserRegistered', metadata: copy })).toBe(false);
+    expect(projectsEvent({ type: 'TemplateCreated', metadata: copy })).toBe(false);
+    expect(projectsEvent({ type: 'AccountDeleted', metadata: copy })).toBe(true);
   });
 });
