@@ -36,27 +36,24 @@
  * BENCH_SUMMARY_FILE=<file> writes the main figures there as JSON (bench:scaleout reads them).
  */
 import { execSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenBinding, tokenKeyringFrom } from '@adapters/crypto-tokens';
+import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPool } from '@adapters/dispatch/pool';
 import { DEFAULT_DISPATCH_SETTINGS } from '@adapters/dispatch';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { countExecutedSchedules, dueRuns } from '@adapters/read-models/scheduling';
 import { countAllConnectedAccounts } from '@adapters/read-models/x-accounts';
-import { LIVE_WORKER, snowflake } from '@adapters/x-emulator/ids';
 import { SANDBOX_APP } from '@adapters/x-emulator/server';
 import { createXClient } from '@adapters/x-twitter/client';
 import { handleCommand } from '@core/eventstore/command-handler';
 import type { Decider } from '@core/shared/decider';
-import { accountInputSchema, monitoredAccountDecider, monitoredAccountStream, SYSTEM_ACTOR } from '@core/monitoring';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
-import { userDecider, userStream } from '@core/users';
-import { asSealed, xAccountDecider, xAccountStream } from '@core/x-accounts';
+import { seatsFor, seedSeats, writeXWorld, type Seat } from '../../tests/scaleout/due-runs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? DEFAULT_DISPATCH_SETTINGS.concurrency);
@@ -79,7 +76,6 @@ const children = new Set<ChildProcess>();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${fmt(n)} ms`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-const pad = (i: number) => String(i).padStart(5, '0');
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const spread = (values: number[]) => {
@@ -101,54 +97,6 @@ const cpuMsOf = (pid: number): number => {
 const statusOf = (pid: number, field: string): number => {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? NaN) * 1024;
-};
-
-interface Seeded {
-  userId: string;
-  accountId: string;
-  targetId: string;
-  xUserId: string;
-  username: string;
-  targetXUserId: string;
-  targetUsername: string;
-  postId: string;
-  token: string;
-  secret: string;
-}
-
-/** The X world: connected users with their access tokens, targets with one post each that summons the connected account. */
-const writeXWorld = (file: string, seeded: Seeded[], postAt: number) => {
-  const user = (id: string, username: string) => ({
-    id,
-    username,
-    displayName: username,
-    description: '',
-    profileImageUrl: `https://pbs.twimg.com/profile_images/emulator/${username}_normal.png`,
-    verified: false,
-    followers: 100,
-    createdAt: Date.UTC(2015, 0, 1),
-    suspended: false,
-    premium: false,
-  });
-  writeFileSync(
-    file,
-    JSON.stringify({
-      version: 1,
-      users: seeded.flatMap((s) => [user(s.xUserId, s.username), user(s.targetXUserId, s.targetUsername)]),
-      accessTokens: seeded.map((s) => ({ token: s.token, secret: s.secret, consumerKey: SANDBOX_APP.consumerKey, userId: s.xUserId, revoked: false })),
-      posts: seeded.map((s, i) => ({
-        id: s.postId,
-        authorId: s.targetXUserId,
-        text: `@${s.username} what do you make of the figures for week ${i}?`,
-        createdAt: postAt + i,
-        conversationId: s.postId,
-        replySettings: 'everyone',
-        mediaKeys: [],
-        deleted: false,
-      })),
-      deleted: [],
-    }),
-  );
 };
 
 const startX = (stateFile: string): Promise<{ child: ChildProcess; url: string; counts: () => Promise<Record<string, number>> }> =>
@@ -192,18 +140,7 @@ const main = async () => {
   const vault = createTokenVault(createTokenCipher(keyring), dataKeys, [keyring.current.id]);
 
   const postAt = Date.now() - 10 * 60_000;
-  const seeded: Seeded[] = Array.from({ length: RUNS }, (_, i) => ({
-    userId: randomUUID(),
-    accountId: randomUUID(),
-    targetId: randomUUID(),
-    xUserId: String(2_000_000_000 + i),
-    username: `rp_c${pad(i)}`,
-    targetXUserId: String(3_000_000_000 + i),
-    targetUsername: `rp_t${pad(i)}`,
-    postId: snowflake(postAt + i, LIVE_WORKER, i + 1),
-    token: `${2_000_000_000 + i}-${randomBytes(15).toString('base64url')}`,
-    secret: randomBytes(24).toString('base64url'),
-  }));
+  const seeded = seatsFor(RUNS, 'rp', postAt);
   writeXWorld(join(dir, 'x-world.json'), seeded, postAt);
   const x = await startX(join(dir, 'x-world.json'));
 
@@ -214,44 +151,12 @@ const main = async () => {
       newId: randomUUID,
     });
   /** Side by side in chunks, so the store's group commit writes each chunk in a few transactions. */
-  const inChunks = async (work: (s: Seeded, i: number) => Promise<unknown>) => {
+  const inChunks = async (work: (s: Seat, i: number) => Promise<unknown>) => {
     for (let i = 0; i < seeded.length; i += 200) await Promise.all(seeded.slice(i, i + 200).map((s, j) => work(s, i + j)));
   };
 
   let started = performance.now();
-  await inChunks((s) =>
-    exec(userStream(s.userId), userDecider, {
-      type: 'Register',
-      id: s.userId,
-      username: `bench_${s.username}`,
-      passwordHash: null,
-      passwordChangeRequired: true,
-      createdBy: null,
-      now: new Date().toISOString(),
-    }),
-  );
-  await inChunks((s) =>
-    exec(xAccountStream(s.accountId), xAccountDecider, {
-      type: 'ConnectXAccount',
-      accountId: s.accountId,
-      userId: s.userId,
-      profile: { xUserId: s.xUserId, username: s.username, displayName: s.username, profilePicture: null },
-      tokens: {
-        accessToken: asSealed(vault.encrypt(s.token, tokenBinding(s.userId, s.accountId, 'xAccessToken'))),
-        accessSecret: asSealed(vault.encrypt(s.secret, tokenBinding(s.userId, s.accountId, 'xAccessSecret'))),
-      },
-      via: 'pin',
-      now: new Date().toISOString(),
-    }),
-  );
-  await inChunks((s) =>
-    exec(monitoredAccountStream(s.targetId), monitoredAccountDecider, {
-      type: 'AddMonitoredAccount',
-      accountId: s.targetId,
-      actor: SYSTEM_ACTOR,
-      input: accountInputSchema.parse({ username: s.targetUsername, displayName: s.targetUsername, xUserId: s.targetXUserId }),
-    }),
-  );
+  await seedSeats(store, vault, seeded);
   dataKeys.close();
   console.log(`seed: ${fmt(RUNS)} users, connected accounts (sealed tokens) and monitored targets in ${ms(performance.now() - started)}`);
 

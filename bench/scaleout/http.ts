@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPayPalEmulator, type PayPalEmulator } from '@adapters/paypal-emulator/server';
 import { freePort, startPostgres, type ThrowawayPostgres } from '../../tests/scaleout/postgres';
-import { run, waitFor, type Proc } from '../../tests/scaleout/processes';
+import { installationEnv, run, waitFor, type Proc } from '../../tests/scaleout/processes';
 
 const ADMIN_PASSWORD = 'bench-scaleout-admin-pw';
 const PASSWORD = 'bench-scaleout-pw-1';
@@ -142,22 +142,18 @@ export const runHttp = async (options: HttpOptions, log: (line: string) => void)
     procs.push(x);
     await waitFor(x, /X emulator on/, 'the X emulator');
     const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      RIPOSTE_TEST_FAST_HASHES: 'true',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      RIPOSTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...installationEnv({
+        dir,
+        adminPassword: ADMIN_PASSWORD,
+        sharedUrl: pg.url,
+        tokenKey: Buffer.alloc(32, 7).toString('base64'),
+        sessionKeys: 'bench-scaleout-session-key-0123456789abcdef',
+        xUrl: `http://127.0.0.1:${xPort}`,
+        paypalUrl: paypal.url,
+      }),
       RIPOSTE_REGISTER_LIMIT: '10000',
-      RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
       RIPOSTE_SCHEDULER: 'external',
-      RIPOSTE_SHARED_URL: pg.url,
-      RIPOSTE_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64'),
-      RIPOSTE_SESSION_KEYS: 'bench-scaleout-session-key-0123456789abcdef',
       RIPOSTE_SQLITE_FILE: join(dir, 'events.db'),
-      RIPOSTE_UPLOADS_DIR: join(dir, 'uploads'),
-      RIPOSTE_X_API_URL: `http://127.0.0.1:${xPort}`,
-      RIPOSTE_PAYPAL_API_URL: paypal.url,
     };
     const servers: { base: string; proc: Proc }[] = [];
     // One after the other: the first makes the admin and the curated accounts, the second finds them.

@@ -22,7 +22,7 @@ import { runReplyId } from '@core/scheduling/schedule';
 import { ADMIN_PASSWORD } from '../api/support';
 import { seatsFor, seedSchedulesDueAt, seedSeats, writeXWorld, type Seat } from './due-runs';
 import { postgresBinaries, startPostgres, type ThrowawayPostgres } from './postgres';
-import { killHard, run, waitFor, type Proc } from './processes';
+import { installationEnv, killHard, run, waitFor, type Proc } from './processes';
 
 const binaries = postgresBinaries();
 if ('missing' in binaries) console.warn(`SKIPPED multi-process dispatch test: ${binaries.missing}`);
@@ -77,13 +77,15 @@ for (const target of targets) {
       };
       const tokenKey = Buffer.alloc(32, 7).toString('base64');
       env = {
-        NODE_ENV: 'test',
-        RIPOSTE_TEST_FAST_HASHES: 'true',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        RIPOSTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
+        ...installationEnv({
+          dir,
+          adminPassword: ADMIN_PASSWORD,
+          sharedUrl: pg.url,
+          tokenKey,
+          sessionKeys: 'scale-out-test-session-key-0123456789abcdef',
+          xUrl: x.url,
+          paypalUrl: paypal.url,
+        }),
         RIPOSTE_SCHEDULER: 'embedded',
         RIPOSTE_SCHEDULER_INTERVAL_MS: '200',
         // Claimed at the due time, not ahead, so the burst is still going when a process is killed;
@@ -97,14 +99,8 @@ for (const target of targets) {
         // recorded as not posted.
         RIPOSTE_X_TIMEOUT_MS: '5000',
         RIPOSTE_X_DETECT_INTERVAL_MS: '500',
-        RIPOSTE_SHARED_URL: pg.url,
-        RIPOSTE_TOKEN_KEY: tokenKey,
-        RIPOSTE_SESSION_KEYS: 'scale-out-test-session-key-0123456789abcdef',
-        RIPOSTE_UPLOADS_DIR: join(dir, 'uploads'),
         RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
         RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-        RIPOSTE_X_API_URL: x.url,
-        RIPOSTE_PAYPAL_API_URL: paypal.url,
         ...(target.store === 'sqlite'
           ? { RIPOSTE_EVENT_STORE: 'sqlite', RIPOSTE_SQLITE_FILE: join(dir, 'events.db') }
           : { RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: target.url }),

@@ -12,7 +12,7 @@ import { ADMIN_PASSWORD, Client } from '../api/support';
 import { eventually, multipart, PNG_1X1 } from '../api/schedules.support';
 import { consent } from '../api/x.support';
 import { freePort, postgresBinaries, startPostgres, type ThrowawayPostgres } from './postgres';
-import { run, waitFor, type Proc } from './processes';
+import { installationEnv, run, waitFor, type Proc } from './processes';
 
 const binaries = postgresBinaries();
 if ('missing' in binaries) console.warn(`SKIPPED multi-process test: ${binaries.missing}`);
@@ -46,22 +46,18 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     procs.push(x);
     await waitFor(x, /X emulator on/, 'the X emulator');
     env = {
-      NODE_ENV: 'test',
-      RIPOSTE_TEST_FAST_HASHES: 'true',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      RIPOSTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...installationEnv({
+        dir,
+        adminPassword: ADMIN_PASSWORD,
+        sharedUrl: pg.url,
+        tokenKey: Buffer.alloc(32, 3).toString('base64'),
+        sessionKeys: 'scale-out-test-session-key-0123456789abcdef',
+        xUrl: `http://127.0.0.1:${xPort}`,
+        paypalUrl: paypal.url,
+      }),
       RIPOSTE_REGISTER_LIMIT: '10000',
-      RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
       RIPOSTE_SCHEDULER: 'external',
-      RIPOSTE_SHARED_URL: pg.url,
-      RIPOSTE_TOKEN_KEY: Buffer.alloc(32, 3).toString('base64'),
-      RIPOSTE_SESSION_KEYS: 'scale-out-test-session-key-0123456789abcdef',
       RIPOSTE_SQLITE_FILE: join(dir, 'events.db'),
-      RIPOSTE_UPLOADS_DIR: join(dir, 'uploads'),
-      RIPOSTE_X_API_URL: `http://127.0.0.1:${xPort}`,
-      RIPOSTE_PAYPAL_API_URL: paypal.url,
     };
     // One after the other: the first makes the admin and the curated accounts, the second finds them.
     for (const name of ['a', 'b']) {

@@ -39,3 +39,24 @@ export const killHard = async (proc: Proc): Promise<void> => {
   proc.child.kill('SIGKILL');
   await proc.exited;
 };
+
+/**
+ * What every process of one multi-process installation shares (the tests and bench:scaleout): the
+ * shared PostgreSQL, the token and session keys, the uploads, X and PayPal. Each caller adds its
+ * store, its scheduler mode and its own limits.
+ */
+export const installationEnv = (o: { dir: string; adminPassword: string; sharedUrl: string; tokenKey: string; sessionKeys: string; xUrl: string; paypalUrl: string }): Record<string, string> => ({
+  NODE_ENV: 'test',
+  RIPOSTE_TEST_FAST_HASHES: 'true',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  RIPOSTE_ADMIN_PASSWORD: o.adminPassword,
+  RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
+  RIPOSTE_SHARED_URL: o.sharedUrl,
+  RIPOSTE_TOKEN_KEY: o.tokenKey,
+  RIPOSTE_SESSION_KEYS: o.sessionKeys,
+  RIPOSTE_UPLOADS_DIR: join(o.dir, 'uploads'),
+  RIPOSTE_X_API_URL: o.xUrl,
+  RIPOSTE_PAYPAL_API_URL: o.paypalUrl,
+});
