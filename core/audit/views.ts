@@ -2,6 +2,8 @@
  * What an audit answers, as the CLI's --json and the admin API both show it: a history's entries
  * (one event each, in plain words) and a stream's state as of an event.
  */
+import { z } from 'zod';
+import { describes } from '@core/shared/response-schema';
 
 export interface AuditEntry {
   position: string;
@@ -30,6 +32,31 @@ export interface AuditHistory {
   total: number | null;
   truncated: boolean;
 }
+
+export const auditEntrySchema = describes<AuditEntry>()(
+  z.object({
+    position: z.string(),
+    stream: z.string(),
+    revision: z.string(),
+    type: z.string(),
+    time: z.string(),
+    actor: z.string().nullable(),
+    actorName: z.string(),
+    requestId: z.string(),
+    line: z.string(),
+    replayable: z.boolean(),
+  }),
+);
+
+/** What GET /api/admin/audit/users/:username and /schedules/:id answer (openapi: responds). */
+export const auditHistorySchema = describes<AuditHistory>()(
+  z.object({
+    subject: z.object({ kind: z.enum(['user', 'schedule']), label: z.string(), userId: z.string().nullable() }),
+    entries: z.array(auditEntrySchema),
+    total: z.number().int().nullable(),
+    truncated: z.boolean(),
+  }),
+);
 
 export interface StateAsOf {
   stream: string;

@@ -1,7 +1,9 @@
 // What the API answers for monitored accounts (spec part 2 §3, §7): one shape for the server's
 // read queries and the web app's hooks.
 import type { MonitoringAccess } from './access';
-import type { MonitoringTier } from './tiers';
+import { z } from 'zod';
+import { describes } from '@core/shared/response-schema';
+import { MONITORING_TIERS, type MonitoringTier } from './tiers';
 
 /** A monitored account as the API answers it (spec part 2 §3, with the list-only fields). */
 export interface AccountView {
@@ -32,6 +34,34 @@ export interface AccountView {
   /** 'pending': added by a non-admin, seen only by its adder and admins until an admin approves it. */
   approval: 'approved' | 'pending';
 }
+
+/** What GET /api/accounts and GET /api/accounts/:id answer (openapi: responds). */
+export const accountViewSchema = describes<AccountView>()(
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    profilePicture: z.string().nullable(),
+    bio: z.string().nullable(),
+    topicKeyword: z.string().nullable(),
+    xUserId: z.string().nullable(),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    monitoringInterval: z.number(),
+    shouldMonitor: z.boolean(),
+    userId: z.string().nullable(),
+    monitoringTier: z.enum(MONITORING_TIERS),
+    visibleToLegacy: z.boolean(),
+    visibleToNormal: z.boolean(),
+    adminOnly: z.boolean(),
+    addedByOwner: z.boolean(),
+    isMonitored: z.boolean(),
+    userOnly: z.boolean(),
+    source: z.enum(['curated', 'user', 'legacy']),
+    approval: z.enum(['approved', 'pending']),
+  }),
+);
 
 /** The slim list of GET /api/user/accounts (schedule forms, reply history). */
 export interface AccountOption {

@@ -4,6 +4,8 @@
  * spec part 1 'Reply status badges' (with the 'Auth Failed' rule) and part 2 §4, and a reason in
  * plain words for every status.
  */
+import { z } from 'zod';
+import { describes } from '@core/shared/response-schema';
 import { NOT_SUMMONED_MESSAGE, showsAuthFailedBadge } from '@core/x';
 import type { DeliveryMode, ReplyStatus } from './model';
 
@@ -180,6 +182,45 @@ export interface ReplyView {
   badge: StatusBadge;
   reason: string;
 }
+
+/** A reply as the API answers it (the list, the ready queue, mark-sent and skip; openapi: responds). */
+export const replyViewSchema = describes<ReplyView>()(
+  z.object({
+    id: z.string(),
+    postId: z.string().nullable(),
+    postText: z.string().nullable(),
+    replyPostId: z.string().nullable(),
+    content: z.string(),
+    imageUrl: z.string().nullable(),
+    templateId: z.string().nullable(),
+    scheduledId: z.string().nullable(),
+    accountId: z.string(),
+    connectedAccountId: z.string(),
+    status: z.string(),
+    statusMessage: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    userId: z.string(),
+    targetUsername: z.string().nullable(),
+    connectedUsername: z.string().nullable(),
+    mode: z.enum(['direct', 'assisted']).nullable(),
+    intentUrl: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    retryAt: z.string().nullable(),
+    slot: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    badge: describes<StatusBadge>()(
+      z.object({
+        status: z.string(),
+        label: z.string(),
+        variant: z.enum(['success', 'pending', 'destructive', 'neutral', 'auth_failed', 'attention']),
+        group: z.enum(['success', 'in_progress', 'action', 'failure', 'cancelled', 'ended', 'other']),
+        authFailed: z.boolean(),
+      }),
+    ),
+    reason: z.string(),
+  }),
+);
 
 export const replyView = (r: ReplyRow): ReplyView => ({
   id: r.id,

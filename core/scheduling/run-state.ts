@@ -6,7 +6,9 @@
  * its time has passed and no run was recorded: the scheduler has not run it. Pure: `now` is an
  * argument.
  */
+import { z } from 'zod';
 import { statusBadge, statusReason, type BadgeVariant } from '@core/replies/views';
+import { describes } from '@core/shared/response-schema';
 
 /** A run whose time passed longer ago than this with nothing recorded is late (dispatch looks every second or so). */
 export const LATE_AFTER_MS = 2 * 60_000;
@@ -26,6 +28,19 @@ export interface LatestRunView {
   intentUrl: string | null;
   sentAt: string | null;
 }
+
+export const latestRunViewSchema = describes<LatestRunView>()(
+  z.object({
+    slot: z.string(),
+    status: z.string(),
+    statusMessage: z.string().nullable(),
+    replyPostId: z.string().nullable(),
+    connectedUsername: z.string().nullable(),
+    replyUrl: z.string().nullable(),
+    intentUrl: z.string().nullable(),
+    sentAt: z.string().nullable(),
+  }),
+);
 
 /** What a schedule's state rests on. */
 export interface RunFacts {

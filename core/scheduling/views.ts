@@ -7,13 +7,15 @@
  * `schedulePresentation` gives the spec-shaped fields, `statusFlags` the spec's isActive/isExecuted
  * of a status. The projection stores what they give; the read queries answer it.
  */
+import { z } from 'zod';
 import type { WritingStyle } from '@core/styles';
-import type { LatestRunView } from './run-state';
+import { describes } from '@core/shared/response-schema';
+import { latestRunViewSchema, type LatestRunView } from './run-state';
 import { assertNever } from '@core/shared/decider';
-import { isRecurringPlan, recurringTypeOf, scheduleTypeOf, type Conditions, type ScheduleType } from './model';
+import { isRecurringPlan, recurringTypeOf, scheduleTypeOf, SCHEDULE_TYPES, type Conditions, type ScheduleType } from './model';
 import { ruleOf } from './plan';
 import type { ScheduleCreatedData, ScheduleStatus } from './schedule';
-import { formatTime, type Instant, type PeakWindow, type RecurringType } from './time';
+import { formatTime, PEAK_WINDOWS, RECURRING_TYPES, type Instant, type PeakWindow, type RecurringType } from './time';
 
 /** The spec-shaped fields of a schedule, all derived from its facts. */
 export interface SchedulePresentation {
@@ -134,6 +136,50 @@ export interface ScheduleView {
   updatedAt: string;
 }
 
+/** What GET /api/schedules, GET /api/schedules/:id and the creating calls answer (openapi: responds). */
+export const scheduleViewSchema = describes<ScheduleView>()(
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    userName: z.string().nullable(),
+    accountId: z.string(),
+    targetUsername: z.string().nullable(),
+    connectedAccountId: z.string(),
+    accountName: z.string().nullable(),
+    templateId: z.string().nullable(),
+    templateName: z.string().nullable(),
+    templateGroupId: z.string().nullable(),
+    templateGroupName: z.string().nullable(),
+    lastTemplateIndex: z.number().int(),
+    scheduleType: z.enum(SCHEDULE_TYPES),
+    scheduledTime: z.string().nullable(),
+    delayMinutes: z.number(),
+    isRecurring: z.boolean(),
+    recurringType: z.enum(RECURRING_TYPES).nullable(),
+    recurringDays: z.array(z.number().int()).nullable(),
+    recurringTime: z.string().nullable(),
+    recurringHour: z.number().int().nullable(),
+    recurringMinute: z.number().int().nullable(),
+    nextRunTime: z.string().nullable(),
+    conditions: z.object({ content: z.string().nullable(), targetAccount: z.string().nullable(), imageIncluded: z.boolean() }),
+    peakWindowType: z.enum(PEAK_WINDOWS).nullable(),
+    imageUrl: z.string().nullable(),
+    isActive: z.boolean(),
+    isExecuted: z.boolean(),
+    status: z.enum(['pending', 'inactive', 'executed']),
+    content: z.string().nullable(),
+    useAI: z.boolean(),
+    viralStyle: z.string().nullable(),
+    lastExecutedAt: z.string().nullable(),
+    lastRunOutcome: z.string().nullable(),
+    latestRun: latestRunViewSchema.nullable(),
+    runCount: z.number().int(),
+    timeZone: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+
 /** A reply a schedule produced (spec §3 Reply; the schedule page shows replyPostId and sentAt). */
 export interface ScheduleReplyView {
   id: string;
@@ -146,3 +192,16 @@ export interface ScheduleReplyView {
   /** The reply on X (x.com, or the sandbox emulator's page), when X gave its post id. */
   replyUrl: string | null;
 }
+
+export const scheduleReplyViewSchema = describes<ScheduleReplyView>()(
+  z.object({
+    id: z.string(),
+    postId: z.string().nullable(),
+    replyPostId: z.string().nullable(),
+    content: z.string().nullable(),
+    status: z.string(),
+    statusMessage: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    replyUrl: z.string().nullable(),
+  }),
+);
