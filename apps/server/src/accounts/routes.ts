@@ -34,13 +34,14 @@ import {
   visibilitySchema,
   type MonitoringActor,
 } from '@core/monitoring';
-import type { AccountsAccessView } from '@core/monitoring/views';
+import { z } from 'zod';
+import { accountViewSchema, type AccountsAccessView } from '@core/monitoring/views';
 import { tierAssignmentSchema } from '@core/polling/schemas';
 import { AppError } from '@core/shared/errors';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, noBody, validated } from '../http/validate';
+import { body, bodyVariants, noBody, responds, validated } from '../http/validate';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -77,7 +78,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   const answer = (ctx: Context, actor: MonitoringActor, written: Written, status: 200 | 201 = 200) =>
     answerWritten(ctx, deps, written, { find: () => findVisibleAccount(db(), actor, written.id), location: `/api/accounts/${written.id}`, status });
 
-  router.get('/accounts', requireUser, (ctx) => {
+  router.get('/accounts', requireUser, responds(200, z.array(accountViewSchema)), (ctx) => {
     ctx.body = listVisibleAccounts(db(), actorOf(ctx));
   });
 
@@ -93,7 +94,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = accountActivity(db(), actorOf(ctx), currentUser(ctx).id);
   });
 
-  router.get('/accounts/:id', requireUser, (ctx) => {
+  router.get('/accounts/:id', requireUser, responds(200, accountViewSchema), (ctx) => {
     const account = findVisibleAccount(db(), actorOf(ctx), idParam(ctx, notFound));
     if (account === null) throw notFound();
     ctx.body = account;

@@ -11,12 +11,12 @@ import { latestScheduleHistory, latestUserHistory, recordLook, stateAsOf, toEntr
 import { ownerOfStream } from '@adapters/read-models/audit';
 import type { AuditSubjectKind } from '@core/audit/events';
 import { auditHistoryQuerySchema, auditStateQuerySchema, type AuditHistoryQuery } from '@core/audit/schemas';
-import type { AuditHistory } from '@core/audit/views';
+import { auditHistorySchema, type AuditHistory } from '@core/audit/views';
 import type { Position } from '@core/eventstore/types';
 import { scheduleStream } from '@core/scheduling/schedule';
 import { AppError } from '@core/shared/errors';
 import type { AppDeps } from '../deps';
-import { query, validated } from '../http/validate';
+import { query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin } from '../http/guards';
 import { idParam } from '../http/route-helpers';
 
@@ -38,7 +38,7 @@ export const auditRoutes = (deps: AppDeps): Router => {
     truncated: page.truncated,
   });
 
-  router.get('/api/admin/audit/users/:username', requireAdmin, query(auditHistoryQuerySchema), async (ctx) => {
+  router.get('/api/admin/audit/users/:username', requireAdmin, query(auditHistoryQuerySchema), responds(200, auditHistorySchema), async (ctx) => {
     const query = validated(ctx, auditHistoryQuerySchema);
     const username = String((ctx.params as { username?: string }).username ?? '');
     const userId = await userIdOf(deps.store, username);
@@ -47,7 +47,7 @@ export const auditRoutes = (deps: AppDeps): Router => {
     ctx.body = answer;
   });
 
-  router.get('/api/admin/audit/schedules/:id', requireAdmin, query(auditHistoryQuerySchema), async (ctx) => {
+  router.get('/api/admin/audit/schedules/:id', requireAdmin, query(auditHistoryQuerySchema), responds(200, auditHistorySchema), async (ctx) => {
     const query = validated(ctx, auditHistoryQuerySchema);
     const scheduleId = idParam(ctx, scheduleNotFound);
     const owner = ownerOfStream(deps.projector.db, scheduleStream(scheduleId));

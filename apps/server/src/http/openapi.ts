@@ -8,8 +8,10 @@
  * step is in the stack. Nothing here is a second description kept by hand, so a route added,
  * moved or re-validated changes the document with it.
  *
- * Answers are described generically (the routes have no response schemas); errors once, as the
- * `Error` component, from the schema the error middleware answers with.
+ * A success's answer is the zod schema the route notes with `responds(status, schema)` (written
+ * next to the type the answer is built with, core/shared/response-schema.ts); routes without it
+ * keep a generic 2XX. Errors are described once, as the `Error` component, from the schema the
+ * error middleware answers with.
  */
 import type Router from '@koa/router';
 import { z } from 'zod';

@@ -3,6 +3,7 @@
  * read model once it has caught up (read-your-writes), or 202 with the id while it has not.
  */
 import type { Context } from 'koa';
+import { z } from 'zod';
 import type { Position } from '@core/eventstore/types';
 import type { AppError } from '@core/shared/errors';
 import type { AppDeps } from '../deps';
@@ -49,6 +50,9 @@ export const PENDING_MESSAGE = 'Saved; it will appear in the list in a moment';
  * The answer to a write that was stored but cannot be read back yet: 202 with the id, and the
  * Location to read it from once the read model has caught up.
  */
+/** The 202 a write answers while the read side has not caught up (answerPending), before its route's extras. */
+export const pendingSchema = z.object({ success: z.literal(true), id: z.string(), pending: z.literal(true), message: z.string() });
+
 export const answerPending = (
   ctx: { status: number; body: unknown; set(name: string, value: string): void },
   written: { id: string; location: string | null },
@@ -56,7 +60,8 @@ export const answerPending = (
 ): void => {
   ctx.status = 202;
   if (written.location !== null) ctx.set('Location', written.location);
-  ctx.body = { success: true, id: written.id, pending: true, message: PENDING_MESSAGE, ...extra };
+  const body: z.output<typeof pendingSchema> = { success: true, id: written.id, pending: true, message: PENDING_MESSAGE };
+  ctx.body = { ...body, ...extra };
 };
 
 /** The row as the read model shows it once it has passed the write; null while it has not. */

@@ -16,13 +16,14 @@ import { findVisibleAccount } from '@adapters/read-models/monitoring';
 import { findSchedule } from '@adapters/read-models/scheduling';
 import { monitoringActorOf } from '@core/monitoring';
 import { REPLY_MESSAGES, REPLY_STATUSES } from '@core/replies';
+import { replyViewSchema } from '@core/replies/views';
 import type { ScheduleDraft } from '@core/scheduling';
 import { AppError } from '@core/shared/errors';
 import { isWritingStyle, type WritingStyle } from '@core/styles';
 import type { User } from '@core/users/state';
 import { postUrlOrNull } from '@core/x';
 import type { AppDeps } from '../deps';
-import { body, noBody, query, validated } from '../http/validate';
+import { body, noBody, query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { readBack, type settle } from '../http/route-helpers';
@@ -115,6 +116,15 @@ const styleOf = (useAi: boolean, viralStyle: string | null | undefined): Writing
   return viralStyle;
 };
 
+// What the user's reply calls answer (the OpenAPI document's response schemas, checked against real answers).
+/** A reply with its links on X (the server knows X's web address). */
+const linkedReplySchema = replyViewSchema.extend({ replyUrl: z.string().nullable(), postUrl: z.string().nullable() });
+type LinkedReply = z.output<typeof linkedReplySchema>;
+const replyActionAnswers = [
+  responds(200, linkedReplySchema, 'The reply as it now reads'),
+  responds(202, z.object({ success: z.literal(true), id: z.string(), pending: z.literal(true) }), 'Recorded; the read side has not caught up yet'),
+];
+
 export const replyRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
   const db = () => deps.projector.db;
@@ -122,7 +132,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
   const webUrl = () => deps.x.app?.webUrl ?? 'https://x.com';
 
   /** The reply with its links to X: the reply itself (once it has an id) and the post it answers. */
-  const withLinks = (r: ReplyView) => ({
+  const withLinks = (r: ReplyView): LinkedReply => ({
     ...r,
     replyUrl: postUrlOrNull(webUrl(), r.connectedUsername, r.replyPostId),
     postUrl: postUrlOrNull(webUrl(), r.targetUsername, r.postId),
@@ -142,7 +152,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = userId === null ? { ...withLinks(shown), needsTokenRefresh: shown.badge.authFailed } : withLinks(shown);
   };
 
-  router.get('/api/replies', requireUser, query(listQuerySchema), (ctx) => {
+  const replyPage = z.object({ items: z.array(linkedReplySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  router.get('/api/replies', requireUser, query(listQuerySchema), responds(200, replyPage), (ctx) => {
     const query = validated(ctx, listQuerySchema);
     const { items, total } = listReplies(db(), currentUser(ctx).id, {
       page: query.page,
@@ -153,7 +164,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = { items: items.map(withLinks), total, page: query.page, limit: query.limit };
   });
 
-  router.get('/api/replies/ready', requireUser, (ctx) => {
+  router.get('/api/replies/ready', requireUser, responds(200, z.object({ items: z.array(linkedReplySchema), total: z.number().int() })), (ctx) => {
     const items = readyReplies(db(), currentUser(ctx).id, now());
     ctx.body = { items: items.map(withLinks), total: items.length };
   });
@@ -162,7 +173,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = replySummary(db(), currentUser(ctx).id, now());
   });
 
-  router.post('/api/replies/:id/mark-sent', requireUser, body(markSentSchema, { emptyAs: {} }), async (ctx) => {
+  router.post('/api/replies/:id/mark-sent', requireUser, body(markSentSchema, { emptyAs: {} }), ...replyActionAnswers, async (ctx) => {
     const user = currentUser(ctx);
     const id = replyIdParam(ctx);
     const input = validated(ctx, markSentSchema);
@@ -172,7 +183,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
     await answerReply(ctx, user.id, written);
   });
 
-  router.post('/api/replies/:id/skip', requireUser, noBody, async (ctx) => {
+  router.post('/api/replies/:id/skip', requireUser, noBody, ...replyActionAnswers, async (ctx) => {
     const user = currentUser(ctx);
     const id = replyIdParam(ctx);
     if (findReply(db(), user.id, id) === null) throw notFound();

@@ -9,7 +9,9 @@
  */
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
+import { z } from 'zod';
 import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
+import { scheduleReplyViewSchema, scheduleViewSchema } from '@core/scheduling/views';
 import { scheduleReplies } from '@adapters/read-models/replies';
 import { postUrlOrNull } from '@core/x';
 import type { Context, Middleware } from 'koa';
@@ -33,8 +35,8 @@ import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, opaqueBody, validated } from '../http/validate';
-import { answerPending, answerWritten, idParam, PENDING_MESSAGE, readBack, settle } from '../http/route-helpers';
+import { body, bodyVariants, opaqueBody, responds, validated } from '../http/validate';
+import { answerPending, answerWritten, idParam, PENDING_MESSAGE, pendingSchema, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import type { ScheduleWritten } from './service';
 import { createUploader, UPLOAD_MESSAGES, UploadRefused } from './upload';
@@ -45,6 +47,14 @@ import { commandContext } from '../http/present';
 const notFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
 
 export const V2_SCHEDULED_MESSAGE = 'Reply scheduled successfully';
+
+// What the schedule calls answer (the OpenAPI document's response schemas, checked against real answers).
+const mentionsRemoved = { mentionsRemoved: z.array(z.string()) };
+/** A created schedule (201), with the @mentions its text lost; or 202 with its id while the read side catches up. */
+const createdSchedule = [
+  responds(201, scheduleViewSchema.extend(mentionsRemoved), 'The schedule as it now reads'),
+  responds(202, pendingSchema.extend(mentionsRemoved), 'Stored; the read side has not caught up yet (GET the Location)'),
+];
 
 export const scheduleRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
@@ -86,11 +96,11 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     return run === null || replyUrl === null ? view : { ...view, latestRun: { ...run, replyUrl } };
   };
 
-  router.get('/api/schedules', requireUser, (ctx) => {
+  router.get('/api/schedules', requireUser, responds(200, z.array(scheduleViewSchema)), (ctx) => {
     ctx.body = listSchedules(db(), currentUser(ctx).id).map(withRunLink);
   });
 
-  router.get('/api/schedules/:id', requireUser, (ctx) => {
+  router.get('/api/schedules/:id', requireUser, responds(200, scheduleViewSchema), (ctx) => {
     const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx, notFound));
     if (view === null) throw notFound();
     ctx.body = withRunLink(view);
@@ -100,21 +110,21 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   const schedulePayload = bodyVariants([templateSchedulePayloadSchema, classicSchedulePayloadSchema], (raw) =>
     schedulePayloadVariant(raw) === 'classic' ? classicSchedulePayloadSchema : templateSchedulePayloadSchema,
   );
-  router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), schedulePayload, async (ctx) => {
+  router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), schedulePayload, ...createdSchedule, async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
     const draft = draftFromSchedulePayload(ctx.request.body, context(user));
     await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx)));
   });
 
-  router.delete('/api/schedules/:id', requireUser, async (ctx) => {
+  router.delete('/api/schedules/:id', requireUser, responds(204, null, 'Deleted'), async (ctx) => {
     const user = currentUser(ctx);
     await settle(deps, await deps.schedules.remove(user.id, idParam(ctx, notFound), commandContext(ctx)));
     ctx.status = 204;
   });
 
   // Move to another connected account (from its next run on): what frees an account for Disconnect.
-  router.patch('/api/schedules/:id', requireUser, body(moveSchedulePayloadSchema), async (ctx) => {
+  router.patch('/api/schedules/:id', requireUser, body(moveSchedulePayloadSchema), responds(200, scheduleViewSchema), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     const { connectedAccountId } = validated(ctx, moveSchedulePayloadSchema);
@@ -124,7 +134,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = view;
   });
 
-  router.get('/api/schedules/:id/replies', requireUser, (ctx) => {
+  router.get('/api/schedules/:id/replies', requireUser, responds(200, z.array(scheduleReplyViewSchema)), (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     if (findSchedule(db(), user.id, id) === null) throw notFound();
@@ -143,7 +153,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- V2 -------------------------------------------------------------------------------------
 
-  router.get('/api/v2/schedules', requireUser, (ctx) => {
+  router.get('/api/v2/schedules', requireUser, responds(200, z.object({ schedules: z.array(scheduleViewSchema) })), (ctx) => {
     ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id).map(withRunLink) };
   });
 
@@ -184,7 +194,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- Bulk -----------------------------------------------------------------------------------
 
-  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), creating(true), body(bulkEntryPayloadSchema), async (ctx) => {
+  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), creating(true), body(bulkEntryPayloadSchema), ...createdSchedule, async (ctx) => {
     const user = currentUser(ctx);
     const draft = draftFromBulkPayload(validated(ctx, bulkEntryPayloadSchema), context(user));
     await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true }));
@@ -230,7 +240,13 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // The CLI's `schedules import`: a whole file of bulk entries, all or none (one transaction), or a
   // dry run that checks every entry and writes nothing.
-  router.post('/api/schedules/import', requireUser, deps.idempotency.guard('POST /api/schedules/import'), creating(true), body(scheduleImportSchema), async (ctx) => {
+  const importCounted = z.object({ success: z.literal(true), dryRun: z.boolean(), count: z.number().int() });
+  const imported = [
+    responds(200, importCounted.extend({ dryRun: z.literal(true), message: z.string() }), 'A dry run: every entry checked, nothing written'),
+    responds(201, importCounted.extend({ dryRun: z.literal(false), ids: z.array(z.string()) }), 'Every entry scheduled'),
+    responds(202, importCounted.extend({ dryRun: z.literal(false), ids: z.array(z.string()), pending: z.literal(true), message: z.string() }), 'Stored; the read side has not caught up yet'),
+  ];
+  router.post('/api/schedules/import', requireUser, deps.idempotency.guard('POST /api/schedules/import'), creating(true), body(scheduleImportSchema), ...imported, async (ctx) => {
     const user = currentUser(ctx);
     const { entries, dryRun } = validated(ctx, scheduleImportSchema);
     const written = await deps.schedules.createBatch(user, draftsOf(user, entries), commandContext(ctx), { dryRun });

@@ -9,6 +9,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { z } from 'zod';
 import { isOwnUpload } from '@core/images';
 import { AppError } from '@core/shared/errors';
 import {
@@ -20,9 +21,10 @@ import {
   templatePatchSchema,
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
-import { body, validated } from '../http/validate';
+import { body, responds, validated } from '../http/validate';
 import type { AppDeps } from '../deps';
-import { answerWritten, idParam, settle } from '../http/route-helpers';
+import { answerWritten, idParam, pendingSchema, settle } from '../http/route-helpers';
+import { templateViewSchema } from '@core/templates/views';
 import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '@adapters/read-models/templates';
 import type { Written } from '../commands';
@@ -49,17 +51,22 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   // ---- templates ----------------------------------------------------------------------------
 
-  router.get('/templates', requireUser, (ctx) => {
+  router.get('/templates', requireUser, responds(200, z.array(templateViewSchema)), (ctx) => {
     ctx.body = listTemplates(db(), currentUser(ctx).id);
   });
 
-  router.get('/templates/:id', requireUser, (ctx) => {
+  router.get('/templates/:id', requireUser, responds(200, templateViewSchema), (ctx) => {
     const template = findTemplate(db(), currentUser(ctx).id, idParam(ctx, templateNotFound));
     if (template === null) throw templateNotFound();
     ctx.body = template;
   });
 
-  router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), body(templateInputSchema), async (ctx) => {
+  const mentionsRemoved = { mentionsRemoved: z.array(z.string()) };
+  const createdTemplate = [
+    responds(201, templateViewSchema.extend(mentionsRemoved), 'The template as it now reads, with the @mentions its text lost'),
+    responds(202, pendingSchema.extend(mentionsRemoved), 'Stored; the read side has not caught up yet (GET the Location)'),
+  ];
+  router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), body(templateInputSchema), ...createdTemplate, async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, templateInputSchema);
     await checkImage(user.id, input.imageUrl);

@@ -6,12 +6,14 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { z } from 'zod';
 import { AppError } from '@core/shared/errors';
 import { changePasswordRequestSchema, loginSchema, profileUpdateSchema, registerSchema } from '@core/users/schemas';
 import type { ProfileChanges } from '@core/users/events';
 import type { User } from '@core/users/state';
+import { publicUserSchema } from '@core/users/public-user';
 import type { AppDeps } from '../deps';
-import { body, noBody, validated } from '../http/validate';
+import { body, noBody, responds, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
 import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
 import { signIn, signOut } from '../http/session';
@@ -36,7 +38,7 @@ export const authRoutes = (deps: AppDeps): Router => {
     return written;
   };
 
-  router.get('/status', (ctx) => {
+  router.get('/status', responds(200, z.object({ isAuthenticated: z.literal(true), user: publicUserSchema }), 'The signed-in user (401 with isAuthenticated false otherwise)'), (ctx) => {
     const user = ctx.state.user;
     if (user === null) {
       ctx.status = 401;
