@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { BadgeVariant } from '@core/replies/views';
+import { describes } from '@core/shared/response-schema';
 // The dashboard's answers (spec part 1 §3 'Dashboard metrics', 'Connected account sample',
 // 'Activity item'), shared by the server's read queries and the web app's hooks.
 
@@ -12,11 +14,27 @@ export interface MetricsOverview {
   engagementRate: number;
 }
 
+/** GET /api/metrics/overview (openapi: responds). */
+export const metricsOverviewSchema = describes<MetricsOverview>()(
+  z.object({
+    impressionsToday: z.number(),
+    impressionsWeek: z.number(),
+    impressionsMonth: z.number(),
+    repliesSent: z.number().int(),
+    scheduledReplies: z.number().int(),
+    monitoredAccounts: z.number().int(),
+    engagementRate: z.number(),
+  }),
+);
+
 export interface ConnectedAccountItem {
   id: string;
   username: string;
   profileImageUrl: string | null;
 }
+
+/** GET /api/connected-accounts: the user's active connected accounts, slim (openapi: responds). */
+export const connectedAccountItemSchema = describes<ConnectedAccountItem>()(z.object({ id: z.string(), username: z.string(), profileImageUrl: z.string().nullable() }));
 
 export interface ActivityItem {
   id: string;
@@ -43,3 +61,11 @@ export interface DashboardActivity {
   timeZone: 'UTC';
   days: ActivityDay[];
 }
+
+/** GET /api/dashboard/activity (openapi: responds). */
+export const dashboardActivitySchema = describes<DashboardActivity>()(
+  z.object({
+    timeZone: z.literal('UTC'),
+    days: z.array(describes<ActivityDay>()(z.object({ date: z.string(), repliesSent: z.number().int(), impressions: z.number() }))),
+  }),
+);

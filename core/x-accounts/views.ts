@@ -1,6 +1,8 @@
 // What the API answers for a connected X account (spec part 2 §7 'Connected accounts'), as the
 // server's read queries build it (adapters/read-models/x-accounts.ts).
-import type { XSubscriptionType } from '@core/x';
+import { z } from 'zod';
+import { describes } from '@core/shared/response-schema';
+import { X_SUBSCRIPTION_TYPES, type XSubscriptionType } from '@core/x';
 
 export interface ConnectedAccountView {
   id: string;
@@ -22,3 +24,23 @@ export interface ConnectedAccountView {
   schedulesCount: number;
   createdAt: string;
 }
+
+/** A connected account in GET /api/x/accounts (openapi: responds). */
+export const connectedAccountViewSchema = describes<ConnectedAccountView>()(
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    profileImageUrl: z.string().nullable(),
+    profilePicture: z.string().nullable(),
+    isActive: z.boolean(),
+    tokenExpiresAt: z.string().nullable(),
+    hasSecret: z.boolean(),
+    authFailedAt: z.string().nullable(),
+    xSubscription: z.enum(X_SUBSCRIPTION_TYPES).nullable(),
+    xPremium: z.boolean(),
+    usedInSchedules: z.boolean(),
+    schedulesCount: z.number().int(),
+    createdAt: z.string(),
+  }),
+);

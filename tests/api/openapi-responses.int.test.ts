@@ -26,6 +26,10 @@ const MUST_DOCUMENT = [
   'GET /api/auth/status',
   'GET /api/accounts',
   'GET /api/accounts/:id',
+  'GET /api/connected-accounts',
+  'GET /api/x/accounts',
+  'GET /api/metrics/overview',
+  'GET /api/dashboard/activity',
   'GET /api/templates',
   'GET /api/templates/:id',
   'POST /api/templates',
@@ -123,6 +127,9 @@ describe('the answers the document describes', () => {
     const accounts = conforms('GET /api/accounts', await c.get('/api/accounts'));
     expect((accounts.body as { id: string }[]).map((a) => a.id)).toContain(target.id);
     conforms('GET /api/accounts/:id', await c.get(`/api/accounts/${target.id}`));
+    const connected = conforms('GET /api/connected-accounts', await c.get('/api/connected-accounts'));
+    expect((connected.body as { id: string }[]).map((a) => a.id)).toEqual([fay.connectedAccountId]);
+    conforms('GET /api/x/accounts', await c.get('/api/x/accounts'));
 
     const template = conforms('POST /api/templates', await c.post('/api/templates', { name: 'Thanks', content: 'Thanks @somebody for this' }));
     expect(template.status).toBe(201);
@@ -169,6 +176,10 @@ describe('the answers the document describes', () => {
     const readyTwo = await world.replyOfSchedule(c, second.scheduleId, (r) => r.status === 'ready');
     const skipped = conforms('POST /api/replies/:id/skip', await c.post(`/api/replies/${readyTwo.id}/skip`, {}));
     expect(skipped.body).toMatchObject({ id: readyTwo.id, status: 'skipped' });
+
+    conforms('GET /api/metrics/overview', await c.get('/api/metrics/overview'));
+    const activity = conforms('GET /api/dashboard/activity', await c.get('/api/dashboard/activity?days=7'));
+    expect((activity.body as { days: unknown[] }).days).toHaveLength(7);
 
     // An admin reads the history of the user and of the schedule.
     conforms('GET /api/admin/audit/users/:username', await admin.get(`/api/admin/audit/users/${fay.user.username}`));

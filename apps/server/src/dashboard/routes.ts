@@ -1,23 +1,25 @@
 /** The dashboard's queries (spec part 1 'Dashboard', §7): real read-model figures per user. */
 import Router from '@koa/router';
+import { z } from 'zod';
 import { activityQuerySchema } from '@core/dashboard/schemas';
+import { connectedAccountItemSchema, dashboardActivitySchema, metricsOverviewSchema } from '@core/dashboard/views';
 import { monitoringActorOf } from '@core/monitoring';
 import type { AppDeps } from '../deps';
-import { query, validated } from '../http/validate';
+import { query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { activitySeries, connectedAccounts, metricsOverview, recentActivities, schedulerHealthNow } from './read';
 
 export const dashboardRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
-  router.get('/metrics/overview', requireUser, (ctx) => {
+  router.get('/metrics/overview', requireUser, responds(200, metricsOverviewSchema), (ctx) => {
     const user = currentUser(ctx);
     ctx.body = metricsOverview(deps.projector.db, user.id, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), deps.clock());
   });
-  router.get('/dashboard/activity', requireUser, query(activityQuerySchema), (ctx) => {
+  router.get('/dashboard/activity', requireUser, query(activityQuerySchema), responds(200, dashboardActivitySchema), (ctx) => {
     const { days } = validated(ctx, activityQuerySchema);
     ctx.body = activitySeries(deps.projector.db, currentUser(ctx).id, deps.clock(), days);
   });
-  router.get('/connected-accounts', requireUser, (ctx) => {
+  router.get('/connected-accounts', requireUser, responds(200, z.array(connectedAccountItemSchema)), (ctx) => {
     ctx.body = connectedAccounts(deps.projector.db, currentUser(ctx).id);
   });
   router.get('/recent-activities', requireUser, (ctx) => {

@@ -30,6 +30,8 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { z } from 'zod';
+import { connectedAccountViewSchema } from '@core/x-accounts/views';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import { isXError, throwUnlessSent } from '@core/x';
@@ -45,7 +47,7 @@ import {
   type XAuthResultCode,
 } from '@core/x-accounts';
 import type { AppDeps } from '../deps';
-import { body, validated } from '../http/validate';
+import { body, responds, validated } from '../http/validate';
 import { idParam, isId, settle } from '../http/route-helpers';
 import { sameSiteCall } from '../http/csrf';
 import { RateLimitedError } from '../http/rate-limit';
@@ -201,7 +203,8 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   // --- Connected accounts ---------------------------------------------------------------------
 
-  router.get('/accounts', requireUser, (ctx) => {
+  const connectedAccountsPage = z.object({ accounts: z.array(connectedAccountViewSchema), accountLimit: z.number().int().nullable(), remainingSlots: z.number().int().nullable() });
+  router.get('/accounts', requireUser, responds(200, connectedAccountsPage), (ctx) => {
     const user = currentUser(ctx);
     const accounts = listConnectedAccounts(deps.projector.db, user.id);
     const accountLimit = limitOf(deps, user);
