@@ -73,6 +73,11 @@ export interface AccountOption {
   isActive: boolean;
 }
 
+/** GET /api/user/accounts (openapi: responds). */
+export const accountOptionSchema = describes<AccountOption>()(
+  z.object({ id: z.string(), username: z.string(), xUserId: z.string().nullable(), displayName: z.string(), profilePicture: z.string().nullable(), isActive: z.boolean() }),
+);
+
 export interface AccountActivity {
   accountId: string;
   username: string;
@@ -88,6 +93,22 @@ export interface AccountActivity {
   scheduledReplies: number;
   status: 'Monitoring' | 'Paused';
 }
+
+/** GET /api/accounts/activity (openapi: responds). */
+export const accountActivitySchema = describes<AccountActivity>()(
+  z.object({
+    accountId: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    profilePicture: z.string().nullable(),
+    lastActivity: z.string().nullable(),
+    lastPostAt: z.string().nullable(),
+    lastCheckedAt: z.string().nullable(),
+    repliesSent: z.number().int(),
+    scheduledReplies: z.number().int(),
+    status: z.enum(['Monitoring', 'Paused']),
+  }),
+);
 
 /** GET /api/accounts/access: what the page may offer, and legacy mode's state for this user. */
 export interface AccountsAccessView extends MonitoringAccess {

@@ -33,6 +33,17 @@ const MUST_DOCUMENT = [
   'GET /api/templates',
   'GET /api/templates/:id',
   'POST /api/templates',
+  'PUT /api/templates/:id',
+  'DELETE /api/templates/:id',
+  'GET /api/template-groups',
+  'GET /api/template-groups/:id',
+  'POST /api/template-groups',
+  'PUT /api/template-groups/:id',
+  'PUT /api/template-groups/:id/templates',
+  'DELETE /api/template-groups/:id',
+  'GET /api/user/accounts',
+  'GET /api/accounts/activity',
+  'GET /api/replies/summary',
   'GET /api/schedules',
   'GET /api/schedules/:id',
   'POST /api/schedules',
@@ -136,6 +147,20 @@ describe('the answers the document describes', () => {
     const templateId = (template.body as { id: string }).id;
     conforms('GET /api/templates', await c.get('/api/templates'));
     conforms('GET /api/templates/:id', await c.get(`/api/templates/${templateId}`));
+    const spare = await c.post('/api/templates', { name: 'Spare', content: 'A spare one' });
+    const spareId = (spare.body as { id: string }).id;
+    expect(conforms('PUT /api/templates/:id', await c.put(`/api/templates/${spareId}`, { content: 'A spare one, @edited' })).status).toBe(200);
+    const group = conforms('POST /api/template-groups', await c.post('/api/template-groups', { name: 'Rotation', templateIds: [templateId] }));
+    expect(group.status).toBe(201);
+    const groupId = (group.body as { id: string }).id;
+    conforms('GET /api/template-groups', await c.get('/api/template-groups'));
+    conforms('GET /api/template-groups/:id', await c.get(`/api/template-groups/${groupId}`));
+    conforms('PUT /api/template-groups/:id', await c.put(`/api/template-groups/${groupId}`, { description: 'Two in turn' }));
+    const ordered = conforms('PUT /api/template-groups/:id/templates', await c.put(`/api/template-groups/${groupId}/templates`, { templateIds: [spareId, templateId] }));
+    expect((ordered.body as { templateIds: string[] }).templateIds).toEqual([spareId, templateId]);
+    conforms('DELETE /api/template-groups/:id', await c.request('DELETE', `/api/template-groups/${groupId}`));
+    conforms('DELETE /api/templates/:id', await c.request('DELETE', `/api/templates/${spareId}`));
+    conforms('GET /api/user/accounts', await c.get('/api/user/accounts'));
 
     // A schedule due soon, answering the target's next post (no mention: assisted delivery, a ready reply).
     emulator.control.post(target.username, 'A post that mentions nobody');
@@ -177,6 +202,8 @@ describe('the answers the document describes', () => {
     const skipped = conforms('POST /api/replies/:id/skip', await c.post(`/api/replies/${readyTwo.id}/skip`, {}));
     expect(skipped.body).toMatchObject({ id: readyTwo.id, status: 'skipped' });
 
+    conforms('GET /api/accounts/activity', await c.get('/api/accounts/activity'));
+    conforms('GET /api/replies/summary', await c.get('/api/replies/summary'));
     conforms('GET /api/metrics/overview', await c.get('/api/metrics/overview'));
     const activity = conforms('GET /api/dashboard/activity', await c.get('/api/dashboard/activity?days=7'));
     expect((activity.body as { days: unknown[] }).days).toHaveLength(7);

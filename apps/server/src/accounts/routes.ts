@@ -35,7 +35,7 @@ import {
   type MonitoringActor,
 } from '@core/monitoring';
 import { z } from 'zod';
-import { accountViewSchema, type AccountsAccessView } from '@core/monitoring/views';
+import { accountActivitySchema, accountOptionSchema, accountViewSchema, type AccountsAccessView } from '@core/monitoring/views';
 import { tierAssignmentSchema } from '@core/polling/schemas';
 import { AppError } from '@core/shared/errors';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
@@ -90,7 +90,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = body;
   });
 
-  router.get('/accounts/activity', requireUser, (ctx) => {
+  router.get('/accounts/activity', requireUser, responds(200, z.array(accountActivitySchema)), (ctx) => {
     ctx.body = accountActivity(db(), actorOf(ctx), currentUser(ctx).id);
   });
 
@@ -151,7 +151,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
     await answer(ctx, actor, await deps.accounts.approveAccount(actor, id, commandContext(ctx)));
   });
 
-  router.get('/user/accounts', requireUser, (ctx) => {
+  router.get('/user/accounts', requireUser, responds(200, z.array(accountOptionSchema)), (ctx) => {
     ctx.body = accountOptions(db(), actorOf(ctx));
   });
 

@@ -169,7 +169,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = { items: items.map(withLinks), total: items.length };
   });
 
-  router.get('/api/replies/summary', requireUser, (ctx) => {
+  router.get('/api/replies/summary', requireUser, responds(200, z.object({ ready: z.number().int(), unconfirmed: z.number().int() })), (ctx) => {
     ctx.body = replySummary(db(), currentUser(ctx).id, now());
   });
 

@@ -24,7 +24,7 @@ import { stripMentions } from '@core/text/mentions';
 import { body, responds, validated } from '../http/validate';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, pendingSchema, settle } from '../http/route-helpers';
-import { templateViewSchema } from '@core/templates/views';
+import { templateGroupViewSchema, templateViewSchema } from '@core/templates/views';
 import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '@adapters/read-models/templates';
 import type { Written } from '../commands';
@@ -49,6 +49,11 @@ export const templateRoutes = (deps: AppDeps): Router => {
   const db = () => deps.projector.db;
 
 
+  // What the calls answer (the OpenAPI document's response schemas): a write answers the row as it
+  // now reads, or 202 with its id while the read side catches up; a delete, its id.
+  const writtenGroup = (status: 200 | 201) => [responds(status, templateGroupViewSchema, 'The group as it now reads'), responds(202, pendingSchema, 'Stored; the read side has not caught up yet')];
+  const deleted = responds(200, z.object({ success: z.literal(true), id: z.string() }), 'Deleted');
+
   // ---- templates ----------------------------------------------------------------------------
 
   router.get('/templates', requireUser, responds(200, z.array(templateViewSchema)), (ctx) => {
@@ -66,6 +71,10 @@ export const templateRoutes = (deps: AppDeps): Router => {
     responds(201, templateViewSchema.extend(mentionsRemoved), 'The template as it now reads, with the @mentions its text lost'),
     responds(202, pendingSchema.extend(mentionsRemoved), 'Stored; the read side has not caught up yet (GET the Location)'),
   ];
+  const updatedTemplate = [
+    responds(200, templateViewSchema.extend(mentionsRemoved), 'The template as it now reads, with the @mentions its text lost'),
+    responds(202, pendingSchema.extend(mentionsRemoved), 'Stored; the read side has not caught up yet'),
+  ];
   router.post('/templates', requireUser, deps.idempotency.guard('POST /api/templates'), body(templateInputSchema), ...createdTemplate, async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, templateInputSchema);
@@ -79,7 +88,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
     });
   });
 
-  router.put('/templates/:id', requireUser, body(templatePatchSchema), async (ctx) => {
+  router.put('/templates/:id', requireUser, body(templatePatchSchema), ...updatedTemplate, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
     const changes = validated(ctx, templatePatchSchema);
@@ -92,7 +101,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
     });
   });
 
-  router.delete('/templates/:id', requireUser, async (ctx) => {
+  router.delete('/templates/:id', requireUser, deleted, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
     await settle(deps, (await deps.templates.deleteTemplate(user.id, id, commandContext(ctx))).position);
@@ -101,11 +110,11 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   // ---- template groups ----------------------------------------------------------------------
 
-  router.get('/template-groups', requireUser, (ctx) => {
+  router.get('/template-groups', requireUser, responds(200, z.array(templateGroupViewSchema)), (ctx) => {
     ctx.body = listTemplateGroups(db(), currentUser(ctx).id);
   });
 
-  router.get('/template-groups/:id', requireUser, (ctx) => {
+  router.get('/template-groups/:id', requireUser, responds(200, templateGroupViewSchema), (ctx) => {
     const group = findTemplateGroup(db(), currentUser(ctx).id, idParam(ctx, groupNotFound));
     if (group === null) throw groupNotFound();
     ctx.body = group;
@@ -114,27 +123,27 @@ export const templateRoutes = (deps: AppDeps): Router => {
   const answerGroup = (ctx: Context, userId: string, written: Written, status: 200 | 201 = 200) =>
     answerWritten(ctx, deps, written, { find: () => findTemplateGroup(db(), userId, written.id), location: `/api/template-groups/${written.id}`, status });
 
-  router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), body(templateGroupInputSchema), async (ctx) => {
+  router.post('/template-groups', requireUser, deps.idempotency.guard('POST /api/template-groups'), body(templateGroupInputSchema), ...writtenGroup(201), async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, templateGroupInputSchema);
     await answerGroup(ctx, user.id, await deps.templates.createGroup(user.id, input, commandContext(ctx)), 201);
   });
 
-  router.put('/template-groups/:id', requireUser, body(templateGroupPatchSchema), async (ctx) => {
+  router.put('/template-groups/:id', requireUser, body(templateGroupPatchSchema), ...writtenGroup(200), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
     const changes = validated(ctx, templateGroupPatchSchema);
     await answerGroup(ctx, user.id, await deps.templates.updateGroup(user.id, id, changes, commandContext(ctx)));
   });
 
-  router.put('/template-groups/:id/templates', requireUser, body(templateOrderSchema), async (ctx) => {
+  router.put('/template-groups/:id/templates', requireUser, body(templateOrderSchema), ...writtenGroup(200), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
     const { templateIds } = validated(ctx, templateOrderSchema);
     await answerGroup(ctx, user.id, await deps.templates.setGroupTemplates(user.id, id, templateIds, commandContext(ctx)));
   });
 
-  router.delete('/template-groups/:id', requireUser, async (ctx) => {
+  router.delete('/template-groups/:id', requireUser, deleted, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
     await settle(deps, (await deps.templates.deleteGroup(user.id, id, commandContext(ctx))).position);
