@@ -15,7 +15,7 @@ import { requireUser } from '@apps/server/src/http/guards';
 import { responds } from '@apps/server/src/http/validate';
 import { startDispatchWorld, type DispatchWorld, type ReplyView } from './dispatch.support';
 import { activatePremium, bulkEntry, dateIn } from './schedules.support';
-import type { Reply } from './support';
+import { uniqueName, type Reply } from './support';
 
 type Json = Record<string, unknown>;
 type Responses = Record<string, { content?: Record<string, { schema?: Json }> } | { $ref: string }>;
@@ -24,6 +24,12 @@ type ApiDocument = { paths: Record<string, Record<string, { responses: Responses
 /** Every route that must document its answer: `METHOD /path/:param`, as registered. */
 const MUST_DOCUMENT = [
   'GET /api/auth/status',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'PUT /api/auth/profile',
+  'GET /api/tokens',
+  'POST /api/tokens',
+  'DELETE /api/tokens/:id',
   'GET /api/accounts',
   'GET /api/accounts/:id',
   'GET /api/connected-accounts',
@@ -135,6 +141,16 @@ describe('the answers the document describes', () => {
     const c = fay.client;
 
     conforms('GET /api/auth/status', await c.get('/api/auth/status'));
+    conforms('PUT /api/auth/profile', await c.put('/api/auth/profile', { fullName: 'Fay Example' }));
+    const token = conforms('POST /api/tokens', await c.post('/api/tokens', { name: 'cli', scopes: ['read'], expiresInDays: 1 }));
+    expect(token.status).toBe(201);
+    conforms('GET /api/tokens', await c.get('/api/tokens'));
+    conforms('DELETE /api/tokens/:id', await c.request('DELETE', `/api/tokens/${(token.body as { id: string }).id}`));
+    const visitor = server.client();
+    conforms('POST /api/auth/login', await visitor.post('/api/auth/login', { username: fay.user.username, password: 'secret-pw-1' }));
+    const name = uniqueName('reg');
+    const registered = conforms('POST /api/auth/register', await server.client().post('/api/auth/register', { email: `${name}@example.com`, username: name, password: 'secret-pw-2', confirmPassword: 'secret-pw-2' }));
+    expect(registered.status).toBe(201);
     const accounts = conforms('GET /api/accounts', await c.get('/api/accounts'));
     expect((accounts.body as { id: string }[]).map((a) => a.id)).toContain(target.id);
     conforms('GET /api/accounts/:id', await c.get(`/api/accounts/${target.id}`));

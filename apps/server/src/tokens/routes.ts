@@ -8,11 +8,13 @@
  *   DELETE /api/tokens/:id   revoke; someone else's token is 404
  */
 import Router from '@koa/router';
+import { z } from 'zod';
 import { findToken, listTokens } from '@adapters/read-models/tokens';
 import { AppError } from '@core/shared/errors';
 import { TOKEN_MESSAGES, tokenInputSchema } from '@core/tokens';
+import { tokenViewSchema } from '@core/tokens/views';
 import type { AppDeps } from '../deps';
-import { body, validated } from '../http/validate';
+import { body, responds, validated } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { idParam, readBack, settle } from '../http/route-helpers';
@@ -24,11 +26,15 @@ export const tokenRoutes = (deps: AppDeps): Router => {
   const now = () => deps.clock().toISOString();
   const db = () => deps.projector.db;
 
-  router.get('/tokens', requireUser, (ctx) => {
+  router.get('/tokens', requireUser, responds(200, z.array(tokenViewSchema)), (ctx) => {
     ctx.body = listTokens(db(), currentUser(ctx).id, now());
   });
 
-  router.post('/tokens', requireUser, body(tokenInputSchema), async (ctx) => {
+  const created = [
+    responds(201, tokenViewSchema.extend({ secret: z.string() }), 'The token, with its secret (shown this once)'),
+    responds(202, z.object({ id: z.string(), pending: z.literal(true), secret: z.string() }), 'Stored, with its secret; the list has not caught up yet'),
+  ];
+  router.post('/tokens', requireUser, body(tokenInputSchema), ...created, async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, tokenInputSchema);
     const written = await deps.tokens.create(user, input, commandContext(ctx));
@@ -38,7 +44,7 @@ export const tokenRoutes = (deps: AppDeps): Router => {
     ctx.body = { ...(view ?? { id: written.id, pending: true }), secret: written.secret };
   });
 
-  router.delete('/tokens/:id', requireUser, async (ctx) => {
+  router.delete('/tokens/:id', requireUser, responds(200, tokenViewSchema, 'The token, revoked'), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     await settle(deps, (await deps.tokens.revoke(user.id, id, commandContext(ctx))).position);

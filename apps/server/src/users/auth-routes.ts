@@ -38,6 +38,7 @@ export const authRoutes = (deps: AppDeps): Router => {
     return written;
   };
 
+  const answersUser = (status: 200 | 201, description: string) => responds(status, z.object({ user: publicUserSchema }), description);
   router.get('/status', responds(200, z.object({ isAuthenticated: z.literal(true), user: publicUserSchema }), 'The signed-in user (401 with isAuthenticated false otherwise)'), (ctx) => {
     const user = ctx.state.user;
     if (user === null) {
@@ -48,7 +49,7 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.body = { isAuthenticated: true, user: presentUser(deps, user) };
   });
 
-  router.post('/login', body(loginSchema), async (ctx) => {
+  router.post('/login', body(loginSchema), answersUser(200, 'Signed in: the session cookie is set'), async (ctx) => {
     const { username, password } = validated(ctx, loginSchema);
     await loginLimiter.attempt(username, ctx.ip);
     const id = await users.findIdByUsername(username);
@@ -67,7 +68,7 @@ export const authRoutes = (deps: AppDeps): Router => {
 
   // Cheapest first: the form, the address's allowance, the username and e-mail (two stream
   // reads), and only then argon2.
-  router.post('/register', body(registerSchema), async (ctx) => {
+  router.post('/register', body(registerSchema), answersUser(201, 'Registered and signed in'), async (ctx) => {
     const input = validated(ctx, registerSchema);
     await deps.registrationLimiter.attempt(ctx.ip);
     await users.assertAvailable(input.username, input.email);
@@ -102,7 +103,7 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.redirect('/auth');
   });
 
-  router.put('/profile', requireUser, body(profileUpdateSchema), async (ctx) => {
+  router.put('/profile', requireUser, body(profileUpdateSchema), answersUser(200, 'The profile as it now is'), async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, profileUpdateSchema);
     if (input.newPassword !== undefined || replacesEmail(user, input.email)) await confirmIdentity(deps, ctx, user, input.currentPassword);
@@ -116,7 +117,7 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.body = { user: presentUser(deps, written.user) };
   });
 
-  router.put('/change-password', requireUser, body(changePasswordRequestSchema), async (ctx) => {
+  router.put('/change-password', requireUser, body(changePasswordRequestSchema), answersUser(200, 'Changed; other sessions ended, this one renewed'), async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, changePasswordRequestSchema);
     await confirmIdentity(deps, ctx, user, input.currentPassword);
