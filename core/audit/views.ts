@@ -66,3 +66,14 @@ export interface StateAsOf {
   events: number;
   state: unknown;
 }
+
+/** GET /api/admin/audit/state (openapi: responds); `state` is the stream's decider state, any shape. */
+export const stateAsOfSchema = describes<StateAsOf>()(
+  z.object({
+    stream: z.string(),
+    kind: z.string(),
+    asOf: z.object({ position: z.string(), revision: z.string(), type: z.string(), time: z.string() }).nullable(),
+    events: z.number().int(),
+    state: z.unknown(),
+  }),
+);

@@ -57,6 +57,7 @@ const MUST_DOCUMENT = [
   'GET /api/schedules/:id/replies',
   'GET /api/v2/schedules',
   'POST /api/bulk-replies',
+  'POST /api/bulk-replies/batch',
   'POST /api/schedules/import',
   'GET /api/replies',
   'GET /api/replies/ready',
@@ -64,6 +65,7 @@ const MUST_DOCUMENT = [
   'POST /api/replies/:id/skip',
   'GET /api/admin/audit/users/:username',
   'GET /api/admin/audit/schedules/:id',
+  'GET /api/admin/audit/state',
 ] as const;
 
 /** The routes of `list` whose operation has no documented success status (only the generic 2XX, or none). */
@@ -194,6 +196,8 @@ describe('the answers the document describes', () => {
 
     const bulk = conforms('POST /api/bulk-replies', await c.post('/api/bulk-replies', bulkEntry(target.id, fay.connectedAccountId, { customReplyText: 'A bulk reply to @someone' })));
     expect(bulk.status).toBe(201);
+    const batch = conforms('POST /api/bulk-replies/batch', await c.post('/api/bulk-replies/batch', { entries: [bulkEntry(target.id, fay.connectedAccountId, { customReplyText: 'Batched', scheduledDate: dateIn(5) })] }));
+    expect(batch.status).toBe(201);
     const entries = [bulkEntry(target.id, fay.connectedAccountId, { customReplyText: 'Imported one' }), bulkEntry(target.id, fay.connectedAccountId, { customReplyText: 'Imported two', scheduledDate: dateIn(4) })];
     expect(conforms('POST /api/schedules/import', await c.post('/api/schedules/import', { entries, dryRun: true })).status).toBe(200);
     expect(conforms('POST /api/schedules/import', await c.post('/api/schedules/import', { entries, dryRun: false })).status).toBe(201);
@@ -227,7 +231,12 @@ describe('the answers the document describes', () => {
     // An admin reads the history of the user and of the schedule.
     conforms('GET /api/admin/audit/users/:username', await admin.get(`/api/admin/audit/users/${fay.user.username}`));
     const history = conforms('GET /api/admin/audit/schedules/:id', await admin.get(`/api/admin/audit/schedules/${scheduleId}?limit=50`));
-    expect((history.body as { entries: unknown[] }).entries.length).toBeGreaterThan(0);
+    const entriesSeen = (history.body as { entries: { stream: string; position: string; replayable: boolean }[] }).entries;
+    expect(entriesSeen.length).toBeGreaterThan(0);
+    const moment = entriesSeen.find((e) => e.replayable);
+    expect(moment).toBeDefined();
+    const asOf = conforms('GET /api/admin/audit/state', await admin.get(`/api/admin/audit/state?stream=${encodeURIComponent(moment?.stream ?? '')}&position=${moment?.position ?? ''}`));
+    expect(asOf.body).toMatchObject({ stream: moment?.stream, asOf: { position: moment?.position } });
 
     // The bulk entry has not run yet: it may be deleted.
     const deleted = conforms('DELETE /api/schedules/:id', await c.request('DELETE', `/api/schedules/${(bulk.body as { id: string }).id}`));

@@ -11,7 +11,7 @@ import { latestScheduleHistory, latestUserHistory, recordLook, stateAsOf, toEntr
 import { ownerOfStream } from '@adapters/read-models/audit';
 import type { AuditSubjectKind } from '@core/audit/events';
 import { auditHistoryQuerySchema, auditStateQuerySchema, type AuditHistoryQuery } from '@core/audit/schemas';
-import { auditHistorySchema, type AuditHistory } from '@core/audit/views';
+import { auditHistorySchema, stateAsOfSchema, type AuditHistory } from '@core/audit/views';
 import type { Position } from '@core/eventstore/types';
 import { scheduleStream } from '@core/scheduling/schedule';
 import { AppError } from '@core/shared/errors';
@@ -56,7 +56,7 @@ export const auditRoutes = (deps: AppDeps): Router => {
     ctx.body = answer;
   });
 
-  router.get('/api/admin/audit/state', requireAdmin, query(auditStateQuerySchema), async (ctx) => {
+  router.get('/api/admin/audit/state', requireAdmin, query(auditStateQuerySchema), responds(200, stateAsOfSchema), async (ctx) => {
     const { stream, position } = validated(ctx, auditStateQuerySchema);
     const padded = position.padStart(20, '0') as Position;
     const answer = await stateAsOf(deps.store, stream, { position: padded });

@@ -217,7 +217,11 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     });
   };
 
-  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), creating(true), body(bulkBatchSchema), async (ctx) => {
+  const batchAnswers = [
+    responds(201, z.object({ success: z.literal(true), message: z.string(), schedules: z.array(scheduleViewSchema.extend(mentionsRemoved)), ...mentionsRemoved }), 'Every entry scheduled'),
+    responds(202, z.object({ success: z.literal(true), pending: z.literal(true), ids: z.array(z.string()), message: z.string(), ...mentionsRemoved }), 'Stored; the read side has not caught up yet'),
+  ];
+  router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), creating(true), body(bulkBatchSchema), ...batchAnswers, async (ctx) => {
     const user = currentUser(ctx);
     const { entries } = validated(ctx, bulkBatchSchema);
     const drafts = draftsOf(user, entries);
