@@ -45,3 +45,16 @@ export const REPLY_MESSAGES = {
   notSending: 'No send of this reply is under way',
   assistedOnly: 'This reply goes out through X itself (assisted delivery)',
 } as const;
+
+/**
+ * The Scheduler Test's input checks (spec part 2 §5 'Admin test tools'): the page shows the title
+ * and description as a toast, the server answers the description on the field.
+ */
+export const TEST_TOOL_CHECKS = {
+  accountRequired: { title: 'Account required', description: 'Please select an account to monitor for this test schedule.' },
+  accountRequiredV2: { title: 'Account required', description: 'Please select an account to monitor for this V2 test schedule.' },
+  targetRequired: { title: 'Target account required', description: 'Please select the account whose post you reply to.' },
+  connectedRequired: { title: 'Connected account required', description: 'Please select your account to post the reply from.' },
+  postIdRequired: { title: 'Post ID required', description: 'Please enter a valid X/Twitter post ID to reply to.' },
+  contentRequired: { title: 'Reply content required', description: 'Please enter content for your reply or enable AI generation.' },
+} as const;

@@ -9,6 +9,8 @@ export const X_ACCOUNT_MESSAGES = {
   /** Spec §5 'Connection'. */
   pinRequired: 'Please enter the PIN provided by X.',
   tweetContentRequired: 'Please enter tweet content',
+  /** Ours: the spec's 25000-character limit of reply content, said for the test tweet. */
+  tweetContentTooLong: 'Tweet content cannot exceed 25000 characters',
   pinFailed: 'Failed to verify PIN. Please try again with a new PIN.',
   /** A PIN X refused while the authorisation can still be finished. */
   pinRejected: 'X did not accept this PIN. Check the PIN X shows and type it again.',

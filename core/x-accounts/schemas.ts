@@ -22,5 +22,5 @@ export const reconnectPinSchema = z.object({
 
 export const testTweetSchema = z.object({
   connectedAccountId: z.string({ error: X_ACCOUNT_MESSAGES.notFound }).min(1, X_ACCOUNT_MESSAGES.notFound).max(64),
-  content: z.string({ error: X_ACCOUNT_MESSAGES.tweetContentRequired }).trim().min(1, X_ACCOUNT_MESSAGES.tweetContentRequired).max(25_000),
+  content: z.string({ error: X_ACCOUNT_MESSAGES.tweetContentRequired }).trim().min(1, X_ACCOUNT_MESSAGES.tweetContentRequired).max(25_000, X_ACCOUNT_MESSAGES.tweetContentTooLong),
 });

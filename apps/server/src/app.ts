@@ -132,6 +132,11 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
         if ((error as { status?: unknown }).status === 413) {
           throw Object.assign(new Error('The request body is too large (100 kB at most)'), { status: 413, expose: true });
         }
+        // co-body (strict) reads only objects and arrays: a bare string, number, true or null is JSON
+        // all the same, and saying otherwise would send the client looking for a syntax error.
+        if (/only supports object and array/.test(String((error as { message?: unknown }).message))) {
+          throw new AppError('validation', 'The request body must be a JSON object', { reason: 'JSON_NOT_OBJECT' });
+        }
         throw new AppError('validation', 'The request body is not valid JSON', { reason: 'MALFORMED_JSON' });
       },
     }),

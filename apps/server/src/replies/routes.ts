@@ -15,7 +15,7 @@ import { findReply, listReplies, readyReplies, recentRepliesForAdmin, replyById,
 import { findVisibleAccount } from '@adapters/read-models/monitoring';
 import { findSchedule } from '@adapters/read-models/scheduling';
 import { monitoringActorOf } from '@core/monitoring';
-import { REPLY_MESSAGES, REPLY_STATUSES } from '@core/replies';
+import { REPLY_MESSAGES, REPLY_STATUSES, TEST_TOOL_CHECKS as CHECKS } from '@core/replies';
 import { replyViewSchema } from '@core/replies/views';
 import type { ScheduleDraft } from '@core/scheduling';
 import { AppError } from '@core/shared/errors';
@@ -87,24 +87,29 @@ const limitSchema = z.object({
 
 const idField = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(64, { error: message }).regex(/^[A-Za-z0-9-]+$/, { error: message });
 
-const testScheduleSchema = z.object({
-  accountId: idField('Please select an account'),
-  connectedAccountId: idField('Please select your X account to post from').nullish(),
-  isOnetime: z.boolean().optional().default(true),
-  isActive: z.boolean().optional().default(true),
-  useAi: z.boolean().optional().default(false),
-  viralStyle: z.string().max(64).nullish(),
-  content: z.string({ error: 'Content is required' }).max(25_000, { error: 'Content is too long' }).optional().default(''),
-  startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date and time' }).optional(),
-});
+/** The Scheduler Test's checks answer with the page's own words (spec part 2 §5), on the field. */
+const contentField = z.string({ error: CHECKS.contentRequired.description }).max(25_000, { error: 'Content is too long' }).optional().default('');
+
+const testScheduleSchemaFor = (version: 1 | 2) =>
+  z.object({
+    accountId: idField((version === 2 ? CHECKS.accountRequiredV2 : CHECKS.accountRequired).description),
+    connectedAccountId: idField(CHECKS.connectedRequired.description).nullish(),
+    isOnetime: z.boolean().optional().default(true),
+    isActive: z.boolean().optional().default(true),
+    useAi: z.boolean().optional().default(false),
+    viralStyle: z.string().max(64).nullish(),
+    content: contentField,
+    startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date and time' }).optional(),
+  });
+const testScheduleSchemas = { 1: testScheduleSchemaFor(1), 2: testScheduleSchemaFor(2) } as const;
 
 const executeTestScheduleSchema = z.object({ scheduleId: idField('scheduleId is required') });
 
 const directReplySchema = z.object({
-  accountId: idField('Please select an account'),
-  connectedAccountId: idField('Please select your X account to post from'),
-  postId: z.string({ error: 'Post id is required' }).trim().regex(/^\d{1,25}$/, { error: 'Post id must be the numeric id of a post on X' }),
-  content: z.string().max(25_000, { error: 'Content is too long' }).optional().default(''),
+  accountId: idField(CHECKS.targetRequired.description),
+  connectedAccountId: idField(CHECKS.connectedRequired.description),
+  postId: z.string({ error: CHECKS.postIdRequired.description }).trim().regex(/^\d{1,25}$/, { error: CHECKS.postIdRequired.description }),
+  content: contentField,
   useAi: z.boolean().optional().default(false),
   viralStyle: z.string().max(64).nullish(),
 });
@@ -202,7 +207,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
   const connectedFor = (user: User, id: string | null | undefined): { id: string; username: string } => {
     if (id !== undefined && id !== null) {
       const found = findActiveConnectedAccount(db(), user.id, id);
-      if (found === null) throw new AppError('validation', 'Please select your X account to post from', { field: 'connectedAccountId' });
+      if (found === null) throw new AppError('validation', CHECKS.connectedRequired.description, { field: 'connectedAccountId' });
       return found;
     }
     const first = listConnectedAccounts(db(), user.id).find((a) => a.isActive);
@@ -210,18 +215,18 @@ export const replyRoutes = (deps: AppDeps): Router => {
     return { id: first.id, username: first.username };
   };
 
-  const targetFor = (user: User, id: string) => {
+  const targetFor = (user: User, id: string, notFound: string) => {
     const target = findVisibleAccount(db(), monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), id);
-    if (target === null) throw new AppError('validation', 'Please select an account', { field: 'accountId' });
+    if (target === null) throw new AppError('validation', notFound, { field: 'accountId' });
     return target;
   };
 
   const createTestSchedule = (version: 1 | 2) => async (ctx: Context) => {
     const user = currentUser(ctx);
-    const body = validated(ctx, testScheduleSchema);
+    const body = validated(ctx, testScheduleSchemas[version]);
     const style = styleOf(body.useAi, body.viralStyle);
-    if (style === null && body.content.trim() === '') throw new AppError('validation', 'Content is required', { field: 'content' });
-    const target = targetFor(user, body.accountId);
+    if (style === null && body.content.trim() === '') throw new AppError('validation', CHECKS.contentRequired.description, { field: 'content' });
+    const target = targetFor(user, body.accountId, (version === 2 ? CHECKS.accountRequiredV2 : CHECKS.accountRequired).description);
     const connected = connectedFor(user, body.connectedAccountId);
     const at = body.startDate === undefined ? null : Date.parse(body.startDate);
     // A test schedule runs once: at its start date when that is ahead, at once otherwise.
@@ -237,8 +242,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.status = schedule === null ? 202 : 201;
     ctx.body = { ...(schedule ?? { pending: true }), success: true, id: written.id, scheduleId: written.id, ...(version === 2 ? { version: 2 } : {}) };
   };
-  router.post('/api/admin/create-test-schedule', requireAdmin, body(testScheduleSchema, { emptyAs: {} }), createTestSchedule(1));
-  router.post('/api/admin/create-test-schedule-v2', requireAdmin, body(testScheduleSchema, { emptyAs: {} }), createTestSchedule(2));
+  router.post('/api/admin/create-test-schedule', requireAdmin, body(testScheduleSchemas[1], { emptyAs: {} }), createTestSchedule(1));
+  router.post('/api/admin/create-test-schedule-v2', requireAdmin, body(testScheduleSchemas[2], { emptyAs: {} }), createTestSchedule(2));
 
   const runNow = async (ctx: Context, scheduleId: string) => {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(scheduleId)) throw new AppError('not_found', 'Schedule not found', { reason: 'SCHEDULE_NOT_FOUND' });
@@ -255,8 +260,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     const body = validated(ctx, directReplySchema);
     const style = styleOf(body.useAi, body.viralStyle);
-    if (style === null && body.content.trim() === '') throw new AppError('validation', 'Content is required', { field: 'content' });
-    const target = targetFor(user, body.accountId);
+    if (style === null && body.content.trim() === '') throw new AppError('validation', CHECKS.contentRequired.description, { field: 'content' });
+    const target = targetFor(user, body.accountId, CHECKS.targetRequired.description);
     const connected = connectedFor(user, body.connectedAccountId);
     const written = await deps.dispatcher.directReply({
       userId: user.id,

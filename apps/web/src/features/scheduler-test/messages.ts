@@ -1,11 +1,9 @@
-// The Scheduler Test page's words (spec part 2 §5 'Admin test tools', §8 'Scheduler test').
+// The Scheduler Test page's words (spec part 2 §5 'Admin test tools', §8 'Scheduler test'); the
+// input checks are core's, which the server answers with too.
+import { TEST_TOOL_CHECKS } from '@core/replies/messages';
+
 export const TEST_MESSAGES = {
-  accountRequired: { title: 'Account required', description: 'Please select an account to monitor for this test schedule.' },
-  accountRequiredV2: { title: 'Account required', description: 'Please select an account to monitor for this V2 test schedule.' },
-  targetRequired: { title: 'Target account required', description: 'Please select the account whose post you reply to.' },
-  connectedRequired: { title: 'Connected account required', description: 'Please select your account to post the reply from.' },
-  postIdRequired: { title: 'Post ID required', description: 'Please enter a valid X/Twitter post ID to reply to.' },
-  contentRequired: { title: 'Reply content required', description: 'Please enter content for your reply or enable AI generation.' },
+  ...TEST_TOOL_CHECKS,
   createFailed: 'Failed to create test schedule',
   createFailedV2: 'Failed to create V2 test schedule',
   runFailed: 'Failed to run schedule',
