@@ -1,7 +1,7 @@
 /**
  * Runs the X emulator on its own, to try Riposte against it from another process:
  *   npx tsx adapters/x-emulator/main.ts --port 4100 [--seed 1] [--no-summon-rule] [--user alice] [--premium-user bob]
- *     [--latency-ms 300 --latency-jitter-ms 200]
+ *     [--latency-ms 300 --latency-jitter-ms 200] [--user-id-base 1700000000000000000]
  * then start Riposte with RIPOSTE_X_API_URL=http://127.0.0.1:4100 RIPOSTE_X_API_KEY=sandbox-consumer-key
  * RIPOSTE_X_API_SECRET=sandbox-consumer-secret.
  */
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     'premium-user': { type: 'string', multiple: true, default: [] },
     'latency-ms': { type: 'string', default: '0' },
     'latency-jitter-ms': { type: 'string', default: '0' },
+    // New users' ids start after it (tests on a KurrentDB kept between runs start each run elsewhere).
+    'user-id-base': { type: 'string' },
   },
 });
 
@@ -25,6 +27,7 @@ const emulator = await startXEmulator({
   host: values.host,
   port: Number(values.port),
   seed: Number(values.seed),
+  ...(values['user-id-base'] === undefined ? {} : { userIdBase: BigInt(values['user-id-base']) }),
   summonRule: !values['no-summon-rule'],
   sandboxUsers: values.user,
   premiumUsers: values['premium-user'],

@@ -40,6 +40,8 @@ export interface XEmulatorOptions {
   port?: number;
   /** Same seed and clock, same simulated timelines. Default 1. */
   seed?: number;
+  /** New users get ids from this + 1 on (default 1700000000000000000); see createWorld. */
+  userIdBase?: bigint;
   /** Epoch milliseconds; default Date.now. Simulated posts exist up to this time. */
   clock?: () => number;
   /** The app Riposte signs in as (default SANDBOX_APP); more apps may be added through control. */
@@ -123,7 +125,7 @@ const notFound = (path: string): Reply =>
 
 export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XEmulator> => {
   const now = options.clock ?? Date.now;
-  const world = createWorld(options.seed ?? 1, now);
+  const world = createWorld(options.seed ?? 1, now, options.userIdBase);
   const app: EmuApp = { ...SANDBOX_APP, ...options.app };
   world.apps.set(app.consumerKey, app);
   (options.accounts ?? CURATED_ACCOUNTS).forEach((a, index) =>

@@ -85,7 +85,15 @@ const DAY_MS = 86_400_000;
 
 export const newSecret = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
-export const createWorld = (seed: number, now: () => number) => {
+/** Where the ids of new users start, by default: the first new user is this + 1. */
+export const DEFAULT_USER_ID_BASE = 1_700_000_000_000_000_000n;
+
+/**
+ * `userIdBase`: new users get ids from userIdBase + 1 on. A test on an event store that outlives the
+ * emulator (a KurrentDB kept between runs) starts each run elsewhere, so the X accounts connected by
+ * an earlier run (reserved by X user id) do not collide with this run's.
+ */
+export const createWorld = (seed: number, now: () => number, userIdBase: bigint = DEFAULT_USER_ID_BASE) => {
   const apps = new Map<string, EmuApp>();
   const users = new Map<string, EmuUser>();
   const byName = new Map<string, string>();
@@ -114,8 +122,8 @@ export const createWorld = (seed: number, now: () => number) => {
     const nextId = () => {
       // Users restored from a saved world keep their ids; a new one never takes an existing id.
       do userCounter += 1;
-      while (users.has(String(1_700_000_000_000_000_000n + BigInt(userCounter))));
-      return String(1_700_000_000_000_000_000n + BigInt(userCounter));
+      while (users.has(String(userIdBase + BigInt(userCounter))));
+      return String(userIdBase + BigInt(userCounter));
     };
     const id = input.id ?? (input.simulated ? String(10_000_000 + input.simulated.worker * 7919) : nextId());
     const user: EmuUser = {

@@ -7,6 +7,9 @@
  * and 3 s unseen). Three runs due at once, one
  * per connected account, answering one target post: the kill catches the other two wherever they
  * were. Posts are counted in the emulator's world.
+ *
+ * Once on the SQLite file, once on KurrentDB (server, schedulers and the test's seeding all on it)
+ * wherever there is one (tests/support/kurrentdb-target.ts); otherwise that block is skipped, saying why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_MESSAGES } from '@core/replies';
@@ -20,21 +23,20 @@ import {
   startWorld,
   userWithX,
   waitForReplies,
+  worldStoreOf,
   type Seeded,
   type World,
 } from './support';
+import { storeTargets, targetTitle } from '../support/kurrentdb-target';
 
 // X's timeout of 5 s: a POST that may still be on its way is given up on after 10 s, so a reply
 // left 'sending' is called not posted 2 × 10 s + 3 s after its send was recorded (notFoundSettlesFrom).
 const FAST_RECOVERY = { RIPOSTE_DISPATCH_LEASE_MS: '3000', RIPOSTE_X_RECONCILE_AFTER_MS: '3000', RIPOSTE_X_TIMEOUT_MS: '5000' };
 
+const targets = await storeTargets('the dispatch crash tests');
+
+/** The world of the block running now (the blocks run one after the other). */
 let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
 
 /** Three runs due now: three users, each with a connected account, answering one new target post. */
 const threeDueRuns = async (): Promise<Seeded[]> => {
@@ -68,7 +70,16 @@ const restartUntilFinal = async (seeded: Seeded[]) => {
 
 const statuses = (seeded: Seeded[], replies: Map<string, { status: string }>) => seeded.map((s) => replies.get(s.replyId)?.status);
 
-describe('kill -9 of the scheduler, then a restart', () => {
+for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targetTitle('kill -9 of the scheduler, then a restart', backend), () => {
+  /** This block's own world (closed by this block only, even when its start failed half-way). */
+  let mine: World | undefined;
+  beforeAll(async () => {
+    world = mine = await startWorld({ store: worldStoreOf(backend) });
+  }, 150_000);
+  afterAll(async () => {
+    await mine?.close();
+  });
+
   it('after the claim: the run is taken over after the lease and sent once', async () => {
     const seeded = await threeDueRuns();
     await crashAt('after_claim');

@@ -5,6 +5,9 @@
  * reply ends in a final state; a reply is on X exactly when it shows 'sent', once; an answer that
  * never came is never re-sent: it is unconfirmed and settled by reconcile (looked for on X, settled
  * as not posted after 5 s unseen).
+ *
+ * Once on the SQLite file, once on KurrentDB (server, scheduler and the test's seeding all on it)
+ * wherever there is one (tests/support/kurrentdb-target.ts); otherwise that block is skipped, saying why.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_MESSAGES } from '@core/replies';
@@ -21,24 +24,18 @@ import {
   userWithX,
   waitForReplies,
   waitUntil,
+  worldStoreOf,
   type SchedulerProcess,
   type Seeded,
   type World,
 } from './support';
+import { storeTargets, targetTitle } from '../support/kurrentdb-target';
 
+const targets = await storeTargets('the dispatch fault tests');
+
+/** The world and scheduler of the block running now (the blocks run one after the other). */
 let world: World;
-let scheduler: SchedulerProcess;
-
-beforeAll(async () => {
-  world = await startWorld();
-  scheduler = spawnScheduler(world, { RIPOSTE_X_TIMEOUT_MS: '1000', RIPOSTE_X_RECONCILE_AFTER_MS: '5000' });
-  await untilRunning([scheduler]);
-}, 150_000);
-afterEach(() => world.emulator.control.clearFaults());
-afterAll(async () => {
-  await scheduler?.stop();
-  await world?.close();
-});
+let scheduler: SchedulerProcess | undefined;
 
 /** `n` runs due now, one per new user and connected account, answering one new target post. */
 const dueRuns = async (n: number): Promise<Seeded[]> => {
@@ -58,7 +55,21 @@ const untilFinal = (seeded: Seeded[], timeoutMs = 120_000) => waitForReplies(see
 
 const POST_REPLY = { method: 'POST', path: '/2/tweets' } as const;
 
-describe('X faults while replies go out', () => {
+for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targetTitle('X faults while replies go out', backend), () => {
+  /** This block's own world (closed by this block only, even when its start failed half-way). */
+  let mine: World | undefined;
+  beforeAll(async () => {
+    world = mine = await startWorld({ store: worldStoreOf(backend) });
+    scheduler = spawnScheduler(world, { RIPOSTE_X_TIMEOUT_MS: '1000', RIPOSTE_X_RECONCILE_AFTER_MS: '5000' });
+    await untilRunning([scheduler]);
+  }, 150_000);
+  afterEach(() => world.emulator.control.clearFaults());
+  afterAll(async () => {
+    await scheduler?.stop();
+    scheduler = undefined;
+    await mine?.close();
+  });
+
   it('a 429 storm with a reset: the replies wait, go after the reset, once each, none lost', async () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => userWithX(world)));
     const target = await newTarget(world);

@@ -1,16 +1,18 @@
 /**
  * What the resilience tests of dispatch share: the X emulator in the test process (so posts can be
- * counted in its world), a real server on a temporary SQLite data directory (users, X accounts
+ * counted in its world), a real server on a temporary data directory and one event store (the
+ * SQLite file there, or a KurrentDB: tests/support/kurrentdb-target.ts) (users, X accounts
  * connected through the emulator's consent page, targets added by the admin, the replies read
  * model behind GET /api/replies), schedules due now appended through the schedule decider on a
  * second connection to the same store, and `npm run scheduler` processes spawned on that data
- * directory, talking to the emulator as X.
+ * directory and store, talking to the emulator as X.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { SANDBOX_APP, startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator/server';
 import type { EmuPost } from '@adapters/x-emulator/world';
@@ -21,6 +23,7 @@ import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { runReplyId } from '@core/scheduling/schedule';
 import { startTestServer, uniqueName, type Client, type TestServer } from '../api/support';
 import { connectXByPin } from '../api/x.support';
+import { runUniqueXUserIdBase, type StoreTarget } from '../support/kurrentdb-target';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,26 +43,49 @@ export interface ReplyView {
   scheduledId: string | null;
 }
 
+/** The event store the server, the schedulers and the test share: the data directory's SQLite file, or a KurrentDB. */
+export type WorldStore = { kind: 'sqlite' } | { kind: 'kurrentdb'; url: string };
+
 export interface World {
   emulator: XEmulator;
   server: TestServer;
   admin: Client;
   /** A second connection to the server's event store (seeding, reading reply streams). */
   store: EventStore;
+  /** What every process of the world is told about the store (the server's and the schedulers' env). */
+  storeEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** The emulator (summon rule off: direct replies go through), and a server on it. */
-export const startWorld = async (options: { emulator?: XEmulatorOptions; server?: Record<string, string> } = {}): Promise<World> => {
-  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, summonRule: false, ...options.emulator });
-  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...options.server });
+/** The world's store for a parameterised suite's target (a skipped target never starts a world). */
+export const worldStoreOf = (target: StoreTarget): WorldStore => {
+  if (target.store === 'sqlite') return { kind: 'sqlite' };
+  if (target.url === null) throw new Error(`unreachable: ${target.name} is skipped (${target.skipReason})`);
+  return { kind: 'kurrentdb', url: target.url };
+};
+
+const storeEnvOf = (store: WorldStore): Record<string, string> =>
+  store.kind === 'sqlite' ? { RIPOSTE_EVENT_STORE: 'sqlite' } : { RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: store.url };
+
+/**
+ * The emulator (summon rule off: direct replies go through), and a server on it. On KurrentDB the
+ * emulator numbers its new users from a place of this run's own: a KurrentDB kept between runs
+ * holds the earlier runs' X accounts, reserved by X user id. Everything else the tests make has a
+ * fresh id or name (users, targets, schedules), and the admin's changed password is tried at login.
+ */
+export const startWorld = async (options: { emulator?: XEmulatorOptions; server?: Record<string, string>; store?: WorldStore } = {}): Promise<World> => {
+  const on: WorldStore = options.store ?? { kind: 'sqlite' };
+  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, summonRule: false, ...(on.kind === 'kurrentdb' ? { userIdBase: runUniqueXUserIdBase() } : {}), ...options.emulator });
+  const storeEnv = storeEnvOf(on);
+  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...storeEnv, ...options.server });
   const admin = await server.admin();
-  const store = createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' });
+  const store = on.kind === 'sqlite' ? createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' }) : createKurrentEventStore({ connectionString: on.url });
   return {
     emulator,
     server,
     admin,
     store,
+    storeEnv,
     close: async () => {
       await store.close();
       await server.close();
@@ -266,7 +292,7 @@ export interface SchedulerProcess {
   stop(): Promise<void>;
 }
 
-/** `npm run scheduler` on the world's data directory, with X as the emulator. */
+/** `npm run scheduler` on the world's data directory and event store, with X as the emulator. */
 export const spawnScheduler = (world: World, env: Record<string, string> = {}): SchedulerProcess => {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/scheduler/src/main.ts')], {
     cwd: root,
@@ -276,7 +302,7 @@ export const spawnScheduler = (world: World, env: Record<string, string> = {}): 
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RIPOSTE_DATA_DIR: world.server.dataDir,
-      RIPOSTE_EVENT_STORE: 'sqlite',
+      ...world.storeEnv,
       // A killed process loses nothing the OS has (WAL in the page cache); FULL guards power cuts.
       RIPOSTE_SQLITE_SYNCHRONOUS: 'NORMAL',
       RIPOSTE_SCHEDULER_INTERVAL_MS: '100',

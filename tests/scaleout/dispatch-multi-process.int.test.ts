@@ -1,9 +1,9 @@
 // Two servers (each with its embedded scheduler) and three `npm run scheduler` processes on one
-// installation: one event store (a SQLite file every process opens; with KURRENTDB_TEST_URL also a
-// KurrentDB), shared state in a throwaway PostgreSQL, one X emulator (in this process, so its posts
-// can be read). 500 one-time runs, one per user and connected account (so no account meets X's
-// posting limits), fall due in the same second; one scheduler is killed with SIGKILL mid-burst,
-// then one server. Every run must end in exactly one recorded state, every post on X must be
+// installation: one event store (a SQLite file every process opens; then a KurrentDB wherever there
+// is one: KURRENTDB_TEST_URL or testcontainers), shared state in a throwaway PostgreSQL, one X
+// emulator (in this process, so its posts can be read). 500 one-time runs, one per user and
+// connected account (so no account meets X's posting limits), fall due in the same second; one
+// scheduler is killed with SIGKILL mid-burst, then one server. Every run must end in exactly one recorded state, every post on X must be
 // exactly one recorded ReplySent (by post id), nothing posted twice, and a run that did not go out
 // must say why and have nothing on X. Skipped, saying why, where the PostgreSQL binaries are missing.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,19 +23,18 @@ import { ADMIN_PASSWORD } from '../api/support';
 import { seatsFor, seedSchedulesDueAt, seedSeats, writeXWorld, type Seat } from './due-runs';
 import { postgresBinaries, startPostgres, type ThrowawayPostgres } from './postgres';
 import { installationEnv, killHard, run, waitFor, type Proc } from './processes';
+import { storeTargets, targetTitle } from '../support/kurrentdb-target';
 
 const binaries = postgresBinaries();
 if ('missing' in binaries) console.warn(`SKIPPED multi-process dispatch test: ${binaries.missing}`);
-const kurrentUrl = process.env.KURRENTDB_TEST_URL ?? '';
-if (kurrentUrl === '') console.warn('multi-process dispatch test on KurrentDB SKIPPED: KURRENTDB_TEST_URL is not set (it runs on the SQLite file only)');
+// The SQLite file, and KurrentDB wherever there is one (KURRENTDB_TEST_URL or testcontainers;
+// otherwise that block is skipped, saying why): tests/support/kurrentdb-target.ts.
+const targets = await storeTargets('the multi-process dispatch test', 'one SQLite event file', { skipAll: 'missing' in binaries ? binaries.missing : null });
 
 const RUNS = 500;
 const ENDED = new Set(['ReplySent', 'ReplyFailed', 'ReplySkipped', 'ReplyExpired']);
 /** Why a run may end without going out after a kill: its POST had not reached X (ADR 0019: never re-sent). */
 const NOT_POSTED = /^(Not found on X: the reply was not posted|Not posted: the scheduler was held up)/;
-
-type Target = { name: string; store: 'sqlite' } | { name: string; store: 'kurrentdb'; url: string };
-const targets: Target[] = [{ name: 'one SQLite event file', store: 'sqlite' }, ...(kurrentUrl === '' ? [] : [{ name: `KurrentDB (${kurrentUrl})`, store: 'kurrentdb' as const, url: kurrentUrl }])];
 
 interface Run {
   events: RecordedEvent[];
@@ -43,7 +42,7 @@ interface Run {
 }
 
 for (const target of targets) {
-  describe.skipIf('missing' in binaries)(`two servers and three schedulers on ${target.name}`, () => {
+  describe.skipIf(target.skipReason !== null)(targetTitle('two servers and three schedulers', target), () => {
     let pg: ThrowawayPostgres;
     let paypal: PayPalEmulator;
     let x: XEmulator;
@@ -58,7 +57,7 @@ for (const target of targets) {
     const openStore = (): EventStore =>
       target.store === 'sqlite'
         ? createSqliteEventStore({ path: env.RIPOSTE_SQLITE_FILE as string, synchronous: 'NORMAL' })
-        : createKurrentEventStore({ connectionString: target.url });
+        : createKurrentEventStore({ connectionString: target.url ?? '' });
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'riposte-scaleout-dispatch-'));
@@ -103,7 +102,7 @@ for (const target of targets) {
         RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
         ...(target.store === 'sqlite'
           ? { RIPOSTE_EVENT_STORE: 'sqlite', RIPOSTE_SQLITE_FILE: join(dir, 'events.db') }
-          : { RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: target.url }),
+          : { RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: target.url ?? '' }),
       };
 
       const start = (name: string, script: string) => {

@@ -1,8 +1,9 @@
-// Two real server processes on one installation behind a round-robin client: one SQLite event file
-// (RIPOSTE_SQLITE_FILE), shared state in a throwaway PostgreSQL (RIPOSTE_SHARED_URL), one images
-// directory, one X emulator process and one PayPal emulator. Each server has its own data
-// directory; a third server on the first one's directory is refused. Skipped, saying why, where
-// the PostgreSQL binaries are missing.
+// Two real server processes on one installation behind a round-robin client: one event store
+// (a SQLite file, RIPOSTE_SQLITE_FILE; then again on KurrentDB wherever there is one:
+// tests/support/kurrentdb-target.ts), shared state in a throwaway PostgreSQL (RIPOSTE_SHARED_URL),
+// one images directory, one X emulator process and one PayPal emulator. Each server has its own
+// data directory; a third server on the first one's directory is refused. Skipped, saying why,
+// where the PostgreSQL binaries are missing (both) or there is no KurrentDB (that one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +14,11 @@ import { eventually, multipart, PNG_1X1 } from '../api/schedules.support';
 import { consent } from '../api/x.support';
 import { freePort, postgresBinaries, startPostgres, type ThrowawayPostgres } from './postgres';
 import { installationEnv, run, waitFor, type Proc } from './processes';
+import { runUniqueXUserIdBase, storeTargets, targetTitle, type StoreTarget } from '../support/kurrentdb-target';
 
 const binaries = postgresBinaries();
 if ('missing' in binaries) console.warn(`SKIPPED multi-process test: ${binaries.missing}`);
+const targets = await storeTargets('the multi-process test', 'one SQLite event file', { skipAll: 'missing' in binaries ? binaries.missing : null });
 
 /** One cookie jar, each request to the next server in turn. */
 const roundRobin = (bases: string[]) => {
@@ -29,7 +32,8 @@ const roundRobin = (bases: string[]) => {
   };
 };
 
-describe.skipIf('missing' in binaries)('two servers, one installation', () => {
+/** The suite on one event store (the blocks, one per store, run one after the other). */
+const twoServersOn = (backend: StoreTarget) => () => {
   let pg: ThrowawayPostgres;
   let paypal: PayPalEmulator;
   const procs: Proc[] = [];
@@ -42,7 +46,9 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     pg = await startPostgres();
     paypal = await startPayPalEmulator({ port: 0 });
     const xPort = await freePort();
-    const x = run('adapters/x-emulator/main.ts', ['--port', String(xPort), '--no-summon-rule'], {});
+    // On KurrentDB (perhaps kept between runs) the emulator numbers this run's new X users apart from earlier runs'.
+    const idBase = backend.store === 'kurrentdb' ? ['--user-id-base', String(runUniqueXUserIdBase())] : [];
+    const x = run('adapters/x-emulator/main.ts', ['--port', String(xPort), '--no-summon-rule', ...idBase], {});
     procs.push(x);
     await waitFor(x, /X emulator on/, 'the X emulator');
     env = {
@@ -57,7 +63,9 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
       }),
       RIPOSTE_REGISTER_LIMIT: '10000',
       RIPOSTE_SCHEDULER: 'external',
-      RIPOSTE_SQLITE_FILE: join(dir, 'events.db'),
+      ...(backend.store === 'sqlite'
+        ? { RIPOSTE_EVENT_STORE: 'sqlite', RIPOSTE_SQLITE_FILE: join(dir, 'events.db') }
+        : { RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: backend.url ?? '' }),
     };
     // One after the other: the first makes the admin and the curated accounts, the second finds them.
     for (const name of ['a', 'b']) {
@@ -98,7 +106,7 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     }
     const template = await rr.on(1).post('/api/templates', { name: 'Made on b', content: 'Hello from the second server' });
     expect([200, 201], JSON.stringify(template.body)).toContain(template.status);
-    // a's read model follows the shared event file (its subscription polls for other processes' appends).
+    // a's read model follows the shared store (on SQLite its subscription polls the file for other processes' appends).
     const listed = await eventually(
       async () => JSON.stringify((await rr.on(0).get('/api/templates')).body),
       (text) => text.includes('Made on b'),
@@ -130,7 +138,7 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     const status = await rr.on(0).get(`/api/x/auth/status/${token}`);
     expect(status.body).toMatchObject({ status: 'success' });
     // The tokens sealed by b open on a: a's X test call reads them through the shared data key.
-    // a's read models learn of b's events by polling the shared event file: wait for the state.
+    // a's read models learn of b's events through their subscription to the shared store: wait for the state.
     const listedOnA = async () => ((await rr.on(0).get('/api/x/accounts')).body as { accounts: { id: string; username: string }[] }).accounts.map((a) => a.username);
     const accounts = await eventually(listedOnA, (names) => names.includes(`${name}_x`), 'the X account listed on a', 20_000);
     expect(accounts).toContain(`${name}_x`);
@@ -164,4 +172,6 @@ describe.skipIf('missing' in binaries)('two servers, one installation', () => {
     );
     expect(listed).toHaveLength(1);
   }, 60_000);
-});
+};
+
+for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targetTitle('two servers, one installation', backend), twoServersOn(backend));
