@@ -37,6 +37,8 @@ export interface KurrentEventStoreOptions {
   connectionString: string;
   /** Events per request while reading $all (default 500). */
   readPageSize?: number;
+  /** Streams one `readStreams` call reads at the same time (default 16; KurrentDB has no multi-stream read). */
+  readConcurrency?: number;
   /** How long one append may take before it fails as "may have been written" (default 10,000 ms). */
   appendDeadlineMs?: number;
   /** How long the health probes wait (default 2,000 ms). */
@@ -93,7 +95,7 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Even
     ...(options.readClientMinIntervalMs === undefined ? {} : { minIntervalMs: options.readClientMinIntervalMs }),
     onReplace: (err) => logger?.warn({ err }, 'KurrentDB: a read failed on the transport; the read client is replaced'),
   });
-  const reads = createReads(readers, options.readPageSize ?? 500);
+  const reads = createReads(readers, options.readPageSize ?? 500, options.readConcurrency ?? 16);
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
@@ -216,6 +218,10 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Even
     readStream: async (stream, readOptions = {}) => {
       ensureOpen();
       return reads.readStream(stream, readOptions);
+    },
+    readStreams: async (streams, readOptions = {}) => {
+      ensureOpen();
+      return reads.readStreams(streams, readOptions);
     },
     readAll: async (readOptions = {}) => {
       ensureOpen();

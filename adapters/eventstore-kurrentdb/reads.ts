@@ -33,7 +33,7 @@ const positionOf = (event: KurrentRecordedEvent): LogPosition => {
   return event.position;
 };
 
-export const createReads = (clients: ReadClients, pageSize: number) => {
+export const createReads = (clients: ReadClients, pageSize: number, concurrency = 16) => {
   /** Runs one read on the current client; a failure is reported so a broken client is replaced. */
   const withClient = async <T>(read: (client: KurrentDBClient) => Promise<T>): Promise<T> => {
     const client = clients.get();
@@ -69,6 +69,32 @@ export const createReads = (clients: ReadClients, pageSize: number) => {
       throw mapReadError(error, `read of '${stream}'`);
     }
     return events;
+  };
+
+  /**
+   * Several streams, answered in the order given. KurrentDB has no multi-stream read, so they are
+   * read in parallel (backwards when asked: its native direction), at most `concurrency` at a
+   * time so that a schedule with thousands of replies neither opens thousands of reads at once nor
+   * waits for them one by one. The first failure stops taking new streams and is thrown.
+   */
+  const readStreams = async (streams: readonly StreamName[], options: { maxCount?: number; backwards?: boolean } = {}): Promise<RecordedEvent[][]> => {
+    const answer: RecordedEvent[][] = streams.map(() => []);
+    const one = { ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }), ...(options.backwards === true ? { backwards: true } : {}) };
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < streams.length) {
+        const i = next++;
+        try {
+          answer[i] = await readStream(streams[i]!, one);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), streams.length) }, worker));
+    return answer;
   };
 
   /**
@@ -120,7 +146,7 @@ export const createReads = (clients: ReadClients, pageSize: number) => {
     }
   };
 
-  return { readStream, readAll, head };
+  return { readStream, readStreams, readAll, head };
 };
 
 export type Reads = ReturnType<typeof createReads>;

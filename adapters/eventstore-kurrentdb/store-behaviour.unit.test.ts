@@ -150,3 +150,37 @@ describe('erasing a stream (copy-and-truncate, docs/adr/0028)', () => {
     expect(world.metadataWrites).toEqual([]);
   });
 });
+
+describe('reading several streams at once (no batch read in KurrentDB)', () => {
+  it('answers each stream as readStream does, in the order given, with at most readConcurrency reads under way', async () => {
+    const world = createFakeWorld();
+    const store = createKurrentEventStore({ connectionString: 'kurrentdb://fake:2113?tls=false', makeClient: world.make, readClientMinIntervalMs: 0, readConcurrency: 4 });
+    stores.push(store);
+    const streams = Array.from({ length: 30 }, (_, i) => `reply-${i}`);
+    for (const [i, stream] of streams.entries()) await store.append(stream, Array.from({ length: 1 + (i % 3) }, event), 'no_stream');
+    const asked = [...streams, 'reply-missing', streams[0]!];
+    for (const options of [{}, { backwards: true, maxCount: 1 }, { backwards: true }, { maxCount: 2 }]) {
+      world.maxStreamReadsAtOnce = 0;
+      const many = await store.readStreams(asked, options);
+      expect(world.maxStreamReadsAtOnce).toBe(4);
+      const one: unknown[] = [];
+      for (const s of asked) one.push(await store.readStream(s, options));
+      expect(many).toEqual(one);
+    }
+    const heads = await store.readStreams(asked, { backwards: true, maxCount: 1 });
+    expect(heads.map((h) => h.map((e) => `${e.streamName}@${e.revision}`))).toEqual([...streams.map((s, i) => [`${s}@${i % 3}`]), [], ['reply-0@0']]);
+  });
+
+  it('a read that fails fails the call, and no stream is started after it', async () => {
+    const world = createFakeWorld();
+    const store = createKurrentEventStore({ connectionString: 'kurrentdb://fake:2113?tls=false', makeClient: world.make, readClientMinIntervalMs: 60_000, readConcurrency: 2 });
+    stores.push(store);
+    const streams = Array.from({ length: 10 }, (_, i) => `s-${i}`);
+    for (const stream of streams) await store.append(stream, [event()], 'no_stream');
+    // Every client made so far (the writer and the reader) and the next one fail their reads.
+    for (let i = 0; i < world.made + 1; i++) world.brokenReaders.add(i);
+    world.streamReads = 0;
+    await expect(store.readStreams(streams, { backwards: true, maxCount: 1 })).rejects.toMatchObject({ code: 'unavailable' });
+    expect(world.streamReads).toBeLessThanOrEqual(2);
+  });
+});

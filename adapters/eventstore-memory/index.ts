@@ -201,6 +201,11 @@ export const createMemoryEventStore = (): EventStore => {
     return events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
   };
 
+  const readStreams: EventStore['readStreams'] = async (names, options = {}) => {
+    ensureOpen();
+    return Promise.all(names.map((name) => readStream(name, { backwards: options.backwards, maxCount: options.maxCount })));
+  };
+
   /** Erases as KurrentDB does (copy-and-truncate), so the contract suite runs that path without a server. */
   const erase: NonNullable<EventStore['erase']> = async (stream, redact) => {
     ensureOpen();
@@ -260,5 +265,5 @@ export const createMemoryEventStore = (): EventStore => {
 
   // Each memory store is its own store: a read database fed by one is rebuilt for another.
   const identity = `memory:${randomUUID()}`;
-  return { kind: 'memory', identity: async () => identity, append, appendMany, snapshots, erase, readStream, readAll, subscribe, close };
+  return { kind: 'memory', identity: async () => identity, append, appendMany, snapshots, erase, readStream, readStreams, readAll, subscribe, close };
 };

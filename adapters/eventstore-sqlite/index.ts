@@ -162,6 +162,10 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
       if (readOptions.backwards === true) return reads.readStreamBackwards(stream, readOptions.fromRevision, readOptions.maxCount);
       return reads.readStream(stream, readOptions.fromRevision, readOptions.maxCount);
     },
+    readStreams: async (streams, readOptions = {}) => {
+      ensureOpen();
+      return reads.readStreams(streams, readOptions.backwards === true, readOptions.maxCount);
+    },
     readAll: async (readOptions = {}) => {
       ensureOpen();
       return reads.readAll(readOptions.after, readOptions.maxCount);

@@ -64,6 +64,35 @@ export const prepareReads = (db: Database.Database) => {
       'SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
     )
     .safeIntegers(true);
+  // Several streams in one query: the names go as ONE JSON array parameter (json_each), so any
+  // number of streams fits one prepared statement (no chunking under SQLite's variable limit), and
+  // each stream is an index seek (stream, revision). `slot` is the name's place in the array. The
+  // first / last n events of a stream are those at or before / after its n-th revision from that
+  // end (a correlated seek with OFFSET n - 1; a shorter stream is read whole).
+  const wanted = 'WITH wanted(slot, stream) AS (SELECT key, value FROM json_each(?))';
+  const manyColumns = `w.slot AS slot, ${COLUMNS.split(', ').map((c) => `e.${c}`).join(', ')}`;
+  const manyWhole = (order: 'ASC' | 'DESC') =>
+    db
+      .prepare<[string], EventRow & { slot: bigint }>(
+        `${wanted} SELECT ${manyColumns} FROM wanted w JOIN events e ON e.stream = w.stream ORDER BY w.slot, e.revision ${order}`,
+      )
+      .safeIntegers(true);
+  const manyWholeStmt = manyWhole('ASC');
+  const manyWholeBackStmt = manyWhole('DESC');
+  const manyFirstStmt = db
+    .prepare<[string, number], EventRow & { slot: bigint }>(
+      `${wanted} SELECT ${manyColumns} FROM wanted w JOIN events e ON e.stream = w.stream
+       WHERE e.revision <= coalesce((SELECT x.revision FROM events x WHERE x.stream = w.stream ORDER BY x.revision LIMIT 1 OFFSET ?), 9223372036854775807)
+       ORDER BY w.slot, e.revision`,
+    )
+    .safeIntegers(true);
+  const manyLastStmt = db
+    .prepare<[string, number], EventRow & { slot: bigint }>(
+      `${wanted} SELECT ${manyColumns} FROM wanted w JOIN events e ON e.stream = w.stream
+       WHERE e.revision >= coalesce((SELECT x.revision FROM events x WHERE x.stream = w.stream ORDER BY x.revision DESC LIMIT 1 OFFSET ?), -1)
+       ORDER BY w.slot, e.revision DESC`,
+    )
+    .safeIntegers(true);
   const headStmt = db.prepare<[], { head: bigint | null }>('SELECT max(position) AS head FROM events').safeIntegers(true);
 
   return {
@@ -72,6 +101,19 @@ export const prepareReads = (db: Database.Database) => {
     /** Newest first, from `fromRevision` (inclusive; default the end) down. */
     readStreamBackwards: (stream: StreamName, fromRevision: bigint | undefined, maxCount?: number): RecordedEvent[] =>
       fromRevision !== undefined && fromRevision < 0n ? [] : backStmt.all(stream, fromRevision ?? 9223372036854775807n, limit(maxCount)).map(toRecorded),
+    /** For each name, in order: the stream whole, or its first (last, newest first) `maxCount` events. One query. */
+    readStreams: (streams: readonly StreamName[], backwards: boolean, maxCount?: number): RecordedEvent[][] => {
+      const answer: RecordedEvent[][] = streams.map(() => []);
+      const count = maxCount === undefined ? undefined : Math.max(0, Math.floor(maxCount));
+      if (streams.length === 0 || count === 0) return answer;
+      const names = JSON.stringify(streams);
+      const rows =
+        count === undefined
+          ? (backwards ? manyWholeBackStmt : manyWholeStmt).all(names)
+          : (backwards ? manyLastStmt : manyFirstStmt).all(names, count - 1);
+      for (const row of rows) answer[Number(row.slot)]!.push(toRecorded(row));
+      return answer;
+    },
     readAll: (after: Position | null | undefined, maxCount?: number): RecordedEvent[] =>
       allStmt.all(fromPosition(after), limit(maxCount)).map(toRecorded),
     findEvent: (eventId: string): StoredRef | null => {

@@ -67,6 +67,14 @@ export interface ReadStreamOptions {
   backwards?: boolean;
 }
 
+/** How `readStreams` reads each of the streams it is given: whole, or its first or last `maxCount` events. */
+export interface ReadStreamsOptions {
+  /** At most this many events of each stream. */
+  maxCount?: number;
+  /** Newest first, from each stream's end: `{ backwards: true, maxCount: 1 }` reads the streams' heads. */
+  backwards?: boolean;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Omit to start at the beginning. */
   after?: Position | null;
@@ -174,6 +182,15 @@ export interface EventStore {
   health?(): Promise<StoreHealth>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(stream: StreamName, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Several streams in one call: for each name given, in the order given, exactly what
+   * `readStream(name, options)` answers (an empty array for a stream that does not exist; a name
+   * given twice is answered twice). The same options apply to every stream, so
+   * `{ backwards: true, maxCount: 1 }` reads the last event of each (the audit's merge of many
+   * streams' ends, docs/adr/0040). SQLite answers with one query; stores without a batch read
+   * (KurrentDB) read the streams in parallel, a bounded number at a time.
+   */
+  readStreams(streams: readonly StreamName[], options?: ReadStreamsOptions): Promise<RecordedEvent[][]>;
   /** Events of all streams in global order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options?: SubscribeOptions): Subscription;

@@ -44,6 +44,7 @@ const contended = (times: number): EventStore => {
     kind: store.kind,
     append: (s, events, expected) => store.append(s, events, expected),
     readAll: (o) => store.readAll(o),
+    readStreams: (names, o) => store.readStreams(names, o),
     subscribe: (o) => store.subscribe(o),
     close: () => store.close(),
     readStream: async (s, o) => {

@@ -123,6 +123,7 @@ export const registerConcurrencyContract = ({ test, store, features }: ContractC
       kind: real.kind,
       append: (name, events, expected) => real.append(name, events, expected),
       readAll: (options) => real.readAll(options),
+      readStreams: (names, options) => real.readStreams(names, options),
       subscribe: (options) => real.subscribe(options),
       close: () => real.close(),
       readStream: async (name, options) => {

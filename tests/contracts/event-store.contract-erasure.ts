@@ -96,6 +96,9 @@ export const registerErasureContract = ({ test, testWhen, store, features }: Con
       expect((e.data as { userId: string }).userId).toBe('u-1');
     });
     expect(read.every(isErasureCopy)).toBe(copying);
+    // Reading it among others answers the same (copies only, once truncated; redacted in place otherwise).
+    expect(await store().readStreams([stream])).toEqual([read]);
+    expect(await store().readStreams([stream], { backwards: true, maxCount: 2 })).toEqual([read.slice(-2).reverse()]);
     const { state } = await loadState(store(), stream, profile);
     expect(state).toEqual({ events: 3, email: `erased-${events[0]?.id}`, name: `erased-${events[0]?.id}`, total: 7 });
   });

@@ -12,6 +12,7 @@ import type { EventStore } from '@core/eventstore/types';
 import { registerAppendContract } from './event-store.contract-append';
 import { registerConcurrencyContract } from './event-store.contract-concurrency';
 import { registerErasureContract } from './event-store.contract-erasure';
+import { registerManyStreamsContract } from './event-store.contract-many';
 import { registerMultiStreamContract } from './event-store.contract-multi';
 import { registerSubscriptionContract } from './event-store.contract-subscriptions';
 
@@ -93,6 +94,7 @@ export const describeEventStoreContract = (target: EventStoreContractTarget): vo
     };
 
     describe('appends and reads', () => registerAppendContract(context));
+    describe('reading several streams at once', () => registerManyStreamsContract(context));
     describe('subscriptions', () => registerSubscriptionContract(context));
     describe('concurrency, reservations and the command handler', () => registerConcurrencyContract(context));
     describe('multi-stream appends and snapshots', () => registerMultiStreamContract(context));

@@ -28,6 +28,9 @@ export interface FakeWorld {
   /** While set, every append fails with this error. */
   appendError: Error | null;
   appendCalls: { stream: string; events: number; deadline: number | undefined }[];
+  /** Stream reads started so far, and the most that were ever under way at once. */
+  streamReads: number;
+  maxStreamReadsAtOnce: number;
   /** Every setStreamMetadata call, in order. */
   metadataWrites: { stream: string; metadata: Record<string, unknown> }[];
   stream(name: string): Stored[];
@@ -41,6 +44,7 @@ export const createFakeWorld = (): FakeWorld => {
   let next = 1_000n;
   /** Each stream's metadata document, as set (truncateBefore is honoured by stream reads, not by $all). */
   const metadata = new Map<string, Record<string, unknown>>();
+  let streamReadsNow = 0;
 
   const world: FakeWorld = {
     made: 0,
@@ -48,6 +52,8 @@ export const createFakeWorld = (): FakeWorld => {
     appendError: null,
     appendCalls: [],
     metadataWrites: [],
+    streamReads: 0,
+    maxStreamReadsAtOnce: 0,
     stream: (name) => log.filter((e) => e.streamId === name),
     make: () => {
       const index = world.made;
@@ -77,15 +83,24 @@ export const createFakeWorld = (): FakeWorld => {
         },
         readStream: (stream: string, options: ReadOptions = {}) =>
           (async function* () {
-            readable();
-            const before = metadata.get(stream)?.truncateBefore;
-            let events = world.stream(stream).filter((e) => typeof before !== 'number' || e.revision >= BigInt(before));
-            if (events.length === 0) throw new StreamNotFoundError(undefined as never, stream);
-            if (options.direction === BACKWARDS) {
-              events = [...events].reverse();
-              if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision <= (options.fromRevision as bigint));
-            } else if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision >= (options.fromRevision as bigint));
-            for (const event of events.slice(0, options.maxCount ?? events.length)) yield { event };
+            world.streamReads += 1;
+            streamReadsNow += 1;
+            world.maxStreamReadsAtOnce = Math.max(world.maxStreamReadsAtOnce, streamReadsNow);
+            try {
+              // Answered on a later turn of the event loop, as a server's answer is: reads started together overlap.
+              await new Promise((resolve) => setImmediate(resolve));
+              readable();
+              const before = metadata.get(stream)?.truncateBefore;
+              let events = world.stream(stream).filter((e) => typeof before !== 'number' || e.revision >= BigInt(before));
+              if (events.length === 0) throw new StreamNotFoundError(undefined as never, stream);
+              if (options.direction === BACKWARDS) {
+                events = [...events].reverse();
+                if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision <= (options.fromRevision as bigint));
+              } else if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision >= (options.fromRevision as bigint));
+              for (const event of events.slice(0, options.maxCount ?? events.length)) yield { event };
+            } finally {
+              streamReadsNow -= 1;
+            }
           })(),
         readAll: (options: ReadOptions = {}) =>
           (async function* () {
