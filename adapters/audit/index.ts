@@ -118,13 +118,29 @@ interface BackwardSource {
 const FIRST_PAGE = 1;
 const LAST_PAGE = 1024;
 
-const refill = async (store: EventStore, source: BackwardSource): Promise<void> => {
-  if (source.next === null) return;
-  const events = await store.readStream(source.stream, { backwards: true, maxCount: source.page, ...(source.next === 'end' ? {} : { fromRevision: source.next }) });
+/** Takes a page read from the source's `next` (newest first): buffers it, and moves `next` and the page size on. */
+const took = (source: BackwardSource, events: readonly RecordedEvent[]): void => {
   source.buffer.push(...events);
   const oldest = events.at(-1);
   source.next = events.length < source.page || oldest === undefined || oldest.revision === 0n ? null : oldest.revision - 1n;
   source.page = Math.min(LAST_PAGE, source.page * 2);
+};
+
+const refill = async (store: EventStore, source: BackwardSource): Promise<void> => {
+  if (source.next === null) return;
+  took(source, await store.readStream(source.stream, { backwards: true, maxCount: source.page, ...(source.next === 'end' ? {} : { fromRevision: source.next }) }));
+};
+
+/**
+ * The first page of every source not yet read: each stream's last FIRST_PAGE events, all in ONE
+ * store call (`readStreams`), however many streams (a schedule's thousands of replies, a person's
+ * templates). Calls to the store then grow with the events merged, never with the streams.
+ */
+const readHeads = async (store: EventStore, sources: readonly BackwardSource[]): Promise<void> => {
+  const unread = sources.filter((s) => s.next === 'end');
+  if (unread.length === 0) return;
+  const heads = await store.readStreams(unread.map((s) => s.stream), { backwards: true, maxCount: FIRST_PAGE });
+  unread.forEach((source, i) => took(source, heads[i] ?? []));
 };
 
 /**
@@ -133,6 +149,8 @@ const refill = async (store: EventStore, source: BackwardSource): Promise<void> 
  * 1,024 events) and merged by position: a history of a million events answers its last 500 after
  * reading about that many, not the million. `truncated` says whether an older matching event
  * exists (one more is looked for). Events already in memory (`read`) join the merge as they are.
+ * The streams' first pages are read in one store call (readHeads); a stream is read again only
+ * when the merge has taken everything read of it.
  */
 const latestOf = async (
   store: EventStore,
@@ -143,7 +161,7 @@ const latestOf = async (
   const sources: BackwardSource[] = streams.map(({ stream, keep, read }) =>
     read === undefined ? { stream, keep, buffer: [], next: 'end', page: FIRST_PAGE } : { stream, keep, buffer: [...read].reverse(), next: null, page: FIRST_PAGE },
   );
-  await Promise.all(sources.map((s) => refill(store, s)));
+  await readHeads(store, sources);
   const found: RecordedEvent[] = [];
   while (found.length <= limit) {
     let newest: BackwardSource | null = null;

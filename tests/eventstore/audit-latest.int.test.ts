@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { latestScheduleHistory, latestUserHistory, scheduleHistory, userHistory, type AuditFilter } from '@adapters/audit';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { createProjector } from '@adapters/projections-sqlite';
@@ -21,23 +22,44 @@ const BOB = 'bob-id';
 const SCHEDULE = 'sched-1';
 const START = Date.parse('2026-03-01T00:00:00Z');
 
-/** Counts the events every read hands out. */
+/** Counts the events every read hands out, and the reads (store calls) themselves. */
 const counting = (inner: EventStore) => {
   let events = 0;
+  let calls = 0;
+  let batches = 0;
   const store: EventStore = {
     ...inner,
     readStream: async (stream, options) => {
+      calls += 1;
       const read = await inner.readStream(stream, options);
       events += read.length;
       return read;
     },
+    readStreams: async (streams, options) => {
+      calls += 1;
+      batches += 1;
+      const read = await inner.readStreams(streams, options);
+      events += read.reduce((n, r) => n + r.length, 0);
+      return read;
+    },
     readAll: async (options) => {
+      calls += 1;
       const read = await inner.readAll(options);
       events += read.length;
       return read;
     },
   };
-  return { store, read: () => events, reset: () => (events = 0) };
+  return {
+    store,
+    read: () => events,
+    calls: () => calls,
+    batches: () => batches,
+    reset: () => {
+      events = 0;
+      calls = 0;
+      batches = 0;
+    },
+  };
 };
 
 const setUp = async () => {
@@ -143,4 +165,54 @@ describe('the latest entries of an audit history', () => {
     await projector.stop();
     await inner.close();
   });
+
+  it("a schedule's latest entries cost store calls that do not grow with its reply streams (their heads are read in one call)", async () => {
+    for (const [name, inner] of [
+      ['sqlite', createSqliteEventStore({ path: ':memory:' })],
+      ['memory', createMemoryEventStore()],
+    ] as const) {
+      const { store, calls, batches, reset } = counting(inner);
+      let tick = 0;
+      const put = (stream: string, type: string, data: Record<string, unknown>, actor: string) =>
+        inner.append(stream, [{ id: randomUUID(), type, data, metadata: { actor, correlationId: randomUUID(), causationId: null, time: new Date(START + tick++ * 60_000).toISOString() } }], 'any');
+      const runsOf = [100, 300, 900];
+      // Schedules alike but for how many runs they made: each run a reply stream of two events, a look every ten runs.
+      for (const runs of runsOf) {
+        const scheduleId = `sched-${runs}`;
+        await put(scheduleStream(scheduleId), 'ScheduleCreated', { userId: `owner-${runs}`, scheduleId }, 'owner');
+        for (let i = 0; i < runs; i++) {
+          const replyId = `r-${runs}-${i}`;
+          await put(scheduleStream(scheduleId), 'ScheduleRunClaimed', { userId: `owner-${runs}`, scheduleId, replyId }, 'scheduler');
+          await put(replyStream(replyId), 'ReplyPrepared', { userId: `owner-${runs}`, replyId }, 'scheduler');
+          await put(replyStream(replyId), 'ReplySent', { userId: `owner-${runs}`, replyId }, 'scheduler');
+          if (i % 10 === 9) await put(auditViewsStream(`owner-${runs}`), 'AuditViewed', { viewerId: BOB, subjectKind: 'schedule', subject: scheduleId, subjectUserId: `owner-${runs}` }, BOB);
+        }
+      }
+      const projector = createProjector({ store: inner, path: ':memory:', projections: [auditIndexProjection] });
+      await projector.start();
+      const deps = { store, db: projector.db };
+      for (const limit of [1, 10, 50]) {
+        const callsPerPage: number[] = [];
+        for (const runs of runsOf) {
+          reset();
+          const whole = await scheduleHistory(deps, `sched-${runs}`, {});
+          // The whole-history read (the CLI without --limit, and every page before ADR 0040's addendum): one read per reply stream.
+          expect({ name, runs, calls: calls() }).toEqual({ name, runs, calls: runs + 2 });
+          reset();
+          const page = await latestScheduleHistory(deps, `sched-${runs}`, {}, limit);
+          expect({ name, runs, limit, events: ids(page.events) }).toEqual({ name, runs, limit, events: ids(whole.slice(-limit)) });
+          expect(page.truncated).toBe(true);
+          // Its own stream, the heads of every reply stream and of the looks in ONE call, then one
+          // more read of a stream only when the merge took all that was read of it (about one per run shown).
+          expect({ name, runs, limit, batches: batches() }).toEqual({ name, runs, limit, batches: 1 });
+          expect(calls()).toBeLessThanOrEqual(limit + 4);
+          callsPerPage.push(calls());
+        }
+        expect({ name, limit, callsPerPage }).toEqual({ name, limit, callsPerPage: runsOf.map(() => callsPerPage[0]) });
+      }
+      await projector.stop();
+      await inner.close();
+    }
+  });
 });
+
