@@ -5,3 +5,4 @@ export type { PublicUser as User } from '@core/users/public-user';
 export type { Tier } from '@core/users/tier';
 export type { Role } from '@core/users/constants';
 export { tierBadge, type TierBadge } from '@core/users/badge';
+export { replyLimitNote } from '@core/users/reply-limit-note';

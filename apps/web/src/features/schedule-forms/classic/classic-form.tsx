@@ -35,6 +35,7 @@ import { uploadImage } from '@web/features/schedule-forms/api/images';
 import { repurposeClassic } from '@web/features/schedule-forms/api/repurpose';
 import { useRepurpose } from '@web/features/schedule-forms/components/repurpose-panel';
 import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
+import { ReplyLimitNote } from '@web/features/schedule-forms/components/reply-limit-note';
 import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime, localDayKey } from '@web/lib/time-format';
@@ -214,6 +215,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
         <p className="text-xs text-muted-foreground">Times are in your time zone ({zone}).</p>
       </div>
 
+      <ReplyLimitNote />
       {xAccount || submitting || loading ? (
         <Button type="submit" size="lg" disabled={submitting || repurposing || loading} className="w-full sm:w-auto sm:justify-self-end">
           {submitting && <Spinner />}

@@ -37,6 +37,7 @@ import { StyleSelect } from '@web/components/style-select';
 import { uploadImage } from '@web/features/schedule-forms/api/images';
 import { repurposeV2 } from '@web/features/schedule-forms/api/repurpose';
 import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
+import { ReplyLimitNote } from '@web/features/schedule-forms/components/reply-limit-note';
 import { useRepurpose } from '@web/features/schedule-forms/components/repurpose-panel';
 import { useNow } from '@web/hooks/use-now';
 import { initialV2State, v2Payload, type V2State } from './v2-state';
@@ -242,6 +243,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           )}
         </div>
 
+        <ReplyLimitNote />
         <Button type="submit" size="lg" disabled={busy || loading} className="w-full">
           {submitting && <Spinner />}
           {submitting ? 'Scheduling...' : 'Schedule Reply'}
