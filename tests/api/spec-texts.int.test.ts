@@ -84,5 +84,6 @@ describe('a test tweet over 25000 characters', () => {
     expect(errorOf(empty)).toMatchObject({ field: 'content', message: 'Please enter tweet content' });
     const ok = await client.post('/api/x/test-tweet', { connectedAccountId, content: 'A test tweet of the usual length' });
     expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, tweetId: expect.stringMatching(/^\d+$/), tweetUrl: expect.stringMatching(/\/spec_tweeter\/status\/\d+$/) });
   });
 });

@@ -15,7 +15,7 @@
  *   GET    /api/x/auto-connect               connects the X account the user signed in with: { success, message }
  *   GET    /api/x/auth/credentials-check     admins: credentials status (core/x XCredentialsStatus)
  *   GET    /api/x/test-credentials           the same
- *   POST   /api/x/test-tweet                 { connectedAccountId, content } -> { success, tweetId }
+ *   POST   /api/x/test-tweet                 { connectedAccountId, content } -> { success, tweetId, tweetUrl }
  *
  * The GETs that start a flow or connect an account change state (the spec made them GETs), so they
  * are refused unless the web app's fetch sent them (`sameSiteCall`, http/csrf.ts). Starts and the test tweet are
@@ -34,7 +34,7 @@ import { z } from 'zod';
 import { connectedAccountViewSchema } from '@core/x-accounts/views';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
-import { isXError, throwUnlessSent } from '@core/x';
+import { isXError, postUrl, throwUnlessSent } from '@core/x';
 import {
   hasFreeSlot,
   remainingSlots,
@@ -365,7 +365,9 @@ export const xRoutes = (deps: AppDeps): Router => {
       await deps.x.accounts.markAuthFailed(connectedAccountId, outcome.message, commandContext(ctx)).catch(() => undefined);
     }
     try {
-      ctx.body = { success: true, tweetId: throwUnlessSent(outcome) };
+      const tweetId = throwUnlessSent(outcome);
+      // Ours beside the spec's tweetId: the tweet on X (or Sandbox X), for the page to link to.
+      ctx.body = { success: true, tweetId, tweetUrl: postUrl(app.webUrl, tokens.username, tweetId) };
     } catch (error) {
       if (isXError(error)) ctx.state.log.info({ outcome: error.outcome.kind }, 'test tweet refused');
       throw error;

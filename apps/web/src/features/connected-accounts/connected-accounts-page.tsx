@@ -1,6 +1,6 @@
 // My X Accounts (spec part 2 §2): limit indicator, Connect X Account, Auto-Connect and Refresh,
-// the accounts with Reconnect and Disconnect, the PIN dialog, the disconnect confirmation, the
-// About section and the empty state. A popup that X sent back here (callback mode) tells its
+// the accounts with Reconnect and Disconnect, the test tweet, the PIN dialog, the disconnect
+// confirmation, the About section and the empty state. A popup that X sent back here (callback mode) tells its
 // opener and closes itself.
 import { useEffect, useRef, useState } from 'react';
 import { Link2, RefreshCw, Wand2 } from 'lucide-react';
@@ -18,6 +18,7 @@ import { MSG } from './api/messages';
 import { autoConnectAccount, refreshAccounts, useConnectedAccounts, type ConnectedAccount } from './api/x-accounts';
 import { DisconnectDialog } from './components/disconnect-dialog';
 import { PinDialog } from './components/pin-dialog';
+import { TestTweetCard } from './components/test-tweet-card';
 
 function usePopupReturn() {
   useEffect(() => {
@@ -192,6 +193,7 @@ export default function ConnectedAccountsPage() {
           ))}
         </div>
       )}
+      {!isLoading && !error && accounts.length > 0 && <TestTweetCard accounts={accounts} />}
       <Card className="gap-2 px-5" data-testid="x-accounts-about">
         <h2 className="font-semibold">About connected accounts</h2>
         <p className="text-sm text-muted-foreground">

@@ -63,3 +63,7 @@ export const deleteSchedule = (scheduleId: string) => apiRequest<void>('DELETE',
 
 /** After moving or deleting: the schedules everywhere and the accounts' counts. */
 export const refreshSchedulesAndAccounts = () => Promise.all([mutate((key) => (Array.isArray(key) ? key[0] : key) === '/api/schedules'), refreshAccounts()]);
+
+/** POST /api/x/test-tweet (spec part 2 §7): a tweet from one of the user's accounts; tweetUrl is ours. */
+export const sendTestTweet = (connectedAccountId: string, content: string) =>
+  apiRequest<{ success: boolean; tweetId: string; tweetUrl: string }>('POST', '/api/x/test-tweet', { connectedAccountId, content });
