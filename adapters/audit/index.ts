@@ -143,6 +143,45 @@ const readHeads = async (store: EventStore, sources: readonly BackwardSource[]):
   unread.forEach((source, i) => took(source, heads[i] ?? []));
 };
 
+/** A binary heap of sources, the one whose first buffered event is the newest (highest position) on top. */
+const newestFirst = (initial: readonly BackwardSource[]) => {
+  const items: BackwardSource[] = [];
+  const above = (i: number, j: number) => comparePositions(items[i]!.buffer[0]!.position, items[j]!.buffer[0]!.position) > 0;
+  const swap = (i: number, j: number) => ([items[i], items[j]] = [items[j]!, items[i]!]);
+  const up = (i: number) => {
+    for (let parent = (i - 1) >> 1; i > 0 && above(i, parent); i = parent, parent = (i - 1) >> 1) swap(i, parent);
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < items.length && above(left, top)) top = left;
+      if (right < items.length && above(right, top)) top = right;
+      if (top === i) return;
+      swap(i, top);
+      i = top;
+    }
+  };
+  const push = (source: BackwardSource) => {
+    items.push(source);
+    up(items.length - 1);
+  };
+  for (const source of initial) push(source);
+  return {
+    push,
+    pop: (): BackwardSource | undefined => {
+      const top = items[0];
+      const last = items.pop();
+      if (top !== undefined && last !== undefined && items.length > 0) {
+        items[0] = last;
+        down(0);
+      }
+      return top;
+    },
+  };
+};
+
 /**
  * The latest `limit` events of several streams together (position order, oldest first) that
  * `keep` and the filter accept, read from the streams' ends backwards in growing pages (1, 2, 4 ...
@@ -162,16 +201,16 @@ const latestOf = async (
     read === undefined ? { stream, keep, buffer: [], next: 'end', page: FIRST_PAGE } : { stream, keep, buffer: [...read].reverse(), next: null, page: FIRST_PAGE },
   );
   await readHeads(store, sources);
+  // The sources with something read, as a heap by their newest unmerged event: a schedule merges
+  // thousands of reply streams, so each step costs log(streams), not a scan of them all.
+  const heap = newestFirst(sources.filter((s) => s.buffer.length > 0));
   const found: RecordedEvent[] = [];
   while (found.length <= limit) {
-    let newest: BackwardSource | null = null;
-    for (const s of sources) {
-      const head = s.buffer[0];
-      if (head !== undefined && (newest === null || comparePositions(head.position, newest.buffer[0]!.position) > 0)) newest = s;
-    }
-    if (newest === null) break;
+    const newest = heap.pop();
+    if (newest === undefined) break;
     const event = newest.buffer.shift()!;
     if (newest.buffer.length === 0) await refill(store, newest);
+    if (newest.buffer.length > 0) heap.push(newest);
     if (newest.keep(event) && matchesFilter(event, filter)) found.push(event);
   }
   const truncated = found.length > limit;
