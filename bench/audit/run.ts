@@ -41,18 +41,20 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** Wall time, the heap grown while it ran (after a GC when --expose-gc), and the process's peak RSS so far. */
-const measure = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number; heap: number; rss: number }> => {
+/** Wall time, the process's CPU time (user + system: less bent by other processes on a shared machine than wall time), the heap grown while it ran (after a GC when --expose-gc), and the process's peak RSS so far. */
+const measure = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number; cpuMs: number; heap: number; rss: number }> => {
   gc?.();
   const before = process.memoryUsage().heapUsed;
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await work();
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().heapUsed);
-  return { result, ms, heap: peak - before, rss: process.resourceUsage().maxRSS * 1024 };
+  return { result, ms, cpuMs: (used.user + used.system) / 1000, heap: peak - before, rss: process.resourceUsage().maxRSS * 1024 };
 };
 
 /** Writes the store file directly: the events table the store reads, in position order. */
@@ -134,8 +136,8 @@ const main = async () => {
       `alice's history ${written.result.alice.toLocaleString('en-US')} events (user stream ${own.length.toLocaleString('en-US')}); ` +
       `audit index + users read model built by the projector in ${secs(indexed.ms)}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; node ${process.version}${gc === undefined ? ' (no --expose-gc: heap figures include garbage)' : ''}`,
   );
-  const row = (what: string, m: { ms: number; heap: number; rss: number }, note: string) =>
-    console.log(`${what.padEnd(58)} ${secs(m.ms).padStart(10)}  heap +${mib(m.heap).padStart(10)}  peak RSS ${mib(m.rss).padStart(10)}  ${note}`);
+  const row = (what: string, m: { ms: number; cpuMs: number; heap: number; rss: number }, note: string) =>
+    console.log(`${what.padEnd(58)} ${secs(m.ms).padStart(10)}  cpu ${secs(m.cpuMs).padStart(10)}  heap +${mib(m.heap).padStart(10)}  peak RSS ${mib(m.rss).padStart(10)}  ${note}`);
 
   // Each pair is measured twice, in both orders (new, peer, peer, new): the first call of a path
   // also pays for warming the JIT and SQLite's page cache, which favoured whichever ran second.
