@@ -1,16 +1,19 @@
 // Application: time zone (schedules are planned in it), the replies per hour limit dispatch
-// enforces (1-50), and the style the composers start with.
+// enforces (1-50), the style the composers start with, and auto-refresh (this browser only).
 import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
 import { CLASSIC_STYLES, DEFAULT_CLASSIC_STYLE, type ClassicStyle } from '@core/styles';
 import { HOURLY_CAP_MAX, HOURLY_CAP_MIN, PREFERENCE_MESSAGES } from '@core/users/preferences';
 import { Field, invalidProps } from '@web/components/field';
 import { StyleSelect } from '@web/components/style-select';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
+import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
+import { autoRefreshState, setAutoRefresh } from '@web/lib/auto-refresh';
 import { savePreferences, saveProfile, type SettingsView } from '@web/features/settings/api/settings';
-import { Section } from './section';
+import { Section, SwitchRow } from './section';
 
 const zones = (): string[] => {
   const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
@@ -21,6 +24,7 @@ export function ApplicationSection({ settings }: { settings: SettingsView }) {
   const [zone, setZone] = useState(settings.timeZone);
   const [cap, setCap] = useState(String(settings.preferences.hourlyCap ?? settings.installationHourlyCap));
   const [capError, setCapError] = useState<string | undefined>();
+  const autoRefresh = useSnapshot(autoRefreshState);
 
   async function saveZone(next: string) {
     setZone(next);
@@ -89,6 +93,9 @@ export function ApplicationSection({ settings }: { settings: SettingsView }) {
           onChange={(s) => void savePreferences({ defaultStyle: s }, 'Default style saved.')}
         />
       </Field>
+      <SwitchRow id="settings-auto-refresh" label="Auto-refresh" hint="Reload lists about every 30 seconds while a page is open. This browser only.">
+        <Switch id="settings-auto-refresh" checked={autoRefresh.on} onCheckedChange={setAutoRefresh} />
+      </SwitchRow>
     </Section>
   );
 }
