@@ -156,6 +156,9 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
   try {
     const postId = source.postId;
     if (postId !== undefined) {
+      // An auto run answers what the watcher saw; once its target is paused it answers nothing.
+      const watched = source.kind === 'schedule' ? targetIdentity(ctx.db(), run.targetAccountId) : null;
+      if (watched !== null && !watched.monitored) return { skip: REPLY_MESSAGES.targetPaused(watched.username) };
       const post = await x.getPost(postId);
       return post === null ? { skip: POST_GONE } : { post };
     }

@@ -130,19 +130,32 @@ export const accountActivity = (db: ReadDb, actor: MonitoringActor, userId: stri
 };
 
 /** A monitored account's X identity, whoever sees it (the scheduler answers the account a schedule names). */
-export const targetIdentity = (db: ReadDb, id: string): { username: string; xUserId: string | null } | null => {
-  const row = db.prepare<[string], { username: string; x_user_id: string | null }>('SELECT username, x_user_id FROM monitored_accounts WHERE id = ?').get(id);
-  return row === undefined ? null : { username: row.username, xUserId: row.x_user_id };
+export const targetIdentity = (db: ReadDb, id: string): { username: string; xUserId: string | null; monitored: boolean } | null => {
+  const row = db
+    .prepare<[string], { username: string; x_user_id: string | null; is_active: number; should_monitor: number }>(
+      'SELECT username, x_user_id, is_active, should_monitor FROM monitored_accounts WHERE id = ?',
+    )
+    .get(id);
+  return row === undefined ? null : { username: row.username, xUserId: row.x_user_id, monitored: row.is_active === 1 && row.should_monitor === 1 };
 };
 
-/** Every monitored account as the watcher needs it (id, X id, tier, whether it is active). */
+/**
+ * Every monitored account as the watcher needs it (id, X id, tier, whether it may be read). An
+ * account is read only while it is both active and monitored: an admin's pause stops its reads,
+ * and with them its auto replies.
+ */
 export const watchableAccounts = (db: ReadDb): WatchableAccount[] =>
   db
-    .prepare<[], { id: string; x_user_id: string | null; monitoring_tier: string; is_active: number }>(
-      'SELECT id, x_user_id, monitoring_tier, is_active FROM monitored_accounts',
+    .prepare<[], { id: string; x_user_id: string | null; monitoring_tier: string; is_active: number; should_monitor: number }>(
+      'SELECT id, x_user_id, monitoring_tier, is_active, should_monitor FROM monitored_accounts',
     )
     .all()
-    .map((r) => ({ accountId: r.id, xUserId: r.x_user_id, tier: r.monitoring_tier as MonitoringTier, active: r.is_active === 1 }));
+    .map((r) => ({
+      accountId: r.id,
+      xUserId: r.x_user_id,
+      tier: r.monitoring_tier as MonitoringTier,
+      active: r.is_active === 1 && r.should_monitor === 1,
+    }));
 
 /** Accounts the user added that still exist, newest first (the dashboard's recent activity). */
 export const recentlyAddedAccounts = (db: ReadDb, userId: string, limit: number): { id: string; username: string; createdAt: string }[] =>

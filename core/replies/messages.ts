@@ -19,6 +19,7 @@ export const REPLY_MESSAGES = {
   scheduleDeleted: 'The schedule was deleted before its time; nothing was posted',
   schedulePaused: 'The schedule was paused before its time; nothing was posted',
   alreadyReplied: 'This account already replied to that post',
+  targetPaused: (username: string) => `@${username} is paused by an admin: its posts are not answered automatically`,
   trialEnded: 'Free trial ended',
   duplicateText: 'The same text was posted from another of your X accounts in the last 24 hours',
   emptyText: 'The reply is empty once @mentions are removed',

@@ -113,6 +113,36 @@ describe('auto schedules', () => {
     expect(reply.postId).toBe(post.id);
   }, 60_000);
 
+  it('neither read nor answer a target an admin paused', async () => {
+    const { client, handle, target, xUserId, scheduleId } = await autoScheduleOn(0);
+    const paused = await world.admin.put(`/api/accounts/${target.id}`, { shouldMonitor: false });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    world.emulator.control.post(target.username, `@${handle} nobody should answer this`);
+    const readsBefore = timelineReads(xUserId);
+    world.moveClockTo(world.serverNow() + PAST_INTERVAL);
+    // Another account's read in the same tick shows the watcher ran past the paused one.
+    const other = await autoScheduleOn(0);
+    world.moveClockTo(world.serverNow() + PAST_INTERVAL);
+    await eventually(async () => timelineReads(other.xUserId), (n) => n >= 2, 'a read of another target');
+    expect(timelineReads(xUserId)).toBe(readsBefore);
+    expect(await repliesOfSchedule(client, scheduleId)).toEqual([]);
+    expect(world.repliesOnX(handle)).toEqual([]);
+  }, 60_000);
+
+  it('skip a run already due when its target is paused before the run', async () => {
+    const { client, handle, target, xUserId, scheduleId } = await autoScheduleOn(60);
+    const post = world.emulator.control.post(target.username, `@${handle} a post seen before the pause`);
+    const readsBefore = timelineReads(xUserId);
+    world.moveClockTo(world.serverNow() + PAST_INTERVAL);
+    await eventually(async () => timelineReads(xUserId), (n) => n > readsBefore, 'the read that sees the post');
+    const paused = await world.admin.put(`/api/accounts/${target.id}`, { shouldMonitor: false });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    world.moveClockTo(post.createdAt + 61 * 60_000);
+    const reply = await world.replyOfSchedule(client, scheduleId, (r) => r.status === 'skipped');
+    expect(reply.statusMessage).toBe(`@${target.username} is paused by an admin: its posts are not answered automatically`);
+    expect(world.repliesOnX(handle)).toEqual([]);
+  }, 60_000);
+
   it('do not answer a post deleted before its run', async () => {
     const { client, handle, target, xUserId, scheduleId } = await autoScheduleOn(60);
     const post = world.emulator.control.post(target.username, `@${handle} I may regret this`);
