@@ -3,7 +3,8 @@ import { errorOf, startTestServer, uniqueName, type TestServer } from './support
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Another name this server answers to (not a local host), for the e-mail test mode checks.
+  server = await startTestServer({ RIPOSTE_ALLOWED_HOSTS: 'riposte.example.com' });
 });
 afterAll(async () => {
   await server?.close();

@@ -2,7 +2,7 @@
  * The Koa application: middleware in the order a request meets it, then the routes. Kept free of
  * I/O set-up (start.ts wires the stores) so tests and the route walk can build it directly.
  *
- *  request id + log line -> errors -> security headers -> one spelling per path -> no-store on
+ *  request id + log line -> errors -> security headers -> this server's host names only -> one spelling per path -> no-store on
  *  /api -> readiness gate -> web app (static) -> bearer token -> CSRF (not for a token) -> JSON body (100 kB, 32 levels deep at
  *  most) -> session (absolute lifetime) -> current user -> /api/admin guard -> /api 404 ->
  *  routes (exact match)
@@ -15,6 +15,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '@core/shared/errors';
 import type { AppDeps } from './deps';
+import { allowedHosts, hostRule } from './http/allowed-hosts';
 import { canonicalPaths } from './http/canonical-path';
 import { bearerAuth } from './http/bearer';
 import { csrfProtection } from './http/csrf';
@@ -95,6 +96,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
   app.use(securityHeaders(deps.config.https));
+  app.use(allowedHosts(hostRule({ publicUrl: deps.config.publicUrl, allowedHosts: deps.config.allowedHosts, listenHost: deps.config.host })));
   app.use(canonicalPaths);
   app.use(async (ctx, next) => {
     // API answers are per user and often personal: no browser or shared cache keeps them. Set

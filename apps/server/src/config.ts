@@ -111,6 +111,8 @@ export const serverEnvSchema = z
         }),
     ),
     RIPOSTE_PUBLIC_URL: optional(httpUrl()),
+    // Host names served besides the public URL's and the listening address (http/allowed-hosts.ts).
+    RIPOSTE_ALLOWED_HOSTS: commaList(),
     RIPOSTE_TRUST_PROXY: trustProxyHops(),
     RIPOSTE_SCHEDULER: withDefault(z.enum(['embedded', 'external', 'off']), 'embedded'),
     RIPOSTE_SCHEDULER_INTERVAL_MS: schedulerIntervalMs(),
@@ -203,6 +205,8 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   sessionKeys: string[] | undefined;
   publicUrl: string | undefined;
+  /** RIPOSTE_ALLOWED_HOSTS: more host names this server answers to (http/allowed-hosts.ts). */
+  allowedHosts: string[];
   /** Cookies get `Secure` and the `__Host-` prefix when the public URL is https. */
   https: boolean;
   /** Reverse proxies in front of the server (0: X-Forwarded-* ignored); see trustProxyHops. */
@@ -261,6 +265,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   adminPassword: env.RIPOSTE_ADMIN_PASSWORD,
   sessionKeys: env.RIPOSTE_SESSION_KEYS,
   publicUrl: env.RIPOSTE_PUBLIC_URL,
+  allowedHosts: env.RIPOSTE_ALLOWED_HOSTS,
   https: env.RIPOSTE_PUBLIC_URL?.startsWith('https://') ?? false,
   trustedProxyHops: env.RIPOSTE_TRUST_PROXY,
   scheduler: env.RIPOSTE_SCHEDULER,
