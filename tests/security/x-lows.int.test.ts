@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
 import { errorOf, startTestServer, type TestServer } from '../api/support';
 import { consent, openCallback, xAccountsOf } from './x-support';
+import { rawRequest } from './support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -104,5 +105,27 @@ describe('the public sign-in start when X refuses', () => {
     // Word boundaries: the diagnostics name the server's host, whose random port may hold '401'.
     expect(res.text).not.toMatch(/\b401\b|Could not authenticate|\bcode\b|Request failed/i);
     expect(broken.logs.lines.some((l) => l.includes('sign in with X could not start') && /401|Could not authenticate/.test(l))).toBe(true);
+  });
+});
+
+describe('the anonymous 503 when X is not configured', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await startTestServer({ RIPOSTE_X_SANDBOX: 'false', RIPOSTE_PUBLIC_URL: 'https://riposte.example.com' });
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it("names the installation's own host, never the Host the request chose", async () => {
+    const client = bare.client();
+    const own = new URL(client.base).host;
+    // The listening address as Host: the answer still names the configured public host.
+    const direct = await rawRequest(client, 'GET', '/api/x/auth/login', { headers: { Host: own } });
+    expect(direct.status).toBe(503);
+    expect((JSON.parse(direct.text) as { diagnostics: { host: string } }).diagnostics.host).toBe('riposte.example.com');
+    // A Host an attacker made up is never echoed, whatever the answer.
+    const chosen = await rawRequest(client, 'GET', '/api/x/auth/login', { headers: { Host: 'attacker-chosen.example:8443' } });
+    expect(chosen.text).not.toContain('attacker-chosen');
   });
 });

@@ -9,13 +9,12 @@
  *        checked against the stored sha-256 (single use, one hour, only the latest link) before
  *        any password is hashed; on success every session of the user ends.
  *
- * The link's base is RIPOSTE_PUBLIC_URL, else the address this server was reached on (never the
+ * The link's base is the installation's own address (http/own-origin.ts: never the
  * Host header, which a requester chooses). The token travels in the URL fragment, so it is not
  * sent to the server by the page load, nor in a Referer.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { passwordResetMail } from '@core/mail';
 import { AppError } from '@core/shared/errors';
 import { RESET_LINK_INVALID } from '@core/users/decide';
@@ -33,6 +32,7 @@ import { body, validated } from '../http/validate';
 import { createAllowance } from '../http/rate-limit';
 import { settle } from '../http/route-helpers';
 import { commandContext } from '../http/present';
+import { ownBaseUrl } from '../http/own-origin';
 
 export interface ResetLimits {
   requestsPerAddress: number;
@@ -44,15 +44,6 @@ export const DEFAULT_RESET_LIMITS: ResetLimits = { requestsPerAddress: 10, links
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const invalidLink = () => new AppError('validation', RESET_LINK_INVALID, { field: 'token', reason: 'RESET_LINK_INVALID' });
-
-/** Where links point: the configured public URL, else the socket this request came in on. */
-const baseUrl = (deps: AppDeps, ctx: Context): string => {
-  if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
-  const socket = ctx.req.socket;
-  const host = socket.localAddress ?? '127.0.0.1';
-  const shown = host.includes(':') ? (host.startsWith('::ffff:') ? host.slice(7) : `[${host}]`) : host;
-  return `http://${shown}:${socket.localPort ?? deps.config.port}`;
-};
 
 export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_LIMITS): Router => {
   const router = new Router({ prefix: '/api/auth', sensitive: true, strict: true });
@@ -75,7 +66,7 @@ export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_L
   router.post('/forgot-password', body(forgotPasswordSchema), async (ctx) => {
     const { email } = validated(ctx, forgotPasswordSchema);
     await perAddress.spend(ctx.ip, 'password reset requests', 'RESET_RATE_LIMITED');
-    const base = baseUrl(deps, ctx);
+    const base = ownBaseUrl(deps.config, ctx);
     const log = ctx.state.log;
     // After the answer: the time taken must not tell whether the address has an account.
     setImmediate(() => {

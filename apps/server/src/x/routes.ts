@@ -61,6 +61,7 @@ import type { PendingPurpose, PendingRequest } from './pending';
 import { countConnectedAccounts, listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { completeXSignIn, openSignInMemo, type XSignInMemo } from './sign-in';
 import { commandContext } from '../http/present';
+import { ownBaseUrl } from '../http/own-origin';
 
 const notFound = () => new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
 const expired = () => new AppError('not_found', X_ACCOUNT_MESSAGES.requestExpired, { reason: 'X_AUTH_REQUEST_EXPIRED' });
@@ -115,7 +116,9 @@ export const xRoutes = (deps: AppDeps): Router => {
 
   router.get('/auth/login', sameSiteCall, async (ctx) => {
     const { apiKey, apiSecret } = deps.x.credentials;
-    const diagnostics = (errorMessage: string) => ({ host: ctx.host, protocol: ctx.protocol, xAPIKeyPresent: apiKey, xAPISecretPresent: apiSecret, errorMessage });
+    // The installation's own host, not the request's Host: the answer is public.
+    const own = new URL(ownBaseUrl(deps.config, ctx));
+    const diagnostics = (errorMessage: string) => ({ host: own.host, protocol: own.protocol.replace(/:$/, ''), xAPIKeyPresent: apiKey, xAPISecretPresent: apiSecret, errorMessage });
     if (deps.x.app === null) {
       ctx.status = 503;
       ctx.body = {
