@@ -2,7 +2,8 @@
  * X OAuth requests in flight in PostgreSQL, with the rules of the in-memory form (adapters/x-pending):
  * a request expires after `ttlMs`, is used at most once (`take` is one conditional UPDATE, so two
  * servers cannot both spend it), one browser keeps at most `perBinding` requests (a new one
- * replaces that browser's oldest), and beyond `max` in all new starts are refused.
+ * replaces that browser's oldest), one address range at most `perRange`, and with `max` in all the
+ * oldest request of the fullest range makes room.
  */
 import type pg from 'pg';
 import {
@@ -32,15 +33,6 @@ export const createPgPendingRequests = (
     return rows[0]?.request ?? null;
   };
   return {
-    hasRoom: async (binding) => {
-      await sweep();
-      const { rows } = await pool.query<{ all: string; mine: string }>(
-        'SELECT count(*) AS all, count(*) FILTER (WHERE binding = $1) AS mine FROM riposte_x_pending',
-        [binding],
-      );
-      const counts = rows[0] ?? { all: '0', mine: '0' };
-      return Number(counts.all) < limits.max || Number(counts.mine) >= limits.perBinding;
-    },
     add: async (entry) => {
       await sweep();
       const request: PendingRequest = { ...entry, token: newPendingToken(), createdAt: now(), outcome: { status: 'pending' }, used: false, wrongPins: 0 };
@@ -53,6 +45,23 @@ export const createPgPendingRequests = (
           `DELETE FROM riposte_x_pending WHERE token IN (
              SELECT token FROM riposte_x_pending WHERE binding = $1 ORDER BY seq DESC OFFSET $2)`,
           [request.binding, Math.max(0, limits.perBinding - 1)],
+        );
+        // The range's bound, then the bound in all (the oldest of the fullest range goes), under
+        // one lock for all starts: several servers adding at once keep both.
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['riposte_x_pending:all']);
+        await client.query(
+          `DELETE FROM riposte_x_pending WHERE token IN (
+             SELECT token FROM riposte_x_pending WHERE request->>'range' = $1 ORDER BY seq DESC OFFSET $2)`,
+          [request.range, Math.max(0, limits.perRange - 1)],
+        );
+        await client.query(
+          `DELETE FROM riposte_x_pending WHERE token IN (
+             SELECT token FROM riposte_x_pending
+             WHERE request->>'range' = (
+               SELECT request->>'range' FROM riposte_x_pending GROUP BY 1 ORDER BY count(*) DESC, min(seq) ASC LIMIT 1)
+             ORDER BY seq ASC
+             LIMIT GREATEST(0, (SELECT count(*) FROM riposte_x_pending) - $1 + 1))`,
+          [limits.max],
         );
         await client.query(
           'INSERT INTO riposte_x_pending (token, request_token, binding, reconnect_key, request, created_at) VALUES ($1, $2, $3, $4, $5, $6)',

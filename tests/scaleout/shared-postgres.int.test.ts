@@ -58,7 +58,7 @@ describe.skipIf('missing' in binaries)('shared state on PostgreSQL', () => {
   it('an X request added by one is found by the other, and only one of them may spend it', async () => {
     const one = createPgPendingRequests(a.pool);
     const two = createPgPendingRequests(b.pool);
-    const added = await one.add({ requestToken: 'rt-1', requestTokenSecret: 'secret-1', purpose: { kind: 'connect', userId: 'u1' }, mode: 'pin', binding: 'b1' });
+    const added = await one.add({ requestToken: 'rt-1', requestTokenSecret: 'secret-1', purpose: { kind: 'connect', userId: 'u1' }, mode: 'pin', binding: 'b1', range: '192.0.2.0/24' });
     const seen = await two.byRequestToken('rt-1');
     expect(seen).toMatchObject({ token: added.token, requestTokenSecret: 'secret-1', outcome: { status: 'pending' } });
     const again = (await one.get(added.token))!;
@@ -72,13 +72,32 @@ describe.skipIf('missing' in binaries)('shared state on PostgreSQL', () => {
   });
 
   it("keeps one browser's requests to its bound, whichever server adds them", async () => {
-    const one = createPgPendingRequests(a.pool, Date.now, 60_000, { perBinding: 2, max: 100 });
-    const two = createPgPendingRequests(b.pool, Date.now, 60_000, { perBinding: 2, max: 100 });
-    const first = await one.add({ requestToken: 'rt-b1', requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: 'browser' });
-    await two.add({ requestToken: 'rt-b2', requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: 'browser' });
-    await one.add({ requestToken: 'rt-b3', requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: 'browser' });
+    const one = createPgPendingRequests(a.pool, Date.now, 60_000, { perBinding: 2, perRange: 100, max: 100 });
+    const two = createPgPendingRequests(b.pool, Date.now, 60_000, { perBinding: 2, perRange: 100, max: 100 });
+    const first = await one.add({ requestToken: 'rt-b1', requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: 'browser', range: '192.0.2.0/24' });
+    await two.add({ requestToken: 'rt-b2', requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: 'browser', range: '192.0.2.0/24' });
+    await one.add({ requestToken: 'rt-b3', requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: 'browser', range: '192.0.2.0/24' });
     expect(await two.get(first.token)).toBeNull();
     expect(await two.byRequestToken('rt-b3')).not.toBeNull();
+  });
+
+  it('bounds each address range, and when full makes room in the fullest range, whichever server adds', async () => {
+    await a.pool.query('DELETE FROM riposte_x_pending');
+    const limits = { perBinding: 5, perRange: 3, max: 6 };
+    const one = createPgPendingRequests(a.pool, Date.now, 60_000, limits);
+    const two = createPgPendingRequests(b.pool, Date.now, 60_000, limits);
+    const add = (server: typeof one, n: string, range: string) =>
+      server.add({ requestToken: `rt-r${n}`, requestTokenSecret: 's', purpose: { kind: 'sign_in' }, mode: 'callback', binding: `browser-${n}`, range });
+    const visitor = await add(one, 'v', '203.0.113.0/24');
+    const flood = [];
+    for (let i = 0; i < 5; i += 1) flood.push(await add(i % 2 === 0 ? one : two, `f${i}`, '198.51.100.0/24'));
+    // The range keeps its newest three.
+    expect(await two.get(flood[1]?.token ?? '')).toBeNull();
+    expect(await two.get(flood[2]?.token ?? '')).not.toBeNull();
+    for (let i = 0; i < 4; i += 1) await add(i % 2 === 0 ? two : one, `g${i}`, `10.${i % 2}.0.0/24`);
+    const { rows } = await a.pool.query<{ n: string }>('SELECT count(*) AS n FROM riposte_x_pending');
+    expect(Number(rows[0]?.n)).toBe(6);
+    expect(await one.get(visitor.token)).not.toBeNull();
   });
 
   it("a token sealed by one opens with the other's vault, and a disconnect destroys the key for both", async () => {

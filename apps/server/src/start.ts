@@ -66,12 +66,14 @@ import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/
 import { createUsersService } from './users/service';
 import { createBillingService, renewalJob } from '@adapters/billing/service';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
-import { createPendingRequests, createXAccountsService, createXSignIn } from './x';
+import { createPendingRequests, createXAccountsService, createXSignIn, PENDING_TTL_MS, type PendingLimits } from './x';
 
 export interface StartOptions {
   /** Where log lines go (default stdout); the redaction test reads them back. */
   logDestination?: DestinationStream;
   loginLimits?: LoginLimits;
+  /** Replaces the bounds on X OAuth requests in flight (tests use a small store). */
+  pendingLimits?: PendingLimits;
   /** Replaces RIPOSTE_PASSWORD_HASH_CONCURRENCY's derived limits (tests hold the queue at 0). */
   hashLimits?: HashLimits;
   /** Replaces the legacy PIN's default limits (per user, per address, overall). */
@@ -296,7 +298,7 @@ export const startServer = async (
       credentials: { apiKey: config.x.RIPOSTE_X_API_KEY !== undefined, apiSecret: config.x.RIPOSTE_X_API_SECRET !== undefined },
       accounts: xAccounts,
       signIn: createXSignIn({ store, users, xAccounts, clock }),
-      pending: shared ? createPgPendingRequests(shared.pool) : createPendingRequests(),
+      pending: shared ? createPgPendingRequests(shared.pool, Date.now, PENDING_TTL_MS, options.pendingLimits) : createPendingRequests(Date.now, PENDING_TTL_MS, options.pendingLimits),
       cipher,
     },
     billing: { provider: paypal.provider, service: billing },

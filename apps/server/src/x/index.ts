@@ -19,5 +19,5 @@ export interface XDeps {
 }
 
 export { createXAccountsService, type XAccountsService } from './accounts-service';
-export { createPendingRequests, type PendingRequests } from './pending';
+export { createPendingRequests, PENDING_TTL_MS, type PendingLimits, type PendingRequests } from './pending';
 export { createXSignIn, type XSignIn } from './sign-in';

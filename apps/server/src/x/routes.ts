@@ -57,7 +57,7 @@ import type { RiposteSession } from '../http/types';
 import { bindingForStart, isBoundHere } from './binding';
 import { connectFor, limitOf, requireXApp } from './flows';
 import { createXLimits } from './limits';
-import type { PendingPurpose, PendingRequest } from './pending';
+import { addressRange, type PendingPurpose, type PendingRequest } from './pending';
 import { countConnectedAccounts, listConnectedAccounts } from '@adapters/read-models/x-accounts';
 import { completeXSignIn, openSignInMemo, type XSignInMemo } from './sign-in';
 import { commandContext } from '../http/present';
@@ -100,7 +100,6 @@ export const xRoutes = (deps: AppDeps): Router => {
   const start = async (ctx: Context, purpose: PendingPurpose, mode: 'pin' | 'callback', screenName?: string) => {
     const app = requireXApp(deps);
     const binding = bindingForStart(ctx, purpose, https);
-    if (!(await deps.x.pending.hasRoom(binding))) throw new RateLimitedError(60, 'X authorisations are in progress', 'X_AUTH_BUSY');
     const auth = await app.startAuthorization({
       callback: mode === 'pin' ? 'oob' : callbackUrl(deps, ctx),
       linkMode: purpose.kind === 'sign_in' ? 'authenticate' : 'authorize',
@@ -108,7 +107,7 @@ export const xRoutes = (deps: AppDeps): Router => {
       forceLogin: purpose.kind === 'connect',
       ...(screenName === undefined ? {} : { screenName }),
     });
-    const pending = await deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode, binding });
+    const pending = await deps.x.pending.add({ requestToken: auth.requestToken, requestTokenSecret: auth.requestTokenSecret, purpose, mode, binding, range: addressRange(ctx.ip) });
     return { url: auth.url, token: pending.token };
   };
 
