@@ -177,6 +177,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       kind: 'schedule' as const,
       content: schedule.content,
       lastTemplateIndex: schedule.lastTemplateIndex,
+      runCount: schedule.runCount,
       imageUrl: schedule.imageUrl,
       ...(auto === undefined ? {} : { postId: auto.postId, dueAt: auto.dueAt }),
     };

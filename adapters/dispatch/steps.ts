@@ -1,8 +1,8 @@
 /**
  * The steps of one reply, each a decision of core/replies appended to the reply's stream
  * (`reply-<replyId>`) before anything is done at X:
- *  - start: lateness, target post, the one-reply-per-post reservation, text (the 24 h same-text
- *    rule), delivery mode; then Prepare, or SkipRun / Refuse with the reason;
+ *  - start: lateness, target post, the one-reply-per-post reservation, text (the first of the run's
+ *    texts X would not refuse as a repeat), delivery mode; then Prepare, or SkipRun / Refuse with the reason;
  *  - send: the trial's reply (ConsumeReply), the hourly cap, X's posting budgets, StartSending (the durable record: only
  *    the process whose append succeeded posts), the POST, RecordOutcome;
  *  - hand over: the trial's reply, then the X web-intent link (assisted delivery);
@@ -23,7 +23,7 @@ import {
   hourlyCap,
   lateness,
   mayBeginPost,
-  onDuplicateText,
+  noTextLeftReason,
   pickTargetPost,
   readyExpiry,
   refundsTrialReply,
@@ -32,6 +32,7 @@ import {
   replyStream,
   replyTargetReservation,
   TEXT_USED_ELSEWHERE,
+  textChoices,
   textSource,
   textUsageDecider,
   textUsageStream,
@@ -41,7 +42,7 @@ import {
   type ReplyRun,
   type ReplyState,
   type TemplateForReply,
-  type TextPlan,
+  type TextChoice,
 } from '@core/replies';
 import type { ContentSource } from '@core/scheduling/model';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
@@ -60,7 +61,7 @@ export type ReplySource =
    * `postId`: the post an auto run answers (the one the watcher saw), not the target's latest;
    * `dueAt`: when it became due (the post seen after its slot), what its lateness counts from.
    */
-  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; imageUrl: string | null; postId?: string; dueAt?: string }
+  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; runCount?: number; imageUrl: string | null; postId?: string; dueAt?: string }
   | { kind: 'direct'; postId: string; text: string; style: WritingStyle | null };
 
 export const ACCOUNT_GONE = 'The X account that posts this reply is no longer connected';
@@ -100,53 +101,52 @@ const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
   return { templatesById, groupTemplateIds: (groupId: string) => groups.get(groupId) ?? null };
 };
 
-/** The text of one try: fixed, or an AI variation that sees the target post. */
-const writeText = async (
-  ctx: Context,
-  plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>,
-  post: XPost,
-  targetUsername: string,
-  attempt: number,
-  xPremium: boolean,
-): Promise<string> => {
-  if (plan.kind === 'fixed' || plan.style === null) return plan.text ?? '';
-  const seed = attempt + 1;
-  const maxLength = aiLengthFor(plan, xPremium);
+/** The text of one try: fixed, or an AI writing (seed: the try) that sees the target post. */
+const writeText = async (ctx: Context, choice: TextChoice, post: XPost, targetUsername: string, xPremium: boolean): Promise<string> => {
+  if (choice.kind === 'fixed' || choice.style === null) return choice.text ?? '';
+  const seed = choice.attempt + 1;
+  const maxLength = aiLengthFor(choice, xPremium);
   const answer =
-    plan.text === null || plan.text.trim() === ''
-      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: plan.style, maxLength, seed })
-      : await ctx.ai.rewrite({ text: plan.text, style: plan.style, maxLength, seed, target: { username: targetUsername, postText: post.text } });
+    choice.text === null || choice.text.trim() === ''
+      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: choice.style, maxLength, seed })
+      : await ctx.ai.rewrite({ text: choice.text, style: choice.style, maxLength, seed, target: { username: targetUsername, postText: post.text } });
   return answer.text;
 };
 
-type TextPick = { ok: true; text: string; truncated: boolean } | { ok: false; status: FailureStatus; reason: string };
+type TextPick =
+  | { ok: true; text: string; truncated: boolean; choice: TextChoice }
+  | { ok: false; status: FailureStatus; reason: string }
+  | { ok: false; status: 'skipped'; reason: string };
 
 /**
- * A final text no other connected account posted in 24 h, held for this reply (text-usage stream).
+ * The first of the run's texts (core textChoices: the next variation, the next template of the
+ * group, a fresh AI writing) that X would not take for a repeat, held for this reply on its
+ * text-usage stream before X is asked; skipped with the reason when none is left.
  * `xPremium`: the posting account may post 25,000 characters (its X subscription at the last connect).
  */
-const pickText = async (
-  ctx: Context,
-  run: ReplyRun,
-  plan: Extract<TextPlan, { kind: 'fixed' | 'ai' }>,
-  post: XPost,
-  targetUsername: string,
-  xPremium: boolean,
-): Promise<TextPick> => {
-  for (let tries = 0; ; tries += 1) {
-    const raw = await writeText(ctx, plan, post, targetUsername, tries, xPremium);
+const pickText = async (ctx: Context, run: ReplyRun, choices: Iterable<TextChoice>, post: XPost, targetUsername: string, xPremium: boolean): Promise<TextPick> => {
+  let tried = 0;
+  let last: string = REPLY_MESSAGES.duplicateOwn;
+  const tried_ = new Set<string>();
+  for (const choice of choices) {
+    const raw = await writeText(ctx, choice, post, targetUsername, xPremium);
     const final = finalText(raw, { xPremium });
     if (!final.ok) return { ok: false, status: final.status, reason: final.reason };
     const textKey = textKeyOf(final.text);
+    // Two variations can meet once cut to the length limit or stripped of mentions.
+    if (tried_.has(textKey)) continue;
+    tried_.add(textKey);
+    tried += 1;
+    const use = { type: 'UseText' as const, textKey, connectedAccountId: run.connectedAccountId, userId: run.userId, targetAccountId: run.targetAccountId, replyId: run.replyId, now: ctx.nowIso() };
     try {
-      await ctx.exec(textUsageStream(textKey), textUsageDecider, { type: 'UseText', textKey, connectedAccountId: run.connectedAccountId, replyId: run.replyId, now: ctx.nowIso() }, run.replyId);
-      return { ok: true, text: final.text, truncated: final.truncated };
+      await ctx.exec(textUsageStream(textKey), textUsageDecider, use, run.replyId);
+      return { ok: true, text: final.text, truncated: final.truncated, choice };
     } catch (error) {
       if (!(isAppError(error) && error.reason === TEXT_USED_ELSEWHERE)) throw error;
-      const next = onDuplicateText(plan, tries + 1);
-      if (next.next === 'give_up') return { ok: false, status: 'duplicate', reason: next.reason };
+      last = error.message;
     }
   }
+  return { ok: false, status: 'skipped', reason: noTextLeftReason(tried, last) };
 };
 
 /** The post the run answers, or the reason there is none (null: X could not be asked). */
@@ -214,20 +214,23 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
     await skip(ctx, run, REPLY_MESSAGES.alreadyReplied);
     return 'progress';
   }
-  const plan: TextPlan =
-    source.kind === 'direct'
-      ? { kind: source.style === null ? 'fixed' : 'ai', text: source.text, style: source.style, templateId: null, nextTemplateIndex: null, templateImageUrl: null }
-      : textSource({ content: source.content, lastTemplateIndex: source.lastTemplateIndex }, lookups(ctx.db(), run.userId, source.content));
+  const content: ContentSource =
+    source.kind === 'direct' ? (source.style === null ? { kind: 'text', text: source.text } : { kind: 'ai', style: source.style, baseText: source.text }) : source.content;
+  const facts = { content, lastTemplateIndex: source.kind === 'direct' ? 0 : source.lastTemplateIndex, runCount: source.kind === 'direct' ? 0 : (source.runCount ?? 0) };
+  const textLookups = lookups(ctx.db(), run.userId, content);
+  const plan = textSource(facts, textLookups);
   if (plan.kind === 'none') {
     await refuse(ctx, run, 'failed', plan.reason, true);
     return 'progress';
   }
   const targetUsername = run.targetUsername ?? post.author?.username ?? 'the author';
-  const text = await pickText(ctx, run, plan, post, targetUsername, hasLongPosts(account.subscriptionType));
+  const text = await pickText(ctx, run, textChoices(facts, textLookups), post, targetUsername, hasLongPosts(account.subscriptionType));
   if (!text.ok) {
-    await refuse(ctx, run, text.status, text.reason, true);
+    if (text.status === 'skipped') await skip(ctx, run, text.reason);
+    else await refuse(ctx, run, text.status, text.reason, true);
     return 'progress';
   }
+  const chosen = text.choice;
   const x = ctx.x;
   if (x === null) return 'later';
   const delivery = forceMode ?? chooseDeliveryFor(x.deliveryMode, x.access, post, { id: account.xUserId, username: account.username });
@@ -241,10 +244,10 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
       postText: post.text,
       text: text.text,
       truncated: text.truncated,
-      imageUrl: (source.kind === 'schedule' ? source.imageUrl : null) ?? plan.templateImageUrl,
-      templateId: plan.templateId,
-      nextTemplateIndex: plan.nextTemplateIndex,
-      ai: plan.kind === 'ai',
+      imageUrl: (source.kind === 'schedule' ? source.imageUrl : null) ?? chosen.templateImageUrl,
+      templateId: chosen.templateId,
+      nextTemplateIndex: chosen.nextTemplateIndex,
+      ai: chosen.kind === 'ai',
       mode: delivery.mode,
       modeReason: delivery.reason,
     },

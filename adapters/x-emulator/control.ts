@@ -2,6 +2,7 @@
  * The emulator's remote control for tests and demos: what a person or X itself would do between
  * calls (post, delete, suspend, revoke), limits and the summon rule, and fault injection.
  */
+import type { DuplicateRule, DuplicateRuleSetting, DuplicateRuleState } from './duplicates';
 import type { IncomingMessage } from 'node:http';
 import type { XReplySettings } from '@core/x';
 import type { EmuMetrics } from './metrics';
@@ -75,6 +76,8 @@ export interface XEmulatorControl {
   addApp(app: EmuApp): void;
   /** Reads, or switches, X's 2026 reply rule for self-serve apps. */
   summonRule(on?: boolean): boolean;
+  /** Reads, or changes, X's refusal of repeated posts (duplicates.ts), with the count of refusals so far. */
+  duplicateRule(next?: Partial<DuplicateRule>): DuplicateRuleState;
   /** Reads, or sets, the time every API call takes (XEmulatorOptions.latencyMs). */
   latency(next?: { ms: number; jitterMs?: number }): { ms: number; jitterMs: number };
   exhaustRateLimit(endpoint: Endpoint, untilMs?: number): void;
@@ -99,6 +102,7 @@ export const createControl = (
   rule: Setting<boolean>,
   latency: Setting<{ ms: number; jitterMs: number }, { ms: number; jitterMs?: number }>,
   stream: XEmulatorStreamControl,
+  duplicates: DuplicateRuleSetting,
 ): XEmulatorControl => {
   const requests: RecordedXRequest[] = [];
   const faults: { fault: Fault; left: number; target: FaultTarget }[] = [];
@@ -161,6 +165,10 @@ export const createControl = (
     summonRule: (on) => {
       if (on !== undefined) rule.set(on);
       return rule.get();
+    },
+    duplicateRule: (next) => {
+      if (next !== undefined) duplicates.set(next);
+      return duplicates.get();
     },
     latency: (next) => {
       if (next !== undefined) latency.set(next);

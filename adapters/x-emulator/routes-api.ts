@@ -3,6 +3,7 @@
  * tweets?ids= (public metrics) and POST tweets, with X's checks on a post in X's order: caller, suspension, rate limit, body,
  * length, media, reply target, reply settings, the 2026 summon rule, duplicate content.
  */
+import type { DuplicateRuleSetting } from './duplicates';
 import { canReplyDirectly, isSummoned, replySettingsAllow, type XReplySettings } from '@core/x';
 import { isReply, type Caller, type Ctx } from './auth';
 import type { Endpoint, RateLimits } from './rate-limits';
@@ -30,9 +31,11 @@ export interface ApiDeps {
   authenticate: (ctx: Ctx, dialect: 'v1' | 'v2') => Caller | Reply;
   /** Whether the 2026 summon rule is enforced for self-serve apps (control.setSummonRule). */
   summonRule: () => boolean;
+  duplicates: DuplicateRuleSetting;
+  now: () => number;
 }
 
-export const createApiRoutes = ({ world, limits, authenticate, summonRule }: ApiDeps) => {
+export const createApiRoutes = ({ world, limits, authenticate, summonRule, duplicates, now }: ApiDeps) => {
   /** Authenticates, applies the endpoint's rate limit and adds its headers to the answer. */
   const guarded = (endpoint: Endpoint, needsUser: boolean, handler: (ctx: Ctx, caller: Caller) => Reply) => (ctx: Ctx): Reply => {
     const caller = authenticate(ctx, 'v2');
@@ -153,7 +156,7 @@ export const createApiRoutes = ({ world, limits, authenticate, summonRule }: Api
       if (summonRule() && canReplyDirectly(targetPost, replier, app.access) === false) return forbidden(NOT_SUMMONED_DETAIL);
     }
     if (quoteId !== undefined && !world.visiblePost(quoteId)) return forbidden('You attempted to quote a Tweet that is deleted or not visible to you.');
-    if (text.trim() !== '' && world.postsBy(user.id).some((p) => !p.deleted && p.text.trim() === text.trim())) {
+    if (duplicates.refuses(world.postsBy(user.id), text, now())) {
       return forbidden('You are not allowed to create a Tweet with duplicate content.');
     }
     const target = replyToId === undefined ? undefined : world.visiblePost(replyToId);

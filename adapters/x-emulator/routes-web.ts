@@ -3,6 +3,7 @@
  * pre-filled; the signed-in person presses Post, as themselves), a page per post so links from
  * Riposte open, and a home page that shows the sandbox and switches X's 2026 reply rule.
  */
+import type { DuplicateRuleSetting } from './duplicates';
 import type { Ctx } from './auth';
 import { escapeHtml, intentPage, loginPage, messagePage, page, postPage } from './pages';
 import { localPath, sameOrigin, type WebSessions } from './web-session';
@@ -19,9 +20,11 @@ export interface WebDeps {
   world: World;
   sessions: WebSessions;
   summonRule: { get(): boolean; set(on: boolean): void };
+  duplicates: DuplicateRuleSetting;
+  now: () => number;
 }
 
-export const createWebRoutes = ({ world, sessions, summonRule }: WebDeps) => {
+export const createWebRoutes = ({ world, sessions, summonRule, duplicates, now }: WebDeps) => {
   const targetOf = (id: string | null | undefined) => {
     const post = id ? world.visiblePost(id) : undefined;
     const author = post ? world.users.get(post.authorId) : undefined;
@@ -73,7 +76,7 @@ export const createWebRoutes = ({ world, sessions, summonRule }: WebDeps) => {
       html(400, intentPage({ user, csrf: session.csrf, ...(inReplyTo ? { inReplyTo } : {}), ...(target ? { target } : {}), text, error }));
     if (text === '') return again('Write something first.');
     if (inReplyTo && !target) return again('That post is deleted or not visible.');
-    if (world.postsBy(user.id).some((p) => !p.deleted && p.text.trim() === text)) return again('Whoops! You already said that.');
+    if (duplicates.refuses(world.postsBy(user.id), text, now())) return again('Whoops! You already said that.');
     const post = world.addPost(user.id, {
       text,
       replySettings: 'everyone',

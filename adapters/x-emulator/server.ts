@@ -9,6 +9,7 @@
  * exhaust rate limits, switch the summon rule, and inject faults (delays, statuses, dropped or
  * hanging connections, before or after a post was stored).
  */
+import { createDuplicateRule, type DuplicateRule } from './duplicates';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { CURATED_ACCOUNTS, type CuratedAccount } from '@core/monitoring/curated-accounts';
@@ -48,6 +49,8 @@ export interface XEmulatorOptions {
   app?: Partial<EmuApp>;
   /** The 2026 rule for self-serve apps; default on, as on X. */
   summonRule?: boolean;
+  /** X's refusal of a repeat of an author's recent post (duplicates.ts); default on, a week. */
+  duplicateRule?: Partial<DuplicateRule>;
   /** The simulated accounts; default the 30 curated accounts. */
   accounts?: readonly CuratedAccount[];
   /** Sandbox users that exist from the start (they can also be created on the consent page). */
@@ -161,13 +164,14 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   const limits = createRateLimits(now, options.limits, options.postsPerDay, options.appPostsPerDay);
   const { authenticate } = createAuthenticator(world);
   let summonRule = options.summonRule ?? true;
-  const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule });
+  const duplicates = createDuplicateRule(options.duplicateRule);
+  const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule, duplicates, now });
   const search = createSearchRoute(world, api.guarded);
   const rule = { get: () => summonRule, set: (on: boolean) => void (summonRule = on) };
   const sessions = createWebSessions(world);
   const oauth = createOAuthRoutes(world, authenticate, sessions);
   const media = createMediaRoutes(world);
-  const web = createWebRoutes({ world, sessions, summonRule: rule });
+  const web = createWebRoutes({ world, sessions, summonRule: rule, duplicates, now });
   let latency = { ms: options.latencyMs ?? 0, jitterMs: options.latencyJitterMs ?? 0 };
   const stream = createStream({ world, limits, authenticate, mainApp: app, ...(options.streamHeartbeatMs === undefined ? {} : { heartbeatMs: options.streamHeartbeatMs }) });
   world.onNewPost(stream.publish);
@@ -180,6 +184,7 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
       set: (next) => void (latency = { ms: Math.max(0, next.ms), jitterMs: Math.max(0, next.jitterMs ?? 0) }),
     },
     stream.control,
+    duplicates,
   );
 
   type Handler = (ctx: Ctx, m: RegExpExecArray) => Reply;

@@ -21,6 +21,8 @@ import { replyStream } from './model';
 import { replyTargetReservation } from './post-reservation';
 import { dispatchStep, followUp } from './run';
 import { textUsageDecider, textUsageStream, type TextUsageCommand, type TextUsageEvent } from './text-usage';
+import { REPLY_MESSAGES } from './messages';
+import { OWN_TEXT_WINDOW_MS } from './rules/timing';
 import { outcome, prepared, run } from './testing/fixtures';
 import { appendOrRetry, ModelStore, readAndDecide, type Pending } from './testing/store';
 
@@ -225,23 +227,42 @@ describe('never two replies to one post from one account', () => {
   });
 });
 
-describe('never identical text from two accounts within 24 h', () => {
+describe("never a text X would refuse as a repeat (text-usage)", () => {
   const DAY = 86_400_000;
-
-  it('given a text used by one account, another is refused within 24 h and allowed after; the same reply is quiet', () => {
-    const use = (account: string, replyId: string, ms: number): TextUsageCommand => ({ type: 'UseText', textKey: 'k', connectedAccountId: account, replyId, now: iso(ms) });
-    const used = textUsageDecider.decide(use('x-1', 'r1', SLOT), textUsageDecider.initialState());
-    const state = fold(textUsageDecider, used);
-    expect(() => textUsageDecider.decide(use('x-2', 'r2', SLOT + DAY - 1), state)).toThrow(AppError);
-    expect(textUsageDecider.decide(use('x-2', 'r2', SLOT + DAY), state)).toHaveLength(1);
-    expect(textUsageDecider.decide(use('x-1', 'r1', SLOT + 5), state)).toEqual([]);
-    expect(textUsageDecider.decide(use('x-1', 'r3', SLOT + 5), state)).toHaveLength(1);
-    const released = fold(textUsageDecider, [...used, ...textUsageDecider.decide({ type: 'ReleaseText', replyId: 'r1', now: iso(SLOT + 10) }, state)]);
-    expect(textUsageDecider.decide(use('x-2', 'r2', SLOT + 20), released)).toHaveLength(1);
+  /** Accounts x-1 and x-2 are user u1's; x-3 is u2's. */
+  const owner = (account: string) => (account === 'x-3' ? 'u2' : 'u1');
+  const use = (account: string, replyId: string, ms: number, target = 'tA'): TextUsageCommand => ({
+    type: 'UseText',
+    textKey: 'k',
+    connectedAccountId: account,
+    userId: owner(account),
+    targetAccountId: target,
+    replyId,
+    now: iso(ms),
   });
 
-  it('property: racing uses of one text never leave two accounts using it within 24 h of each other', () => {
-    const attempt = fc.record({ account: fc.constantFrom('x-1', 'x-2', 'x-3'), at: fc.integer({ min: 0, max: 3 * DAY }) });
+  it('given a text used by one account: the same account waits 8 days, its sibling under the same target too, any other account a day; the same reply is quiet', () => {
+    expect(OWN_TEXT_WINDOW_MS).toBe(8 * DAY);
+    const used = textUsageDecider.decide(use('x-1', 'r1', SLOT), textUsageDecider.initialState());
+    const state = fold(textUsageDecider, used);
+    expect(textUsageDecider.decide(use('x-1', 'r1', SLOT + 5), state)).toEqual([]);
+    // The account itself: X refuses a repeat of its recent posts (the old rule let it through).
+    expect(() => textUsageDecider.decide(use('x-1', 'r3', SLOT + 5), state)).toThrow(REPLY_MESSAGES.duplicateOwn);
+    expect(() => textUsageDecider.decide(use('x-1', 'r3', SLOT + OWN_TEXT_WINDOW_MS - 1), state)).toThrow(AppError);
+    expect(textUsageDecider.decide(use('x-1', 'r3', SLOT + OWN_TEXT_WINDOW_MS), state)).toHaveLength(1);
+    // The user's other account under the same target: as long; under another target: a day.
+    expect(() => textUsageDecider.decide(use('x-2', 'r2', SLOT + 3 * DAY), state)).toThrow(REPLY_MESSAGES.duplicateSibling);
+    expect(textUsageDecider.decide(use('x-2', 'r2', SLOT + DAY, 'tB'), state)).toHaveLength(1);
+    expect(() => textUsageDecider.decide(use('x-2', 'r2', SLOT + DAY - 1, 'tB'), state)).toThrow(REPLY_MESSAGES.duplicateText);
+    // Someone else's account: a day.
+    expect(() => textUsageDecider.decide(use('x-3', 'r4', SLOT + DAY - 1), state)).toThrow(REPLY_MESSAGES.duplicateText);
+    expect(textUsageDecider.decide(use('x-3', 'r4', SLOT + DAY), state)).toHaveLength(1);
+    const released = fold(textUsageDecider, [...used, ...textUsageDecider.decide({ type: 'ReleaseText', replyId: 'r1', now: iso(SLOT + 10) }, state)]);
+    expect(textUsageDecider.decide(use('x-1', 'r3', SLOT + 20), released)).toHaveLength(1);
+  });
+
+  it('property: racing uses of one text never leave an account repeating it within 8 days, its sibling under the same target within 8 days, or anyone within a day', () => {
+    const attempt = fc.record({ account: fc.constantFrom('x-1', 'x-2', 'x-3'), target: fc.constantFrom('tA', 'tB'), at: fc.integer({ min: 0, max: 20 * DAY }) });
     fc.assert(
       fc.property(fc.array(attempt, { minLength: 1, maxLength: 15 }), fc.array(fc.nat(14), { maxLength: 40 }), (attempts, order) => {
         const store = new ModelStore();
@@ -254,7 +275,7 @@ describe('never identical text from two accounts within 24 h', () => {
           if (a === undefined || done.has(i)) return;
           const pending = pendings.get(i);
           if (pending === undefined) {
-            pendings.set(i, readAndDecide(store, stream, textUsageDecider, { type: 'UseText', textKey: 'k', connectedAccountId: a.account, replyId: `r${i}`, now: iso(SLOT + a.at) }) as never);
+            pendings.set(i, readAndDecide(store, stream, textUsageDecider, use(a.account, `r${i}`, SLOT + a.at, a.target)) as never);
           } else {
             appendOrRetry(store, pending, 20);
             done.add(i);
@@ -265,7 +286,11 @@ describe('never identical text from two accounts within 24 h', () => {
         const uses = store.read<TextUsageEvent>(stream).flatMap((e) => (e.type === 'TextUsed' ? [e.data] : []));
         for (const u of uses) {
           for (const v of uses) {
-            if (u.connectedAccountId !== v.connectedAccountId) expect(Math.abs(Date.parse(v.at) - Date.parse(u.at))).toBeGreaterThanOrEqual(DAY);
+            if (u.replyId === v.replyId) continue;
+            const apart = Math.abs(Date.parse(v.at) - Date.parse(u.at));
+            const sibling = u.userId === v.userId && u.targetAccountId === v.targetAccountId;
+            const least = u.connectedAccountId === v.connectedAccountId || sibling ? OWN_TEXT_WINDOW_MS : DAY;
+            expect(apart).toBeGreaterThanOrEqual(least);
           }
         }
       }),

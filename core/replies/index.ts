@@ -14,6 +14,7 @@ export * from './rules/timing';
 export * from './rules/target';
 export * from './rules/delivery';
 export * from './rules/text';
+export * from './rules/text-choices';
 export * from './rules/allowance';
 export * from './rules/x-budget';
 export * from './text-usage';

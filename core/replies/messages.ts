@@ -21,7 +21,14 @@ export const REPLY_MESSAGES = {
   alreadyReplied: 'This account already replied to that post',
   targetPaused: (username: string) => `@${username} is paused by an admin: its posts are not answered automatically`,
   trialEnded: 'Free trial ended',
-  duplicateText: 'The same text was posted from another of your X accounts in the last 24 hours',
+  duplicateText: 'The same text was posted from another X account in the last 24 hours',
+  duplicateOwn: 'This X account posted the same text in the last 8 days, and X refuses repeats',
+  duplicateSibling: 'Another of your X accounts posted the same text under this account in the last 8 days',
+  /** A run skipped because every text it could make was posted recently (`tried` texts compared). */
+  noTextLeft: (tried: number, last: string) =>
+    tried <= 1
+      ? `${last}; add variations like {Great|Sharp} point, or more templates, so each run has a new text`
+      : `All ${tried} texts this run could make were posted recently (${last.charAt(0).toLowerCase()}${last.slice(1)}); add variations or templates`,
   emptyText: 'The reply is empty once @mentions are removed',
   templateUnavailable: 'The template of this schedule is deleted or inactive',
   noTemplateInGroup: 'The template group has no active template',

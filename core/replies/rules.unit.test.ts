@@ -6,7 +6,7 @@ import { REPLY_MESSAGES } from './messages';
 import { DEFAULT_HOURLY_CAP, hourlyCap, refundsTrialReply } from './rules/allowance';
 import { chooseDelivery, chooseDeliveryFor, DELIVERY_REASONS } from './rules/delivery';
 import { isOriginalPost, pickTargetPost } from './rules/target';
-import { aiLengthFor, finalText, MAX_TEXT_VARIATIONS, onDuplicateText, textSource, type TemplateForReply } from './rules/text';
+import { aiLengthFor, finalText, textSource, type TemplateForReply } from './rules/text';
 import { DEFAULT_FRESHNESS_MS, DEFAULT_GRACE_MS, lateness, readyExpiry } from './rules/timing';
 import { fold } from '@core/shared/decider';
 import { replyDecider } from './decide';
@@ -186,12 +186,6 @@ describe('textSource', () => {
   it('ends the run with a reason when the template or the group has nothing to give', () => {
     expect(textSource({ content: { kind: 'template', templateId: 't2' }, lastTemplateIndex: 0 }, lookups)).toEqual({ kind: 'none', reason: REPLY_MESSAGES.templateUnavailable });
     expect(textSource({ content: { kind: 'template_group', templateGroupId: 'gone' }, lastTemplateIndex: 0 }, lookups)).toEqual({ kind: 'none', reason: REPLY_MESSAGES.noTemplateInGroup });
-  });
-
-  it('after a same-text refusal, regenerates AI text a bounded number of times and gives up on fixed text', () => {
-    expect(onDuplicateText({ kind: 'ai' }, 0)).toEqual({ next: 'regenerate' });
-    expect(onDuplicateText({ kind: 'ai' }, MAX_TEXT_VARIATIONS)).toEqual({ next: 'give_up', reason: REPLY_MESSAGES.duplicateText });
-    expect(onDuplicateText({ kind: 'fixed' }, 0)).toEqual({ next: 'give_up', reason: REPLY_MESSAGES.duplicateText });
   });
 });
 

@@ -3,7 +3,8 @@
  * with its fault injection (dispatch.support.ts): a 429 waits for X's reset and then goes out once;
  * a connection dropped after X stored the post ends unconfirmed and reconciliation finds the post
  * (never a second POST); a not-summoned refusal on a direct send hands the reply to the user; the
- * same text is never posted from two accounts; the Scheduler Test calls are the admin's only.
+ * same text is never posted from two accounts (skipped before X is asked); the Scheduler Test calls
+ * are the admin's only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDispatchWorld, type DispatchWorld, type ReplyView } from './dispatch.support';
@@ -78,7 +79,7 @@ describe('faults at X', () => {
     expect(w.repliesOnX(c.handle)).toHaveLength(0);
   });
 
-  it('never posts the same text from two connected accounts: the second ends duplicate', async () => {
+  it('never posts the same text from two connected accounts: the second run is skipped with the reason, and X is not asked', async () => {
     const d = await w.userWithX();
     const e = await w.userWithX();
     const target = await w.newTarget();
@@ -88,10 +89,12 @@ describe('faults at X', () => {
     w.moveClockTo(first.at);
     await w.replyOfSchedule(d.client, first.scheduleId, (r) => r.status === 'sent');
     const second = await w.scheduleDueNow(e.client, target.id, e.connectedAccountId, text);
+    const asked = postsAsked();
     w.moveClockTo(second.at);
-    const refused = await w.replyOfSchedule(e.client, second.scheduleId, (r) => r.status === 'duplicate');
-    expect(refused.statusMessage).toBe('The same text was posted from another of your X accounts in the last 24 hours');
+    const skipped = await w.replyOfSchedule(e.client, second.scheduleId, (r) => r.status === 'skipped');
+    expect(skipped.reason).toMatch(/^The same text was posted from another X account in the last 24 hours/);
     expect(w.repliesOnX(e.handle)).toHaveLength(0);
+    expect(postsAsked()).toBe(asked);
   });
 });
 

@@ -118,6 +118,25 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
       expect(await replyTo(summoningPost().id, text)).toMatchObject({ kind: 'duplicate', status: 'duplicate', next: 'never', httpStatus: 403 });
     });
 
+    it("duplicate: X compares loosely (case, spacing, links), only within its window, and the emulator's rule can be switched off", async () => {
+      const control = subject.control!;
+      const text = uniqueText('Loose words');
+      const before = control.duplicateRule().refused;
+      expect((await client.post({ text })).kind).toBe('sent');
+      expect((await client.post({ text: `  ${text.toUpperCase()}   https://t.co/x1` })).kind).toBe('duplicate');
+      expect(control.duplicateRule().refused).toBe(before + 1);
+      try {
+        // A window that has passed: X no longer remembers the post.
+        control.duplicateRule({ windowMs: 0 });
+        expect((await client.post({ text: `${text} ` })).kind).toBe('sent');
+        control.duplicateRule({ windowMs: 7 * 86_400_000, on: false });
+        expect((await client.post({ text })).kind).toBe('sent');
+      } finally {
+        control.duplicateRule({ on: true, windowMs: 7 * 86_400_000 });
+      }
+      expect((await client.post({ text })).kind).toBe('duplicate');
+    });
+
     it('invalid content: too long, and an upload that is not an image (nothing is posted)', async () => {
       expect(await client.post({ text: 'x'.repeat(281) })).toMatchObject({ kind: 'invalid_content', status: 'invalid_content', httpStatus: 400 });
       const text = uniqueText('With a fake image');

@@ -119,13 +119,5 @@ export const textSource = (schedule: ScheduleTextFacts, lookups: TextLookups): T
   }
 };
 
-/** AI variations tried when a text was already posted from another account before giving up. */
+/** AI writings one run tries (each with a new seed) when the texts before were posted recently. */
 export const MAX_TEXT_VARIATIONS = 3;
-
-/**
- * After the 24-hour same-text rule refused a text: an AI text may be written again (a new
- * variation, up to MAX_TEXT_VARIATIONS tries in all); fixed text cannot change, so the reply ends
- * 'duplicate' with the reason.
- */
-export const onDuplicateText = (plan: { kind: 'fixed' | 'ai' }, triesSoFar: number): { next: 'regenerate' } | { next: 'give_up'; reason: string } =>
-  plan.kind === 'ai' && triesSoFar < MAX_TEXT_VARIATIONS ? { next: 'regenerate' } : { next: 'give_up', reason: REPLY_MESSAGES.duplicateText };

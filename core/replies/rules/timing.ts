@@ -29,6 +29,19 @@ export const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * MINUTE;
 /** The window of X's rule against identical text from several accounts. */
 export const SAME_TEXT_WINDOW_MS = 24 * HOUR;
 
+/**
+ * How long X is taken to remember an account's posts when it refuses a repeat. X does not publish
+ * it; a week is what its refusals have been seen to span, and the X emulator's default.
+ */
+export const X_DUPLICATE_WINDOW_MS = 7 * 24 * HOUR;
+
+/**
+ * How long an account (and a user's other accounts under the same target) waits before a text
+ * comes back: X's week plus a day, so that a daily run at the same hour, prepared ahead or posted
+ * late, never lands on the edge of X's window.
+ */
+export const OWN_TEXT_WINDOW_MS = X_DUPLICATE_WINDOW_MS + 24 * HOUR;
+
 export type Lateness = { late: false; byMs: number } | { late: true; byMs: number; reason: string };
 
 /** How late `now` is for the run due at `slot`; beyond the grace the run is skipped with a reason. */
