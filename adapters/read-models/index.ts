@@ -10,6 +10,7 @@ import { replyMetricsProjection } from './metrics';
 import { billingProjection } from './billing';
 import { monitoredAccountsProjection } from './monitoring';
 import { pollingSettingsProjection } from './polling';
+import { pushDevicesProjection } from './push';
 import { repliesProjection } from './replies';
 import { schedulesProjection } from './scheduling';
 import { templateGroupsProjection, templatesProjection } from './templates';
@@ -34,5 +35,6 @@ export const allProjections: readonly Projection[] = [
   schedulerProcessesProjection as Projection,
   billingProjection as Projection,
   accessTokensProjection as Projection,
+  pushDevicesProjection as Projection,
   auditIndexProjection,
 ];

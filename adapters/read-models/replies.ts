@@ -291,3 +291,17 @@ export const replyCountsBetween = (db: ReadDb, userId: string, start: string, en
     .get(start, end, JSON.stringify(FAILURE_STATUSES), start, end, userId, start);
   return { sent: row?.sent ?? 0, failed: row?.failed ?? 0 };
 };
+
+/**
+ * Replies changed at or after `since` (updated_at), oldest first: what device notifications and
+ * the live-update stream follow. `replies_by_change` makes this a range read of the recent rows.
+ */
+export const repliesChangedSince = (db: ReadDb, since: string, limit: number): ReplyView[] =>
+  db
+    .prepare<[string, number], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE updated_at >= ? ORDER BY updated_at, id LIMIT ?`)
+    .all(since, limit)
+    .map(replyView);
+
+/** The newest change of any reply (updated_at), or null with none: where a follower starts. */
+export const latestReplyChange = (db: ReadDb): string | null =>
+  (db.prepare<[], { at: string | null }>('SELECT max(updated_at) AS at FROM replies').get()?.at ?? null);

@@ -10,6 +10,7 @@ import { reservationDecider } from '@core/eventstore/reservation';
 import { monitoredAccountDecider } from '@core/monitoring/account';
 import { legacySlotsDecider } from '@core/monitoring/legacy-slots';
 import { notificationDecider } from '@core/notifications';
+import { pushDecider } from '@core/push/subscriptions';
 import { POLLING_SETTINGS_STREAM, pollingSettingsDecider } from '@core/polling/settings';
 import { replyDecider } from '@core/replies/decide';
 import { textUsageDecider } from '@core/replies/text-usage';
@@ -47,6 +48,7 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   kind('monitored account', 'monitored-account-', monitoredAccountDecider),
   kind('legacy slots', 'monitoring-legacy-slots-', legacySlotsDecider),
   kind('notifications', 'notifications-', notificationDecider),
+  kind('notification devices', 'push-', pushDecider),
   kind('reply', 'reply-', replyDecider),
   kind('reply text', 'text-usage-', textUsageDecider),
   kind('reservation', 'reservation-', reservationDecider),

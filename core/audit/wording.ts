@@ -13,6 +13,7 @@ import type { MonitoredAccountEvent } from '@core/monitoring/account';
 import type { LegacySlotsEvent } from '@core/monitoring/legacy-slots';
 import type { NotificationEvent } from '@core/notifications';
 import type { PollingSettingsEvent } from '@core/polling/settings';
+import type { PushEvent } from '@core/push/subscriptions';
 import type { SchedulerHealthEvent } from '@core/scheduler-health/heartbeat';
 import type { ReplyEvent } from '@core/replies/events';
 import type { TextUsageEvent } from '@core/replies/text-usage';
@@ -36,6 +37,7 @@ export type AuditedEvent =
   | MonitoredAccountEvent
   | LegacySlotsEvent
   | NotificationEvent
+  | PushEvent
   | PollingSettingsEvent
   | ReplyEvent
   | TextUsageEvent
@@ -162,6 +164,8 @@ const WORDING: Wording = {
   LegacySlotFreed: (d, c) => `${person(c, d.userId)} freed the legacy slot of account ${short(d.accountId)}`,
   // notifications, polling
   NotificationRecorded: (d) => `a ${d.kind.replace(/_/g, ' ')} e-mail was recorded for sending`,
+  PushSubscribed: (d, c) => `${c.who} turned on notifications on a device${d.label === '' ? '' : ` (${d.label})`}`,
+  PushUnsubscribed: (d, c) => (d.by === 'user' ? `${c.who} turned off notifications on a device` : 'a device was dropped: its push service said the subscription is gone'),
   PollingSettingChanged: (d, c) => `${c.who} changed the polling setting ${d.key} from ${d.previous} to ${d.value}`,
   // replies
   ReplyPrepared: (d) =>

@@ -54,7 +54,7 @@ const unpreparedRow = (run: ReplyRun, status: ReplyStatus, message: string, at: 
 
 export const repliesProjection: Projection<RecordedReplyEvent> = {
   name: 'replies',
-  version: 3,
+  version: 4,
   schema: [
     `CREATE TABLE replies (
       id TEXT PRIMARY KEY,
@@ -92,6 +92,8 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
     `CREATE INDEX replies_follow_up ON replies (status, updated_at) WHERE status IN ('ready', 'unconfirmed', 'rate_limited')`,
     'CREATE INDEX replies_by_account_post ON replies (connected_account_id, post_id) WHERE post_id IS NOT NULL',
     `CREATE INDEX replies_sent_by_user ON replies (user_id, sent_at) WHERE status = 'sent'`,
+    // What changed lately, for everybody: live updates of open pages and device notifications.
+    'CREATE INDEX replies_by_change ON replies (updated_at)',
     // Every POST to X (X counts attempts, whatever it answers): the posting budgets (rules/x-budget).
     // Rows older than any budget window are dropped as new ones come.
     `CREATE TABLE x_post_attempts (

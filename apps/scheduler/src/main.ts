@@ -61,6 +61,7 @@ import { createBillingService, renewalJob } from '@adapters/billing/service';
 import { openMailer } from '@adapters/mail';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
 import { notificationJobs } from '@adapters/notifications';
+import { openPushSender, pushEnvSchema, refuseHalfVapidPair } from '@adapters/push';
 import { createErasureJob } from '@adapters/account-erasure';
 import { paypalEnvSchema } from '@adapters/paypal/config';
 import { openPayPalIfReachable } from '@adapters/paypal/open';
@@ -86,10 +87,13 @@ const schedulerEnvSchema = z
     ...mailEnvShape,
     RIPOSTE_PUBLIC_URL: optional(httpUrl()),
     ...paypalEnvSchema.shape,
+    // Web Push as the server sends it: the same VAPID keys (or the pair in the data directory).
+    ...pushEnvSchema.shape,
     LOG_LEVEL: logLevel(),
   })
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
+    refuseHalfVapidPair(env, ctx);
     refuseCrashInProduction(env, ctx);
     refuseBrokenSharing(env, ctx);
   });
@@ -178,6 +182,8 @@ const main = async () => {
   });
   const metrics = createMetricsRefresher({ store, db: () => projector.db, x, clock, logger: logger.child({ component: 'metrics' }) });
   const mail = openMailer(mailConfigFrom(env), env.RIPOSTE_DATA_DIR, clock);
+  const push = openPushSender(env, env.RIPOSTE_DATA_DIR);
+  logger.info({}, push.description);
   const appUrl = env.RIPOSTE_PUBLIC_URL ?? 'http://localhost:3000';
   if (env.RIPOSTE_PUBLIC_URL === undefined) logger.warn({ appUrl }, 'RIPOSTE_PUBLIC_URL is not set: links in mail point to the server\'s default address');
   const paypal = await openPayPalIfReachable(env, logger);
@@ -193,7 +199,7 @@ const main = async () => {
       metrics.job,
       ...(streamWatcher ? [streamWatcher.job] : []),
       ...(billing ? [renewalJob(billing)] : []),
-      ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => appUrl, logger: logger.child({ component: 'mail' }) }),
+      ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => appUrl, logger: logger.child({ component: 'mail' }), push: push.sender }),
       createXIdResolverJob({
         accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
         db: () => projector.db,

@@ -41,6 +41,9 @@ import { mailboxRoutes } from './mail/routes';
 import { miscRoutes } from './http/misc-routes';
 import { openApiRoutes } from './http/openapi-routes';
 import { pollingRoutes } from './polling/routes';
+import { pushRoutes } from './push/routes';
+import { createLiveHub } from './live/hub';
+import { liveRoutes } from './live/routes';
 import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { settingsRoutes } from './settings/routes';
@@ -65,6 +68,8 @@ export const apiRouters = (deps: AppDeps): Router[] => {
     pollingRoutes(deps),
     templateRoutes(deps),
     tokenRoutes(deps),
+    pushRoutes({ ...deps, push: deps.push ?? null }),
+    liveRoutes({ hub: createLiveHub({ db: () => deps.projector.db, position: () => deps.projector.position() }) }),
     accountRoutes(deps),
     scheduleRoutes(deps),
     replyRoutes(deps),

@@ -30,6 +30,7 @@ import type { DiskReserve } from '@core/images';
 import type { PostBudgets } from '@core/replies';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
+import { pushEnvSchema, refuseHalfVapidPair, type PushEnv } from '@adapters/push/config';
 import { xEnvSchema, type XEnv } from '@adapters/x-twitter/config';
 import { paypalEnvSchema, type PayPalEnv } from '@adapters/paypal/config';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
@@ -158,12 +159,15 @@ export const serverEnvSchema = z
     ...dispatchShape,
     // Token encryption at rest (adapters/crypto-tokens): unset keeps a generated key in <data>/token-key.
     ...tokenEnvSchema.shape,
+    // Web Push (adapters/push): unset keeps a generated VAPID pair in <data>/vapid-keys.json.
+    ...pushEnvSchema.shape,
     LOG_LEVEL: logLevel(),
     NODE_ENV: optional(z.string()),
     [FAST_HASHES]: booleanFlag(false),
   })
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
+    refuseHalfVapidPair(env, ctx);
     refuseCrashInProduction(env, ctx);
     refuseBrokenSharing(env, ctx);
     if (env.RIPOSTE_SHARED_URL !== undefined && env.RIPOSTE_SESSION_KEYS === undefined) {
@@ -234,6 +238,7 @@ export interface ServerConfig {
   /** X app credentials; `sandbox` is true when the bundled emulator stands in for X. */
   x: XEnv & { sandbox: boolean };
   tokens: TokenEnv;
+  push: PushEnv;
   /** PayPal credentials and options; without credentials the bundled emulator (sandbox checkout). */
   paypal: PayPalEnv;
   /**
@@ -314,6 +319,12 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
     crashAt: env.RIPOSTE_DISPATCH_CRASH_AT,
   },
   tokens: { RIPOSTE_TOKEN_KEY: env.RIPOSTE_TOKEN_KEY, RIPOSTE_TOKEN_OLD_KEYS: env.RIPOSTE_TOKEN_OLD_KEYS },
+  push: {
+    RIPOSTE_VAPID_PUBLIC_KEY: env.RIPOSTE_VAPID_PUBLIC_KEY,
+    RIPOSTE_VAPID_PRIVATE_KEY: env.RIPOSTE_VAPID_PRIVATE_KEY,
+    RIPOSTE_VAPID_SUBJECT: env.RIPOSTE_VAPID_SUBJECT,
+    RIPOSTE_PUSH_HOSTS: env.RIPOSTE_PUSH_HOSTS,
+  },
   paypal: {
     RIPOSTE_PAYPAL_CLIENT_ID: env.RIPOSTE_PAYPAL_CLIENT_ID,
     RIPOSTE_PAYPAL_SECRET: env.RIPOSTE_PAYPAL_SECRET,

@@ -1,5 +1,6 @@
 /** What the routes are given by the composition root (start.ts). Plain data and functions. */
 import type { Logger } from '@adapters/logging';
+import type { PushSender } from '@adapters/push';
 import type { PasswordHasher } from '@adapters/password';
 import type { Projector } from '@adapters/projections-sqlite';
 import type { SessionStore } from '@adapters/session-store-sqlite';
@@ -48,6 +49,8 @@ export interface AppDeps {
   billing: { provider: PaymentProvider; service: BillingService };
   /** argon2id behind a cap on work in flight (users/hash-gate.ts). */
   hasher: PasswordHasher;
+  /** Web Push to users' devices (push/routes.ts; the scheduler's push job sends the notifications). */
+  push?: PushSender | null;
   /** Mail: SMTP with RIPOSTE_SMTP_URL, else the local sink (its messages on the admin's Mailbox page). */
   mail: { mailer: Mailer; sink: MailSink | null };
   loginLimiter: LoginLimiter;

@@ -30,6 +30,7 @@ import { openImageStore } from '@adapters/image-store-s3/open';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
 import { notificationJobs } from '@adapters/notifications';
+import { openPushSender } from '@adapters/push';
 import { createErasureJob, resumeErasures } from '@adapters/account-erasure';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
@@ -171,6 +172,8 @@ export const startServer = async (
   // X: the real adapter against X, or against the bundled emulator when no credentials are set.
   const tokenKeys = tokenKeyringFrom(config.tokens, config.dataDir);
   logger.info(tokenKeys.description);
+  const push = openPushSender(config.push, config.dataDir);
+  logger.info(push.description);
   const cipher = createTokenCipher(tokenKeys.keyring);
   const openedX = await openX({ x: config.x, dataDir: config.dataDir, mayStartEmulator: true, logger });
   // PayPal: the REST adapter against PayPal, or against the bundled emulator without credentials.
@@ -266,7 +269,14 @@ export const startServer = async (
             createBatchRecoveryJob({ store, db: () => projector.db, logger }),
             createErasureJob({ store, db: () => projector.db, clock, payments: paypal.provider, logger: logger.child({ component: 'erasure' }) }),
             // Links in mail: the address the server listens on (set below) unless a public URL is configured.
-            ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`, logger: logger.child({ component: 'mail' }) }),
+            ...notificationJobs({
+              store,
+              db: () => projector.db,
+              mailer: mail.mailer,
+              appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
+              logger: logger.child({ component: 'mail' }),
+              push: push.sender,
+            }),
             createUploadCleanupJob(
               { images, inUse: () => imagesInUse(projector.db), logger: logger.child({ component: 'uploads' }) },
               { graceMs: config.uploads.graceHours * 3_600_000 },
@@ -286,6 +296,7 @@ export const startServer = async (
     sessions,
     users,
     templates: createTemplatesService(store, clock),
+    push: push.sender,
     tokens: createTokensService({ store, db: () => projector.db, clock, loadUser: (id) => users.load(id) }),
     accounts,
     schedules,

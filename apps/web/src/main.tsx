@@ -10,3 +10,11 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker: device notifications (Settings → Notifications on this device) and the
+// offline shell of the installed app. Registered after the first paint so it never delays it.
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}

@@ -26,7 +26,7 @@ export interface BearerToken {
   scopes: TokenScope[];
 }
 
-const SESSION_ONLY_PREFIXES = ['/api/auth/', '/api/tokens', '/api/x/', '/paypal/'];
+const SESSION_ONLY_PREFIXES = ['/api/auth/', '/api/tokens', '/api/push/', '/api/x/', '/paypal/'];
 const SESSION_ONLY_PATHS = new Set(['/api/settings/delete-account', '/api/admin/polling-settings/verify-x-admin']);
 const TOKEN_ALLOWED = new Set(['GET /api/auth/status']);
 

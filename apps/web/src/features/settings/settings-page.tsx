@@ -11,6 +11,7 @@ import { ApplicationSection } from './components/application-section';
 import { DangerZone } from './components/danger-zone';
 import { BillingLinks, LegacyAccessSection } from './components/links-sections';
 import { NotificationsSection } from './components/notifications-section';
+import { PushSection } from './components/push-section';
 import { TokensSection } from './components/tokens-section';
 import { XApiSection } from './components/x-api-section';
 
@@ -23,6 +24,7 @@ export default function SettingsPage() {
     <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Settings" description="Notifications, preferences, your account and its data." />
       <NotificationsSection settings={data} hasEmail={user.email !== null} />
+      <PushSection />
       <ApplicationSection key={`${data.timeZone}-${data.preferences.hourlyCap ?? ''}`} settings={data} />
       <XApiSection isAdmin={user.role === 'admin'} />
       <AccountSection key={user.updatedAt} user={user} />

@@ -9,10 +9,12 @@ import { DesktopSidebar } from '@web/features/shell/components/desktop-sidebar';
 import { MobileTopbar } from '@web/features/shell/components/mobile-topbar';
 import { SandboxMarker } from '@web/features/shell/components/sandbox-marker';
 import { shellState } from '@web/features/shell/sidebar-store';
+import { useLiveUpdates } from '@web/hooks/use-live-updates';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   const { collapsed, hovering, menuOpen } = useSnapshot(shellState);
+  useLiveUpdates(Boolean(user));
   if (isLoading) return <PageSpinner />;
   // Spec part 1 §2: the layout itself also sends visitors to /auth.
   if (!user) return <Redirect to="/auth" replace />;
