@@ -67,6 +67,8 @@ export interface PayPalEmulatorControl {
   expireTokens(): void;
   /** OAuth token requests received (to see a client's cache at work). */
   tokenRequests(): number;
+  /** verify-webhook-signature calls received (each one a call to PayPal a forged webhook would cost). */
+  verifyRequests(): number;
   /** Sends a webhook event as PayPal would, signed (for tests of event types nothing else makes). */
   sendWebhook(eventType: string, resource: unknown): Promise<void>;
 }
@@ -141,6 +143,7 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
   const ttl = options.tokenTtlSeconds ?? 32_400;
   let base = '';
   let tokenRequests = 0;
+  let verifyRequests = 0;
 
   const faults: { op: PayPalOp; fault: PayPalFault; times: number }[] = [];
 
@@ -316,6 +319,7 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
   };
 
   const verify = (ctx: Ctx): Reply => {
+    verifyRequests += 1;
     const body = parseJson(ctx.body);
     const event = body?.webhook_event;
     const fields = ['transmission_id', 'transmission_time', 'transmission_sig', 'webhook_id'] as const;
@@ -400,6 +404,7 @@ export const startPayPalEmulator = async (options: PayPalEmulatorOptions = {}): 
     idle: webhooks.idle,
     expireTokens: () => world.tokens.clear(),
     tokenRequests: () => tokenRequests,
+    verifyRequests: () => verifyRequests,
     sendWebhook: async (eventType, resource) => {
       emit(eventType, 'custom', resource);
       await control.idle();

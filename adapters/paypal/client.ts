@@ -6,9 +6,10 @@
  *   instead of charging again.
  * - A capture answered ORDER_ALREADY_CAPTURED is answered by reading the order.
  * - Webhooks are verified with POST /v1/notifications/verify-webhook-signature, the event passed
- *   back byte for byte as it was received.
+ *   back byte for byte as it was received, once it passed the local checks of webhook-check.ts.
  */
 import { AppError } from '@core/shared/errors';
+import { couldBePayPals } from './webhook-check';
 import { PaymentDeclinedError, type ChargeVaultInput, type CreateOrderInput, type PaymentProvider, type ProviderOrder, type WebhookToVerify } from '@core/billing/provider';
 
 export interface PayPalClientOptions {
@@ -216,13 +217,8 @@ export const createPayPalClient = (options: PayPalClientOptions): PaymentProvide
 
     verifyWebhook: async ({ headers, rawBody }: WebhookToVerify) => {
       const h = (name: string) => headers[name] ?? '';
-      const fields = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'];
-      if (options.webhookId === null || fields.some((f) => h(f) === '')) return false;
-      try {
-        JSON.parse(rawBody);
-      } catch {
-        return false;
-      }
+      // Without a registered webhook nothing can be verified; a forgery costs no call (webhook-check.ts).
+      if (options.webhookId === null || !couldBePayPals(headers, rawBody, { apiBase: options.baseUrl, now: now() })) return false;
       // The event goes back exactly as received: re-serialising it could change the signed bytes.
       const payload =
         `{"auth_algo":${JSON.stringify(h('paypal-auth-algo'))},"cert_url":${JSON.stringify(h('paypal-cert-url'))},` +

@@ -18,7 +18,10 @@ import type { AppDeps } from '../deps';
 import { body, noBody, opaqueBody } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
+import { createAllowance } from '../http/rate-limit';
 import { idParam, settle } from '../http/route-helpers';
+
+export const WEBHOOK_LIMIT = { points: 60, windowSeconds: 60 };
 
 const orderNotFound = () => new AppError('not_found', 'Order not found', { reason: 'ORDER_NOT_FOUND' });
 
@@ -60,7 +63,11 @@ export const billingRoutes = (deps: AppDeps): Router => {
     ctx.body = { id: result.id, status: result.status, premium: result.premium, subscriptionEndDate: result.subscriptionEndDate };
   });
 
+  // Each well-formed event costs a call to PayPal (verify-webhook-signature): one address gets a
+  // bounded number a minute, far above what PayPal sends one shop.
+  const webhookLimit = createAllowance('paypal-webhook-address', WEBHOOK_LIMIT, deps.counters);
   router.post('/paypal/webhook', opaqueBody('application/json', "PayPal's webhook event, verified by its signature headers with PayPal before anything is applied."), async (ctx) => {
+    await webhookLimit.spend(ctx.ip, 'webhook deliveries from this address', 'WEBHOOK_RATE_LIMITED');
     const raw = (ctx.request as unknown as { rawBody?: string }).rawBody ?? '';
     const headers = Object.fromEntries(Object.entries(ctx.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]));
     const done = await billing.service.webhook(headers, raw, ctx.request.body, commandContext(ctx, 'paypal'));
