@@ -11,7 +11,7 @@
  * account's last post and last read come from the watched posts read model.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
+import { shownPicture, visibleToSql, type MonitoringActor, type MonitoringTier } from '@core/monitoring';
 import { monitoredAccountsProjection } from '@core/monitoring/projection';
 import type { AccountActivity, AccountOption, AccountView } from '@core/monitoring/views';
 import type { WatchableAccount } from '@core/watching/due';
@@ -50,7 +50,8 @@ const toView = (r: AccountRow): AccountView => ({
   id: r.id,
   username: r.username,
   displayName: r.display_name,
-  profilePicture: r.profile_picture,
+  // One gate for every answer that carries it (lists, by id, options, activity, the admin's).
+  profilePicture: shownPicture(r.profile_picture),
   bio: r.bio,
   topicKeyword: r.topic_keyword,
   xUserId: r.x_user_id,

@@ -5,6 +5,7 @@ export * from './schemas';
 export * from './access';
 export * from './account';
 export * from './legacy-slots';
+export * from './picture';
 export * from './projection';
 export type * from './views';
 export * from './x-lookup';

@@ -66,7 +66,7 @@ describe('monitored_accounts projection', () => {
       { type: 'MonitoredAccountVisibilityChanged', data: { accountId: 'a1', visibleToLegacy: false, visibleToNormal: true, adminOnly: true } },
       { type: 'MonitoringScheduleChanged', data: { accountId: 'a1', monitoringTier: 'high', monitoringInterval: 5 } },
       { type: 'MonitoringPaused', data: { accountId: 'a1' } },
-      { type: 'MonitoredAccountXUserResolved', data: { accountId: 'a1', xUserId: '42', profilePicture: 'https://p.example/a.png', bio: 'b' } },
+      { type: 'MonitoredAccountXUserResolved', data: { accountId: 'a1', xUserId: '42', profilePicture: 'https://pbs.twimg.com/profile_images/42/a.png', bio: 'b' } },
       { type: 'MonitoredAccountAdded', data: base('a3', { approval: 'pending', userId: 'u1', xUserId: '7' }) },
       { type: 'MonitoredAccountApproved', data: { accountId: 'a3' } },
       { type: 'MonitoredAccountDeleted', data: { accountId: 'a2', username: 'user_a2', userId: null, addedByOwner: false } },
@@ -88,7 +88,7 @@ describe('monitored_accounts projection', () => {
       shouldMonitor: false,
       isMonitored: false,
       xUserId: '42',
-      profilePicture: 'https://p.example/a.png',
+      profilePicture: 'https://pbs.twimg.com/profile_images/42/a.png',
     });
     expect(unresolvedAccountIds(db, 10)).toEqual([]);
   });
