@@ -242,6 +242,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
       postId: post.id,
       postAuthorId: post.authorId,
       postText: post.text,
+      postCreatedAt: post.createdAt === undefined || !Number.isFinite(Date.parse(post.createdAt)) ? null : new Date(post.createdAt).toISOString(),
       text: text.text,
       truncated: text.truncated,
       imageUrl: (source.kind === 'schedule' ? source.imageUrl : null) ?? chosen.templateImageUrl,

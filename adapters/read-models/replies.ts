@@ -14,7 +14,7 @@ import { repliesProjection as repliesBase } from '@core/replies/projection';
 import { erasingAccounts } from '@core/users/erasure';
 
 import { adminRecentReply, replyView, statusBadge, statusReason, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
-import { FAILURE_STATUSES } from '@core/replies/model';
+import { FAILURE_STATUSES, type DeliveryMode } from '@core/replies/model';
 import type { PostUsage } from '@core/replies/rules/x-budget';
 import type { LatestRunView } from '@core/scheduling/run-state';
 
@@ -25,7 +25,7 @@ export const repliesProjection = erasingAccounts(repliesBase, (userId) => [
 ]);
 export type { AdminRecentReply, ReplyRow, ReplyView };
 
-const COLUMNS = `id, post_id, post_text, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,
+const COLUMNS = `id, post_id, post_text, post_created_at, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,
   status_message, sent_at, sent_via, user_id, target_username, connected_username, mode, intent_url, expires_at, retry_at, slot,
   created_at, updated_at`;
 
@@ -305,3 +305,13 @@ export const repliesChangedSince = (db: ReadDb, since: string, limit: number): R
 /** The newest change of any reply (updated_at), or null with none: where a follower starts. */
 export const latestReplyChange = (db: ReadDb): string | null =>
   (db.prepare<[], { at: string | null }>('SELECT max(updated_at) AS at FROM replies').get()?.at ?? null);
+
+/** The user's replies sent since `since` whose post time is known: their mode and post-to-reply delay (ms). */
+export const sentReplyDelays = (db: ReadDb, userId: string, since: string): { mode: DeliveryMode; delayMs: number }[] =>
+  db
+    .prepare<[string, string], { mode: string | null; sent_at: string; post_created_at: string }>(
+      `SELECT mode, sent_at, post_created_at FROM replies
+       WHERE user_id = ? AND status = 'sent' AND sent_at >= ? AND post_created_at IS NOT NULL`,
+    )
+    .all(userId, since)
+    .map((r) => ({ mode: r.mode === 'assisted' ? ('assisted' as const) : ('direct' as const), delayMs: Date.parse(r.sent_at) - Date.parse(r.post_created_at) }));

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import type { DeliveryMode } from '@core/replies/model';
+import type { Earliness } from '@core/replies/rules/earliness';
 import type { BadgeVariant } from '@core/replies/views';
 import { describes } from '@core/shared/response-schema';
 // The dashboard's answers (spec part 1 §3 'Dashboard metrics', 'Connected account sample',
 // 'Activity item'), shared by the server's read queries and the web app's hooks.
+
+const earlinessSchema = describes<Earliness>()(
+  z.object({ measured: z.number().int(), medianMinutes: z.number().nullable(), within5: z.number(), within15: z.number() }),
+);
 
 export interface MetricsOverview {
   impressionsToday: number;
@@ -12,6 +18,8 @@ export interface MetricsOverview {
   scheduledReplies: number;
   monitoredAccounts: number;
   engagementRate: number;
+  /** How soon after the target post the user's replies of the last 30 days went out, per delivery mode. */
+  earliness: Record<DeliveryMode, Earliness>;
 }
 
 /** GET /api/metrics/overview (openapi: responds). */
@@ -24,6 +32,7 @@ export const metricsOverviewSchema = describes<MetricsOverview>()(
     scheduledReplies: z.number().int(),
     monitoredAccounts: z.number().int(),
     engagementRate: z.number(),
+    earliness: z.object({ direct: earlinessSchema, assisted: earlinessSchema }),
   }),
 );
 

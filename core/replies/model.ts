@@ -67,6 +67,12 @@ export interface PreparedReply {
    * Null for replies prepared before it was recorded (upcast.ts).
    */
   postText: string | null;
+  /**
+   * When the target post was made, as X said: how early a reply went out is measured from it, and
+   * screens show the post's age. Null where X gave no time, and for replies prepared before it was
+   * recorded (upcast.ts).
+   */
+  postCreatedAt: Instant | null;
   /** The final text: mentions stripped, length limited (rules/text.ts). */
   text: string;
   /** True when the text was cut to the account's length limit. */

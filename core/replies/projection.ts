@@ -54,12 +54,13 @@ const unpreparedRow = (run: ReplyRun, status: ReplyStatus, message: string, at: 
 
 export const repliesProjection: Projection<RecordedReplyEvent> = {
   name: 'replies',
-  version: 4,
+  version: 5,
   schema: [
     `CREATE TABLE replies (
       id TEXT PRIMARY KEY,
       post_id TEXT,
       post_text TEXT,
+      post_created_at TEXT,
       reply_post_id TEXT,
       content TEXT NOT NULL,
       image_url TEXT,
@@ -114,14 +115,15 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
         const d = upcastReplyPrepared(event.data);
         return [
           {
-            sql: `INSERT INTO replies (id, post_id, post_text, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status, status_message,
+            sql: `INSERT INTO replies (id, post_id, post_text, post_created_at, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status, status_message,
                     user_id, target_username, connected_username, post_author_id, mode, mode_reason, ai, truncated, slot, attempts, created_at, updated_at)
-                  VALUES (@id, @post_id, @post_text, @content, @image_url, @template_id, @scheduled_id, @account_id, @connected_account_id, @status, NULL,
+                  VALUES (@id, @post_id, @post_text, @post_created_at, @content, @image_url, @template_id, @scheduled_id, @account_id, @connected_account_id, @status, NULL,
                     @user_id, @target_username, @connected_username, @post_author_id, @mode, @mode_reason, @ai, @truncated, @slot, 0, @at, @at)`,
             params: {
               id: d.replyId,
               post_id: d.postId,
               post_text: d.postText,
+              post_created_at: d.postCreatedAt,
               content: d.text,
               image_url: d.imageUrl,
               template_id: d.templateId,

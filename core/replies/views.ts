@@ -14,6 +14,7 @@ export interface ReplyRow {
   id: string;
   post_id: string | null;
   post_text: string | null;
+  post_created_at: string | null;
   reply_post_id: string | null;
   content: string;
   image_url: string | null;
@@ -159,6 +160,8 @@ export interface ReplyView {
   postId: string | null;
   /** The text of the post answered, as X showed it when the reply was prepared; null when not recorded. */
   postText: string | null;
+  /** When the post answered was made (X's time); null when not recorded. */
+  postCreatedAt: string | null;
   replyPostId: string | null;
   content: string;
   imageUrl: string | null;
@@ -189,6 +192,7 @@ export const replyViewSchema = describes<ReplyView>()(
     id: z.string(),
     postId: z.string().nullable(),
     postText: z.string().nullable(),
+    postCreatedAt: z.string().nullable(),
     replyPostId: z.string().nullable(),
     content: z.string(),
     imageUrl: z.string().nullable(),
@@ -226,6 +230,7 @@ export const replyView = (r: ReplyRow): ReplyView => ({
   id: r.id,
   postId: r.post_id,
   postText: r.post_text,
+  postCreatedAt: r.post_created_at,
   replyPostId: r.reply_post_id,
   content: r.content,
   imageUrl: r.image_url,

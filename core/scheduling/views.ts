@@ -191,6 +191,10 @@ export interface ScheduleReplyView {
   sentAt: string | null;
   /** The reply on X (x.com, or the sandbox emulator's page), when X gave its post id. */
   replyUrl: string | null;
+  /** When the post answered was made; null when not recorded. */
+  postCreatedAt: string | null;
+  /** While the reply is ready: X's composer with it filled in (one tap posts it). */
+  intentUrl: string | null;
 }
 
 export const scheduleReplyViewSchema = describes<ScheduleReplyView>()(
@@ -203,5 +207,7 @@ export const scheduleReplyViewSchema = describes<ScheduleReplyView>()(
     statusMessage: z.string().nullable(),
     sentAt: z.string().nullable(),
     replyUrl: z.string().nullable(),
+    postCreatedAt: z.string().nullable(),
+    intentUrl: z.string().nullable(),
   }),
 );

@@ -22,6 +22,7 @@ export const prepared = (o: Partial<PreparedReply> = {}): PreparedReply => ({
   postId: '1900000000000000001',
   postAuthorId: '111',
   postText: 'Most advice is people generalising from one example.',
+  postCreatedAt: at(-240),
   text: 'Great point!',
   truncated: false,
   imageUrl: null,

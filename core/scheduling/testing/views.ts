@@ -55,5 +55,7 @@ export const aScheduleReply = (overrides: Partial<ScheduleReplyView> = {}): Sche
   statusMessage: null,
   sentAt: '2026-01-02T09:00:00.000Z',
   replyUrl: 'https://x.com/me/status/200',
+  postCreatedAt: null,
+  intentUrl: null,
   ...overrides,
 });

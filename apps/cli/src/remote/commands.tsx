@@ -15,6 +15,7 @@ import { createApi, type Api } from './api';
 import { CliError, EXIT, usage, type LineError } from './errors';
 import { columnOf, exportLosses, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
 import { loadProfile, saveProfile } from './profile';
+import { postTimeWords } from '@core/replies/rules/earliness';
 
 type Env = Record<string, string | undefined>;
 
@@ -51,6 +52,7 @@ interface Reply {
   intentUrl: string | null;
   expiresAt: string | null;
   replyUrl: string | null;
+  postCreatedAt: string | null;
 }
 
 const local = (iso: string | null, zone = 'local') => (iso === null ? '' : DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-MM-dd HH:mm'));
@@ -255,7 +257,11 @@ export const registerRemoteCommands = (program: Command, env: Env): void => {
   // ---- replies and the ready queue ------------------------------------------------------------
 
   const replyTable = (items: Reply[]) => (
-    <Table columns={['id', 'status', 'target', 'from', 'sent', 'text']} rows={items.map((r) => [r.id, r.status, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), r.content])} empty="No replies" />
+    <Table
+      columns={['id', 'status', 'target', 'from', 'sent', 'post', 'text']}
+      rows={items.map((r) => [r.id, r.status, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), postTimeWords(r, Date.now()) ?? '', r.content])}
+      empty="No replies"
+    />
   );
   const listReplies = async (query: Record<string, string | undefined>) => {
     const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
@@ -285,7 +291,12 @@ export const registerRemoteCommands = (program: Command, env: Env): void => {
   ready.command('list').action(async () => {
     const page = await api().get<{ items: Reply[] }>('/api/replies/ready');
     await out(page.items, () => (
-      <Table columns={['id', 'target', 'from', 'expires', 'open in X']} rows={page.items.map((r) => [r.id, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.expiresAt), r.intentUrl ?? ''])} empty="Nothing ready to send" max={120} />
+      <Table
+        columns={['id', 'target', 'from', 'post', 'expires', 'open in X']}
+        rows={page.items.map((r) => [r.id, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, postTimeWords(r, Date.now()) ?? '', local(r.expiresAt), r.intentUrl ?? ''])}
+        empty="Nothing ready to send"
+        max={120}
+      />
     ));
   });
   ready

@@ -12,7 +12,8 @@
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { impressionsGainedByDay, metricsTotalsSince } from '@adapters/read-models/metrics';
 import { listVisibleAccounts, recentlyAddedAccounts } from '@adapters/read-models/monitoring';
-import { countSentReplies, recentReplyActivities, sentRepliesByUtcDay } from '@adapters/read-models/replies';
+import { countSentReplies, recentReplyActivities, sentRepliesByUtcDay, sentReplyDelays } from '@adapters/read-models/replies';
+import { earlinessByMode } from '@core/replies/rules/earliness';
 import { countUpcomingSchedules, dueRunsWaiting, recentSchedules } from '@adapters/read-models/scheduling';
 import { schedulerProcesses } from '@adapters/read-models/scheduler-health';
 import { schedulerHealth, type SchedulerHealth } from '@core/scheduler-health';
@@ -45,6 +46,7 @@ export const metricsOverview = (db: ReadDb, userId: string, actor: MonitoringAct
     // The monitored accounts the user sees (curated ones included).
     monitoredAccounts: listVisibleAccounts(db, actor).length,
     engagementRate: engagementRate(recent.engagements, recent.impressions),
+    earliness: earlinessByMode(sentReplyDelays(db, userId, new Date(nowMs - 30 * DAY_MS).toISOString())),
   };
 };
 

@@ -147,6 +147,8 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
       statusMessage: r.statusMessage,
       sentAt: r.sentAt,
       replyUrl: postUrlOrNull(webUrl(), r.connectedUsername, r.replyPostId),
+      postCreatedAt: r.postCreatedAt,
+      intentUrl: r.intentUrl,
     }));
     ctx.body = replies;
   });

@@ -8,6 +8,7 @@ import { ConnectedAccountsCard } from '@web/features/dashboard/components/connec
 import { HowItWorks } from '@web/features/dashboard/components/how-it-works';
 import { RecentActivity } from '@web/features/dashboard/components/recent-activity';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
+import { EarlinessCard } from '@web/features/dashboard/components/earliness-card';
 import { SchedulerHealthCard } from '@web/features/dashboard/components/scheduler-health-card';
 import { useUserZone } from '@web/lib/time-format';
 import { PageHeader } from '@web/components/page-header';
@@ -37,6 +38,7 @@ export default function DashboardPage() {
       <StatCards metrics={metrics.data} error={metrics.error} />
       {user.role === 'admin' && <SchedulerHealthCard zone={zone} />}
       <ReadySummaryCard />
+      <EarlinessCard metrics={metrics.data} />
       <ActivityChart />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -6,3 +6,4 @@ export { isReplyItem, refreshReplies, useReplySummary, waitingCount, type ReplyA
 export { ReplyStatusBadge } from './components/reply-status-badge';
 export { ReplyLinks, useXName } from './components/x-links';
 export { ReadySummaryCard } from './components/ready-summary-card';
+export { PostAge } from './components/post-age';

@@ -19,7 +19,7 @@ import { useNow } from '@web/hooks/use-now';
 import { contentSummary, recurrenceLabel } from '@web/features/schedules/schedule-view';
 import { formatDateTime, timeAgo, useUserZone } from '@web/lib/time-format';
 import { PageHeader } from '@web/components/page-header';
-import { READY_PATH, ReplyStatusBadge, useXName } from '@web/features/replies';
+import { PostAge, READY_PATH, ReplyStatusBadge, useXName } from '@web/features/replies';
 import { LATEST_REPLY_TEXTS, latestReply, sourceLabel, statusBadge as scheduleBadge } from './schedule-display';
 
 const back = (
@@ -154,6 +154,13 @@ export default function ScheduleRepliesPage({ params }: { params: { id: string }
                     <TableCell className="align-top">{r.sentAt ? formatDateTime(r.sentAt, zone) : '—'}</TableCell>
                     <TableCell className="max-w-md align-top whitespace-normal">
                       <span className="line-clamp-2 break-words">{r.content ?? ''}</span>
+                      <PostAge reply={r} />
+                      {r.status === 'ready' && r.intentUrl && (
+                        <a href={r.intentUrl} target="_blank" rel="noopener noreferrer" className="mr-3 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+                          <ExternalLink className="size-3.5" aria-hidden="true" />
+                          Open in {xName}
+                        </a>
+                      )}
                       {r.replyUrl && (
                         <a href={r.replyUrl} target="_blank" rel="noreferrer" className="text-sm underline">
                           View on {xName}

@@ -7,6 +7,7 @@ import { useMediaQuery } from '@web/hooks/use-media-query';
 import { formatDateTime } from '@web/lib/time-format';
 import type { ReplyItem } from '@web/features/replies/api/replies';
 import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
+import { PostAge } from '@web/features/replies/components/post-age';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
 import { ReplyLinks } from '@web/features/replies/components/x-links';
 
@@ -71,6 +72,7 @@ function ReplyCards({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
             <Who reply={r} /> · <Source reply={r} />
           </p>
           <PostExcerpt text={r.postText} className="line-clamp-2" />
+          <PostAge reply={r} />
           <ReplyLinks reply={r} />
         </li>
       ))}
@@ -104,6 +106,7 @@ function ReplyTable({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
             <TableCell className="whitespace-normal align-top">
               <Who reply={r} />
               <PostExcerpt text={r.postText} className="mt-0.5 line-clamp-2" />
+              <PostAge reply={r} />
               <span className="block text-xs">
                 <Source reply={r} />
               </span>

@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { formatDateTime, timeAgo } from '@web/lib/time-format';
 import { markReplySent, skipReply, type ReplyItem } from '@web/features/replies/api/replies';
 import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
+import { PostAge } from '@web/features/replies/components/post-age';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
 import { useXName } from '@web/features/replies/components/x-links';
 
@@ -47,6 +48,7 @@ export function ReadyCard({ reply, zone, now }: { reply: ReplyItem; zone: string
             {reply.connectedUsername && <span className="text-muted-foreground"> from @{reply.connectedUsername}</span>}
           </p>
           <PostExcerpt text={reply.postText} className="line-clamp-3" />
+          <PostAge reply={reply} />
           {reply.postUrl && (
             <a href={reply.postUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:underline">
               See the post on {xName}
