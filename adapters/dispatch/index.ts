@@ -31,7 +31,7 @@ import type { WritingStyle } from '@core/styles';
 import { connectedAccount, createContext, userClientOf, type Context, type DispatchDeps } from './context';
 import { createPool } from './pool';
 import { carryOn } from './run';
-import { DIRECT_DELIVERY, send, settleEnded } from './steps';
+import { DIRECT_DELIVERY, handOver, send, settleEnded, withdrawIfAllowanceFull } from './steps';
 
 export type { DispatchDeps, DispatchSettings } from './context';
 export { DEFAULT_DISPATCH_SETTINGS } from './context';
@@ -280,7 +280,9 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   const retry = async (replyId: string) => {
     const state = await load(replyId);
     if (state.status !== 'rate_limited' || followUp(state, ctx.nowIso()).step !== 'send') return;
-    await send(ctx, state);
+    // Held (a limit, or a full trial allowance): an assisted reply goes back to the ready queue.
+    if (state.prepared.mode === 'direct') await send(ctx, state);
+    else await handOver(ctx, state);
     await afterwards(replyId);
   };
 
@@ -326,7 +328,13 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       if (row.postId === null) continue;
       const found = findOwnReply(posts, { inReplyToPostId: row.postId, text: row.content });
       if (row.status === 'ready') {
-        if (found !== undefined) await command(row.id, { type: 'DetectPosted', replyPostId: found.id, now: ctx.nowIso() });
+        if (found !== undefined) {
+          await command(row.id, { type: 'DetectPosted', replyPostId: found.id, now: ctx.nowIso() });
+          await afterwards(row.id);
+        } else {
+          const state = await load(row.id);
+          if (state.status === 'ready') await withdrawIfAllowanceFull(ctx, state);
+        }
         continue;
       }
       ctx.crash('during_reconcile');

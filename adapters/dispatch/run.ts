@@ -6,7 +6,7 @@
  */
 import { dispatchStep, replyDecider, replyStream, type ReplyRun, type ReplyState, type RunRecord, type DeliveryChoice } from '@core/replies';
 import type { Context } from './context';
-import { handOver, openClientAhead, send, settleEnded, start, takeTrialReply, type ReplySource } from './steps';
+import { handOver, openClientAhead, send, settleEnded, start, type ReplySource } from './steps';
 
 export interface RunStart {
   run: ReplyRun;
@@ -33,11 +33,8 @@ export const carryOn = async (
     const step = dispatchStep(state, ctx.nowIso());
     switch (step.step) {
       case 'wait':
-        // Prepared ahead: the trial's reply is taken now (given back if the reply never goes out),
-        // so its time finds one record to write before the POST, not two. Refused: the loop reads
-        // the reply, now rejected, and records the run.
-        if (state.status === 'pending' && !(await takeTrialReply(ctx, state))) break;
-        // Its X client too (tokens unsealed, client built): one thing less to do at its time.
+        // Prepared ahead: nothing is taken from the trial yet (a reply uses it when it reaches X).
+        // Its X client (tokens unsealed, client built): one thing less to do at its time.
         if (state.status === 'pending' && state.prepared.mode === 'direct') await openClientAhead(ctx, state.run);
         return { state, done: false, waitUntil: step.until };
       case 'start': {

@@ -49,6 +49,8 @@ import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { WritingStyle } from '@core/styles';
 import { userDecider } from '@core/users/decider';
+import { requireActiveUser } from '@core/users/guards';
+import { mayReachX, type ReachXDecision } from '@core/users/quota';
 import { userStream } from '@core/users/streams';
 import { hasLongPosts, isXError, replyIntentUrl, type XPost, type XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
@@ -273,8 +275,26 @@ export const openClientAhead = async (ctx: Context, run: ReplyRun): Promise<void
   }
 };
 
-/** The trial's reply for this one; false when the user may not send (the reply is refused). */
-export const takeTrialReply = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
+type Open = Extract<ReplyState, { status: 'pending' | 'rate_limited' }>;
+
+/** How often a reply held for a full trial allowance looks again (an upgrade, a reply given back). */
+export const TRIAL_HOLD_RECHECK_MS = 5 * 60_000;
+
+/** The trial's answer put on the reply: held (waits, with the reason) or refused. */
+const holdOrRefuse = async (ctx: Context, state: Open | Extract<ReplyState, { status: 'ready' }>, decision: Exclude<ReachXDecision, { kind: 'go' }>) => {
+  const now = ctx.nowIso();
+  if (decision.kind === 'hold') {
+    await replyCmd(ctx, state.run.replyId, { type: 'HoldForLimit', retryAt: new Date(Date.parse(now) + TRIAL_HOLD_RECHECK_MS).toISOString(), message: decision.reason, now });
+  } else {
+    await replyCmd(ctx, state.run.replyId, { type: 'Refuse', status: 'rejected', message: decision.reason, now });
+  }
+};
+
+/**
+ * Before a POST through the API: the trial's reply is taken (given back if the reply does not go
+ * out). False when the trial says no: the reply is held (allowance full) or refused (days over).
+ */
+export const takeTrialReply = async (ctx: Context, state: Open): Promise<boolean> => {
   try {
     if (ctx.trialTaken.has(state.run.replyId)) return true;
     await ctx.exec(userStream(state.run.userId), userDecider, { type: 'ConsumeReply', replyId: state.run.replyId, legacyUsernames: ctx.legacyUsernames, now: ctx.nowIso() }, state.run.replyId);
@@ -284,9 +304,52 @@ export const takeTrialReply = async (ctx: Context, state: Extract<ReplyState, { 
     // The user's stream kept changing (their other replies consuming at the same time, from this
     // and other schedulers): nothing was decided, so the run tries again; it is no refusal.
     if (!isAppError(error) || error.code === 'internal' || error.reason === 'CONCURRENCY_CONFLICT') throw error;
-    const message = error.code === 'payment_required' ? REPLY_MESSAGES.trialEnded : error.message;
-    await replyCmd(ctx, state.run.replyId, { type: 'Refuse', status: 'rejected', message, now: ctx.nowIso() });
+    if (error.code === 'payment_required' && error.reason === 'TRIAL_REPLIES_USED') await holdOrRefuse(ctx, state, { kind: 'hold', reason: error.message });
+    else await holdOrRefuse(ctx, state, { kind: 'refuse', reason: error.code === 'payment_required' ? REPLY_MESSAGES.trialEnded : error.message });
     return false;
+  }
+};
+
+/** The trial's rule for a reply about to reach X without a POST of ours (the ready queue): nothing is taken. */
+const trialDecision = async (ctx: Context, userId: string): Promise<ReachXDecision> => {
+  const state = await ctx.load(userStream(userId), userDecider);
+  try {
+    return mayReachX(requireActiveUser(state), ctx.nowIso(), { legacyUsernames: ctx.legacyUsernames });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { kind: 'refuse', reason: error.message };
+  }
+};
+
+/**
+ * Before a reply goes to the ready queue: readiness takes nothing from the trial (the reply is
+ * counted when it is seen on X), but a full allowance holds it and the end of the trial refuses it.
+ */
+const trialLetsThrough = async (ctx: Context, state: Open): Promise<boolean> => {
+  const decision = await trialDecision(ctx, state.run.userId);
+  if (decision.kind === 'go') return true;
+  await holdOrRefuse(ctx, state, decision);
+  return false;
+};
+
+/**
+ * A ready reply the user has not posted, once the trial's allowance is full: taken back from the
+ * queue and held with the reason (it comes back when the allowance does). True when so.
+ */
+export const withdrawIfAllowanceFull = async (ctx: Context, state: Extract<ReplyState, { status: 'ready' }>): Promise<boolean> => {
+  const decision = await trialDecision(ctx, state.run.userId);
+  if (decision.kind !== 'hold') return false;
+  await holdOrRefuse(ctx, state, decision);
+  return true;
+};
+
+/** A reply the user posted from the ready queue, seen on X: it uses a trial reply now. Idempotent. */
+export const countPostedOnX = async (ctx: Context, state: ReplyState): Promise<void> => {
+  if (state.status !== 'sent' || state.via === 'api') return;
+  try {
+    await ctx.exec(userStream(state.run.userId), userDecider, { type: 'ConsumeReply', replyId: state.run.replyId, legacyUsernames: ctx.legacyUsernames, now: ctx.nowIso(), onX: true }, state.run.replyId);
+  } catch (err) {
+    if (!isAppError(err) || err.code !== 'not_found') throw err;
   }
 };
 
@@ -317,10 +380,10 @@ const cancelledByItsSchedule = async (ctx: Context, state: Extract<ReplyState, {
 };
 
 /** Assisted delivery: the user posts from X's composer, pre-filled through the link. */
-export const handOver = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' }>): Promise<StepResult> => {
+export const handOver = async (ctx: Context, state: Open): Promise<StepResult> => {
   if (ctx.x === null) return 'later';
   if (await cancelledByItsSchedule(ctx, state)) return 'progress';
-  if (!(await takeTrialReply(ctx, state))) return 'progress';
+  if (!(await trialLetsThrough(ctx, state))) return 'progress';
   await replyCmd(ctx, state.run.replyId, { type: 'HandOver', handover: await handover(ctx, state), reason: state.prepared.modeReason, now: ctx.nowIso() });
   return 'progress';
 };
@@ -330,7 +393,6 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   const { run, prepared } = state;
   if (ctx.x === null) return 'later';
   if (await cancelledByItsSchedule(ctx, state)) return 'progress';
-  if (!(await takeTrialReply(ctx, state))) return 'progress';
   const now = ctx.nowIso();
   const nowMs = Date.parse(now);
   // Epoch milliseconds: the rule then parses no ISO text per send of the hour.
@@ -350,6 +412,8 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   }
   let posting = false;
   try {
+    // Last before the durable record: a reply held by a limit above has taken nothing from the trial.
+    if (!(await takeTrialReply(ctx, state))) return 'progress';
     const account = await connectedAccount(ctx, run.connectedAccountId);
     const client = account === null ? null : userClientFor(ctx, run.replyId, account);
     if (account === null || client === null) {
@@ -416,8 +480,12 @@ const markAuthFailed = async (ctx: Context, account: ConnectedXAccount, reason: 
   }
 };
 
-/** A reply that ended without going out gives back the trial's reply and its text. Idempotent. */
+/**
+ * A reply that ended: one the user posted uses its trial reply; one that did not go out gives back
+ * the trial's reply and its text. Idempotent.
+ */
 export const settleEnded = async (ctx: Context, state: ReplyState): Promise<void> => {
+  await countPostedOnX(ctx, state);
   if (!refundsTrialReply(state) || state.status === 'none') return;
   const { replyId, userId } = state.run;
   try {

@@ -95,6 +95,13 @@ export const replySummary = (db: ReadDb, userId: string, now: string): { ready: 
   return { ready: Number(row?.ready ?? 0), unconfirmed: Number(row?.unconfirmed ?? 0) };
 };
 
+/**
+ * The user's replies prepared and not on X yet: waiting for their time, held by a limit, or ready
+ * for the user to post (the trial's "N prepared").
+ */
+export const countPreparedReplies = (db: ReadDb, userId: string): number =>
+  Number(db.prepare(`SELECT count(*) FROM replies WHERE user_id = ? AND status IN ('pending', 'rate_limited', 'ready')`).pluck().get(userId) ?? 0);
+
 /** A schedule's replies, newest first (the caller has checked the schedule is the user's). */
 export const scheduleReplies = (db: ReadDb, userId: string, scheduleId: string): ReplyView[] =>
   db

@@ -192,6 +192,17 @@ export const countUpcomingSchedules = (db: ReadDb, userId: string): number =>
       .get(userId) ?? 0,
   );
 
+/** The user's schedules still to run whose next run comes before `before` (the trial's end). */
+export const countSchedulesDueBefore = (db: ReadDb, userId: string, before: string): number =>
+  Number(
+    db
+      .prepare(
+        'SELECT count(*) FROM schedules WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL AND is_active = 1 AND is_executed = 0 AND next_run_time IS NOT NULL AND next_run_time < ?',
+      )
+      .pluck()
+      .get(userId, before) ?? 0,
+  );
+
 /** Per monitored account the user targets: schedules still to run, and when the latest was created. */
 export interface TargetActivity {
   upcoming: number;

@@ -94,6 +94,7 @@ const startSending = (command: Command<'StartSending'>, state: ReplyState): Repl
       if (reply.prepared.mode !== 'direct') throw conflict(REPLY_MESSAGES.assistedOnly, 'REPLY_ASSISTED');
       break;
     case 'rate_limited':
+      if (reply.prepared.mode !== 'direct') throw conflict(REPLY_MESSAGES.assistedOnly, 'REPLY_ASSISTED');
       if (toMs(at) < toMs(reply.retryAt)) throw conflict(REPLY_MESSAGES.notRateLimitedYet(reply.retryAt), 'REPLY_WAITING');
       break;
     case 'sending':
@@ -176,7 +177,8 @@ export const decideReply = (command: ReplyCommand, state: ReplyState): ReplyEven
       const at = instant(command.now);
       const retryAt = instant(command.retryAt, 'retryAt');
       if (reply.status === 'rate_limited' && reply.retryAt === retryAt) return [];
-      if (reply.status !== 'pending' && reply.status !== 'rate_limited') throw conflict(REPLY_MESSAGES.notSendable, 'REPLY_NOT_SENDABLE');
+      // A ready reply is taken back from the queue only for a full trial allowance (nothing of it was posted).
+      if (reply.status !== 'pending' && reply.status !== 'rate_limited' && reply.status !== 'ready') throw conflict(REPLY_MESSAGES.notSendable, 'REPLY_NOT_SENDABLE');
       return [{ type: 'ReplyRateLimited', data: { replyId: reply.run.replyId, retryAt, message: command.message, at } }];
     }
     case 'StartSending':
@@ -214,7 +216,10 @@ export const decideReply = (command: ReplyCommand, state: ReplyState): ReplyEven
     case 'HandOver': {
       const reply = existing(state);
       if (reply.status === 'ready') return [];
-      if (reply.status !== 'pending') throw conflict(REPLY_MESSAGES.notSendable, 'REPLY_NOT_SENDABLE');
+      const held = reply.status === 'rate_limited';
+      if (held && reply.prepared.mode === 'direct') throw conflict(REPLY_MESSAGES.notSendable, 'REPLY_NOT_SENDABLE');
+      if (held && toMs(command.now, 'now') < toMs(reply.retryAt)) throw conflict(REPLY_MESSAGES.notRateLimitedYet(reply.retryAt), 'REPLY_WAITING');
+      if (reply.status !== 'pending' && !held) throw conflict(REPLY_MESSAGES.notSendable, 'REPLY_NOT_SENDABLE');
       const { intentUrl, expiresAt } = command.handover;
       return [{ type: 'ReplyReady', data: { replyId: reply.run.replyId, intentUrl, expiresAt: instant(expiresAt, 'expiresAt'), reason: command.reason, at: instant(command.now) } }];
     }

@@ -187,7 +187,8 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
         return [update(event.data.replyId, event.data.at, { status: 'expired' satisfies ReplyStatus })];
       case 'ReplyRateLimited': {
         const d = event.data;
-        return [update(d.replyId, d.at, { status: 'rate_limited' satisfies ReplyStatus, status_message: d.message, retry_at: d.retryAt })];
+        // A reply taken back from the ready queue loses its link: it is not the user's to post now.
+        return [update(d.replyId, d.at, { status: 'rate_limited' satisfies ReplyStatus, status_message: d.message, retry_at: d.retryAt, intent_url: null, expires_at: null })];
       }
       default:
         return assertNever(event, 'reply event');

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { describes } from '@core/shared/response-schema';
 import { NOT_SUMMONED_MESSAGE, showsAuthFailedBadge } from '@core/x';
+import { TRIAL_QUOTA_MESSAGES } from '@core/users/quota';
 import type { DeliveryMode, ReplyStatus } from './model';
 
 /** A row of the `replies` read model (projection.ts). */
@@ -141,6 +142,8 @@ export const statusBadge = (status: string | null | undefined, statusMessage: st
   const s = normalised(status);
   const group = statusGroup(s);
   if (showsAuthFailedBadge(s, statusMessage)) return { status: s, label: 'Auth Failed', variant: 'auth_failed', group, authFailed: true };
+  // Held for a full trial allowance: nothing went wrong, the reply waits (ADR 0047).
+  if (s === 'rate_limited' && statusMessage === TRIAL_QUOTA_MESSAGES.held) return { status: s, label: 'Waiting', variant: 'pending', group: 'in_progress', authFailed: false };
   const variant: BadgeVariant =
     s === 'sent' ? 'success' : s === 'pending' || s === 'scheduled' || s === 'sending' ? 'pending' : DESTRUCTIVE.has(s) ? 'destructive' : group === 'action' ? 'attention' : 'neutral';
   return { status: s, label: LABEL[s] ?? s, variant, group, authFailed: false };

@@ -1,10 +1,11 @@
 /**
- * Who may schedule: everyone with replies left may create schedules; a user whose trial
- * is over (tier 'expired') is refused with a clear message and still reads their list; bulk
+ * Who may schedule: everyone whose trial is not over may create schedules (once the 25 trial
+ * replies are on X, new replies wait: core/users/quota); a user whose 7 days are over is refused with a clear message and still reads their list; bulk
  * scheduling is for Premium, admins and legacy users, not the trial. Pure: the tier comes from
  * core/users with `now` as an argument.
  */
 import { AppError } from '@core/shared/errors';
+import { trialStateOf } from '@core/users/quota';
 import { deriveTier, type Tier, type TierConfig, type TierFacts } from '@core/users/tier';
 
 export const SCHEDULING_ACCESS_MESSAGES = {
@@ -18,7 +19,8 @@ export const mayBulkSchedule = (tier: Tier): boolean => tier === 'premium' || ti
 /** Refuses (402) a user who may not create a schedule now; `bulk` for the bulk calls. */
 export const requireMaySchedule = (user: TierFacts, now: Date | string, config: TierConfig, options: { bulk?: boolean } = {}): Tier => {
   const tier = deriveTier(user, now, config);
-  if (tier === 'expired') throw new AppError('payment_required', SCHEDULING_ACCESS_MESSAGES.trialOver, { reason: 'TRIAL_EXPIRED' });
+  // All 25 on X inside the 7 days: a new schedule is taken, its replies wait (core/users/quota).
+  if (trialStateOf(user, now, config) === 'over') throw new AppError('payment_required', SCHEDULING_ACCESS_MESSAGES.trialOver, { reason: 'TRIAL_EXPIRED' });
   if (options.bulk === true && !mayBulkSchedule(tier))
     throw new AppError('payment_required', SCHEDULING_ACCESS_MESSAGES.bulkNeedsPremium, { reason: 'BULK_REQUIRES_PREMIUM' });
   return tier;

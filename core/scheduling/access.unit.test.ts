@@ -22,9 +22,12 @@ describe('requireMaySchedule', () => {
     expect(() => requireMaySchedule(user(), later(1), config, { bulk: true })).toThrow(SCHEDULING_ACCESS_MESSAGES.bulkNeedsPremium);
   });
 
-  it('refuses a user whose trial is over, by time or by replies (402)', () => {
+  it('refuses a user whose trial is over by time (402), not one whose 25 replies are on X inside the 7 days', () => {
     expect(() => requireMaySchedule(user(), later(8), config)).toThrow(expect.objectContaining({ code: 'payment_required', reason: 'TRIAL_EXPIRED' }));
-    expect(() => requireMaySchedule(user({ repliesRemaining: 0 }), later(1), config)).toThrow(SCHEDULING_ACCESS_MESSAGES.trialOver);
+    expect(() => requireMaySchedule(user({ trialActive: false }), later(1), config)).toThrow(SCHEDULING_ACCESS_MESSAGES.trialOver);
+    // Their new replies wait for an upgrade (core/users/quota); bulk stays Premium.
+    expect(requireMaySchedule(user({ repliesRemaining: 0, trialActive: false }), later(1), config)).toBe('expired');
+    expect(() => requireMaySchedule(user({ repliesRemaining: 0, trialActive: false }), later(1), config, { bulk: true })).toThrow(SCHEDULING_ACCESS_MESSAGES.bulkNeedsPremium);
   });
 
   it('lets premium, admins and legacy users bulk schedule, also after the trial', () => {

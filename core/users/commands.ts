@@ -46,6 +46,8 @@ export type UserCommand =
       /** Configuration, passed in: usernames with legacy access (design: lists in the environment). */
       legacyUsernames: readonly string[];
       now: Instant;
+      /** The reply is already on X (the user posted it from the ready queue): counted, never refused. */
+      onX?: boolean;
     }
   /**
    * Gives back the trial reply a reply used when that reply surely did not go out (X refused it, it

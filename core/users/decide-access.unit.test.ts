@@ -88,12 +88,21 @@ describe('ConsumeReply', () => {
     expect(state).toMatchObject({ user: { repliesRemaining: 0, trialActive: false } });
   });
 
-  it('refuses once the trial is over, by replies or by time, with payment_required', () => {
+  it('refuses a POST while the 25 are on X (the reply waits) and once the 7 days are over, with payment_required', () => {
     const history = [registered(), ...Array.from({ length: 25 }, (_, i) => used(`r${i}`, 24 - i))];
-    expect(spec.given(...history).when(consume('more')).thenRefuses('payment_required').reason).toBe('TRIAL_EXPIRED');
+    expect(spec.given(...history).when(consume('more')).thenRefuses('payment_required').reason).toBe('TRIAL_REPLIES_USED');
     spec.given(registered()).when(consume('late', days(7))).thenRefuses('payment_required', 'Your free trial has expired. Upgrade to premium to continue.');
     spec.given().when(consume('r1')).thenRefuses('not_found');
     spec.given(registered(), deactivated).when(consume('r1')).thenRefuses('forbidden');
+  });
+
+  it('counts a reply seen on X (onX) even once the 25 are used, and not after the 7 days', () => {
+    const onX = (replyId: string, now = at(30)): UserCommand => ({ ...consume(replyId, now), onX: true } as UserCommand);
+    const full = [registered(), ...Array.from({ length: 24 }, (_, i) => used(`r${i}`, 24 - i)), used('r24', 0), { type: 'TrialEnded', data: { reason: 'replies_used', at: at(30) } } as UserEvent];
+    // Posted by the user from an open link after the allowance filled: recorded, no second TrialEnded.
+    spec.given(...full).when(onX('late-tap')).then([used('late-tap', 0)]);
+    spec.given(registered()).when(onX('seen')).then([used('seen', 24)]);
+    spec.given(registered()).when(onX('after', days(8))).thenNothing();
   });
 
   it('stays quiet for a reply already counted and for unlimited tiers', () => {

@@ -10,7 +10,8 @@ import type { ProfileChanges, UserEvent } from './events';
 import { optionalText, requireActiveUser, requireAdmin, requiredText, requireTimeZone, requireUser } from './guards';
 import type { PreferenceChanges } from './preferences';
 import type { User, UserState } from './state';
-import { deriveTier, isUnlimitedTier, trialEndsAt } from './tier';
+import { mayReachX, trialStateOf } from './quota';
+import { trialEndsAt } from './tier';
 import { toInstant, toMillis } from './time';
 
 type Command<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
@@ -58,16 +59,29 @@ const profileChanges = (user: User, changes: ProfileChanges): ProfileChanges => 
   return changed;
 };
 
+/**
+ * A trial reply is used when the reply reaches X (ADR 0047): before a POST through the API (given
+ * back if it does not go out), or when a reply the user posted from the ready queue is seen on X
+ * (`onX`). A POST is refused while the allowance is full (the reply waits: TRIAL_REPLIES_USED) or
+ * once the 7 days are over (TRIAL_EXPIRED); a post already on X is counted, never refused.
+ */
 const consumeReply = (command: Command<'ConsumeReply'>, state: UserState): UserEvent[] => {
-  const user = requireActiveUser(state);
+  const user = command.onX === true ? requireUser(state) : requireActiveUser(state);
   if (user.trialReplyIds.includes(command.replyId)) return []; // already counted
   const at = toInstant(command.now, 'now');
-  const tier = deriveTier(user, at, { legacyUsernames: command.legacyUsernames });
-  if (isUnlimitedTier(tier)) return [];
-  if (tier === 'expired') {
-    throw new AppError('payment_required', 'Your free trial has expired. Upgrade to premium to continue.', {
-      reason: 'TRIAL_EXPIRED',
-    });
+  const decision = mayReachX(user, at, { legacyUsernames: command.legacyUsernames });
+  const tierState = trialStateOf(user, at, { legacyUsernames: command.legacyUsernames });
+  if (tierState === 'unlimited') return [];
+  if (command.onX === true) {
+    // Seen on X after the trial's days: nothing is left to count it against.
+    if (tierState === 'over') return [];
+    const repliesRemaining = Math.max(0, user.repliesRemaining - 1);
+    const used: UserEvent = { type: 'TrialReplyUsed', data: { replyId: command.replyId, repliesRemaining, at } };
+    return repliesRemaining > 0 || tierState === 'used' ? [used] : [used, { type: 'TrialEnded', data: { reason: 'replies_used', at } }];
+  }
+  if (decision.kind === 'hold') throw new AppError('payment_required', decision.reason, { reason: 'TRIAL_REPLIES_USED' });
+  if (decision.kind === 'refuse') {
+    throw new AppError('payment_required', 'Your free trial has expired. Upgrade to premium to continue.', { reason: 'TRIAL_EXPIRED' });
   }
   const repliesRemaining = user.repliesRemaining - 1;
   const used: UserEvent = { type: 'TrialReplyUsed', data: { replyId: command.replyId, repliesRemaining, at } };

@@ -9,6 +9,7 @@ export { evolve } from './evolve';
 export { userDecider } from './decider';
 export * from './streams';
 export * from './tier';
+export * from './quota';
 export * from './badge';
 export * from './schemas';
 export * from './public-user';

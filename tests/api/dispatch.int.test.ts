@@ -18,11 +18,10 @@ let moveClockTo: DispatchWorld['moveClockTo'];
 let repliesOf: DispatchWorld['repliesOf'];
 let replyOfSchedule: DispatchWorld['replyOfSchedule'];
 let repliesOnX: DispatchWorld['repliesOnX'];
-let serverNow: DispatchWorld['serverNow'];
 
 beforeAll(async () => {
   world = await startDispatchWorld();
-  ({ server, emulator, userWithX, newTarget, scheduleDueNow, moveClockTo, repliesOf, replyOfSchedule, repliesOnX, serverNow } = world);
+  ({ server, emulator, userWithX, newTarget, scheduleDueNow, moveClockTo, repliesOf, replyOfSchedule, repliesOnX } = world);
 });
 afterAll(async () => {
   await world?.close();
@@ -81,19 +80,19 @@ describe('a one-time schedule that comes due', () => {
     const prepared = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'pending' && r.postId !== null);
     expect(prepared).toMatchObject({ postId: post.id, content, replyPostId: null });
     expect(repliesOnX(erin.handle)).toHaveLength(0);
-    // The trial's reply is taken while the run waits (so its time has one record to write, not two).
-    expect(await eventually(remaining, (n) => n === before - 1, 'the trial reply taken ahead', 20_000)).toBe(before - 1);
+    // Prepared is not on X: the trial counts nothing yet.
+    expect(await remaining()).toBe(before);
 
     moveClockTo(at);
     const sent = await replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'sent');
     expect(sent.id).toBe(prepared.id);
     expect(Date.parse(sent.sentAt ?? '')).toBeGreaterThanOrEqual(at);
     expect(repliesOnX(erin.handle)).toEqual([expect.objectContaining({ id: sent.replyPostId, replyToId: post.id })]);
-    // Taken once, not again at the send.
-    expect(await remaining()).toBe(before - 1);
+    // Counted once it is on X.
+    expect(await eventually(remaining, (n) => n === before - 1, 'the sent reply counted', 20_000)).toBe(before - 1);
   });
 
-  it('deleted while its prepared reply waits for its time: nothing reaches X, the reply ends skipped with the reason and the trial reply comes back', async () => {
+  it('deleted while its prepared reply waits for its time: nothing reaches X, the reply ends skipped with the reason and the trial counts nothing', async () => {
     const gus = await userWithX();
     const target = await newTarget();
     emulator.control.post(target.username, `Any thoughts, @${gus.handle}?`);
@@ -102,28 +101,13 @@ describe('a one-time schedule that comes due', () => {
     const { scheduleId, at } = await scheduleDueNow(gus.client, target.id, gus.connectedAccountId);
     moveClockTo(at - 11_000);
     await replyOfSchedule(gus.client, scheduleId, (r) => r.status === 'pending' && r.postId !== null);
-    await eventually(remaining, (n) => n === before - 1, 'the trial reply taken ahead', 20_000);
 
     expect((await gus.client.request('DELETE', `/api/schedules/${scheduleId}`)).status).toBe(204);
     moveClockTo(at);
     const reply = await replyOfSchedule(gus.client, scheduleId, (r) => r.status === 'skipped');
     expect(reply.statusMessage).toBe('The schedule was deleted before its time; nothing was posted');
     expect(repliesOnX(gus.handle)).toHaveLength(0);
-    expect(await eventually(remaining, (n) => n === before, 'the trial reply given back', 20_000)).toBe(before);
-  });
-
-  it("is rejected with 'Free trial ended' within the lead, before its time, when the trial has no reply left", async () => {
-    const fay = await userWithX();
-    const target = await newTarget();
-    emulator.control.post(target.username, `Soon, @${fay.handle}`);
-    const { scheduleId, at } = await scheduleDueNow(fay.client, target.id, fay.connectedAccountId);
-    await consumeTrialReplies(server, fay.user.id, 25);
-    moveClockTo(at - 25_000);
-    const reply = await replyOfSchedule(fay.client, scheduleId, (r) => r.status === 'rejected');
-    expect(reply.statusMessage).toBe('Free trial ended');
-    // Decided before its time (the scheduler's clock has not reached it): nothing reaches X.
-    expect(serverNow()).toBeLessThan(at);
-    expect(repliesOnX(fay.handle)).toHaveLength(0);
+    expect(await remaining()).toBe(before);
   });
 
   it("is skipped with 'No recent post from @name' when the target posted nothing lately", async () => {
@@ -148,15 +132,15 @@ describe('a one-time schedule that comes due', () => {
     expect(repliesOnX(carol.handle)).toHaveLength(0);
   });
 
-  it("is rejected with 'Free trial ended' and nothing is posted when the trial has no reply left", async () => {
+  it('waits with the reason, and nothing is posted, when the trial’s 25 replies are on X (trial-on-x.int.test.ts has the rest)', async () => {
     const dave = await userWithX();
     const target = await newTarget();
     emulator.control.post(target.username, `Hey @${dave.handle}`);
     const { scheduleId, at } = await scheduleDueNow(dave.client, target.id, dave.connectedAccountId);
     await consumeTrialReplies(server, dave.user.id, 25);
     moveClockTo(at);
-    const reply = await replyOfSchedule(dave.client, scheduleId, (r) => r.status === 'rejected');
-    expect(reply.statusMessage).toBe('Free trial ended');
+    const reply = await replyOfSchedule(dave.client, scheduleId, (r) => r.status === 'rate_limited');
+    expect(reply.statusMessage).toMatch(/^You've used your 25 trial replies/);
     expect(repliesOnX(dave.handle)).toHaveLength(0);
   });
 });
@@ -213,8 +197,8 @@ describe('assisted delivery (the summon rule holds, the author did not mention t
     const skipped = await fay.client.post(`/api/replies/${readyTwo.id}/skip`, {});
     expect(skipped.status, JSON.stringify(skipped.body)).toBe(200);
     expect(skipped.body).toMatchObject({ status: 'skipped', statusMessage: 'Skipped by you' });
-    // A skipped reply gives its trial reply back.
-    expect(((await fay.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining).toBe(remaining + 1);
+    // A ready reply took nothing from the trial, so skipping it changes nothing there.
+    expect(((await fay.client.get('/api/user/trial-status')).body as { repliesRemaining: number }).repliesRemaining).toBe(remaining);
   });
 });
 

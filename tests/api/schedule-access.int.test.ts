@@ -117,7 +117,7 @@ describe('the end of the trial', () => {
     expect(await expectTrialOver(client, x)).toHaveLength(1);
   });
 
-  it('comes with the 25th reply; Premium lifts it', async () => {
+  it('does not come with the 25th reply: new schedules are taken (their replies wait), and the days still end it', async () => {
     const { client, userId, x } = await trialUserWithASchedule('replies_used_x');
     expect(await consumeTrialReplies(server, userId, 24)).toEqual(Array(24).fill('TrialReplyUsed'));
     expect((await client.get('/api/user/trial-status')).body).toMatchObject({ trialActive: true, repliesRemaining: 1 });
@@ -126,8 +126,10 @@ describe('the end of the trial', () => {
     expect((await client.post(v2Path, v2Body)).status).toBe(201);
 
     expect(await consumeTrialReplies(server, userId, 1)).toEqual(['TrialReplyUsed', 'TrialEnded']);
-    const kept = await expectTrialOver(client, x);
-    expect(kept).toHaveLength(2);
+    // All 25 on X inside the 7 days is not an expired trial (ADR 0047): a schedule is taken, its reply waits.
+    expect((await client.get('/api/user/trial-status')).body).toMatchObject({ trialState: 'used', headline: "You've used your 25 trial replies" });
+    const [classicPath, classicBody] = creates(x)[0]!;
+    expect((await client.post(classicPath, classicBody)).status).toBe(201);
 
     await activatePremium(server, userId);
     for (const [path, payload] of creates(x)) expect((await client.post(path, payload)).status, path).toBe(201);

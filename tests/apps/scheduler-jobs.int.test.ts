@@ -12,7 +12,7 @@ import { periodEnd } from '@core/billing/period';
 import { startPayPalEmulator, type PayPalEmulator } from '@adapters/paypal-emulator';
 import { SANDBOX_APP } from '@adapters/x-emulator/server';
 import { startDispatchWorld, type DispatchWorld } from '../api/dispatch.support';
-import { consumeTrialReplies, eventually } from '../api/schedules.support';
+import { eventually, expireTrial } from '../api/schedules.support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HOUR_MS = 3_600_000;
@@ -89,13 +89,13 @@ describe('the scheduler app runs the mail and billing jobs', () => {
   it('mails a failed reply and renews a subscription whose period ends within a day', async (ctx) => {
     const offset = offsetEndingSoon(Date.now());
     ctx.skip(offset === null, 'no monthly period ends within a day of this hour (month-end clamping)');
-    // A trial user whose replies are used up: the run of the schedule is refused (rejected).
+    // A trial user whose 7 days are over: the run of the schedule is refused (rejected).
     const dave = await world.userWithX();
     const target = await world.newTarget();
     world.emulator.control.post(target.username, `Hey @${dave.handle}`);
     const due = await world.scheduleDueNow(dave.client, target.id, dave.connectedAccountId, 'dave reply the scheduler refuses');
     expect(due.at).toBeLessThan(Date.now());
-    await consumeTrialReplies(world.server, dave.user.id, 25);
+    await expireTrial(world.server, dave.user.id);
 
     // A Premium user who paid a month ago (by PayPal's clock): the period ends within a day.
     const { client: bea } = await world.server.newUser();

@@ -3,6 +3,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { emailSchema } from '@core/users/schemas';
 import { trialStatus } from '@core/users/tier';
+import { quotaSummary, trialHeadline, trialQuota } from '@core/users/quota';
+import { countPreparedReplies } from '@adapters/read-models/replies';
+import { countSchedulesDueBefore } from '@adapters/read-models/scheduling';
 import type { AppDeps } from '../deps';
 import { body, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
@@ -43,13 +46,25 @@ export const userRoutes = (deps: AppDeps): Router => {
   });
 
   router.get('/trial-status', requireUser, (ctx) => {
-    const t = trialStatus(currentUser(ctx), deps.clock());
+    const user = currentUser(ctx);
+    const now = deps.clock();
+    const t = trialStatus(user, now);
+    const db = deps.projector.db;
+    const q = trialQuota(user, now, { legacyUsernames: deps.config.legacyUsernames }, countPreparedReplies(db, user.id));
     ctx.body = {
       isPremium: t.isPremium,
       trialActive: t.trialActive,
       repliesRemaining: t.repliesRemaining,
       subscriptionEndDate: t.subscriptionEndDate,
       trialEndsAt: t.trialEndsAt,
+      // Counted on X (ADR 0047): what the trial-status page, the dashboard and the composers say.
+      trialState: q.state,
+      repliesPosted: q.posted,
+      repliesPrepared: q.prepared,
+      // Replies that come before a new one: prepared, and schedules whose next run is inside the trial.
+      repliesAhead: q.state === 'unlimited' ? 0 : q.prepared + countSchedulesDueBefore(db, user.id, q.endsAt),
+      summary: quotaSummary(q),
+      headline: trialHeadline(q.state),
     };
   });
 
