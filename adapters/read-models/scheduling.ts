@@ -162,6 +162,10 @@ export const listSchedules = (db: ReadDb, userId: string): ScheduleView[] =>
       .all(userId),
   );
 
+/** The user's schedules that count against their plan's cap: every one not deleted, a batch's still hidden ones too. */
+export const countSchedules = (db: ReadDb, userId: string): number =>
+  db.prepare<[string], number>('SELECT COUNT(*) FROM schedules WHERE user_id = ? AND deleted_at IS NULL').pluck().get(userId) ?? 0;
+
 export const findSchedule = (db: ReadDb, userId: string, id: string): ScheduleView | null => {
   const row = db.prepare<[string, string], Row>(`${SELECT} WHERE id = ? AND user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL`).get(id, userId);
   return row === undefined ? null : (toViews(db, [row])[0] ?? null);

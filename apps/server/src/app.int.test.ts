@@ -2,6 +2,7 @@
  * The readiness gate, which startServer passes too quickly to observe: until the composition root
  * says ready, /healthz answers 503 and so does every other call. Built from real in-memory parts.
  */
+import { DEFAULT_SCHEDULE_CAPS } from '@core/scheduling/access';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,6 +67,7 @@ const server = createServer(
         store,
         lookups: createScheduleLookups(() => projector.db, noLegacy, images),
         tierConfig: noLegacy,
+        caps: DEFAULT_SCHEDULE_CAPS,
         logger: createLogger({ level: 'silent' }),
         clock: () => new Date(),
       }),

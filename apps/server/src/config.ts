@@ -27,6 +27,7 @@ import {
   withDefault,
 } from '@adapters/env';
 import type { DiskReserve } from '@core/images';
+import { DEFAULT_SCHEDULE_CAPS, type ScheduleCaps } from '@core/scheduling/access';
 import type { PostBudgets } from '@core/replies';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
@@ -86,6 +87,13 @@ const diskReserve = () =>
     '1GiB',
   );
 
+const wholeNumberAtLeastOne = () =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: 'expected a whole number of at least 1' })
+    .transform(Number)
+    .refine((n) => n >= 1, { message: 'expected a whole number of at least 1' });
+
 export const serverEnvSchema = z
   .object({
     PORT: port(3000),
@@ -126,6 +134,10 @@ export const serverEnvSchema = z
     ...mailEnvShape,
     // Sign-ups one address may attempt per hour; 0 = no limit.
     RIPOSTE_TOKEN_RATE_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '600'),
+    // Schedules one user may keep, per plan (admins count as Premium).
+    RIPOSTE_SCHEDULE_CAP_TRIAL: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_SCHEDULE_CAPS.trial)),
+    RIPOSTE_SCHEDULE_CAP_PREMIUM: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_SCHEDULE_CAPS.premium)),
+    RIPOSTE_SCHEDULE_CAP_LEGACY: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_SCHEDULE_CAPS.legacy)),
     RIPOSTE_REGISTER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '10'),
     // Password hashes and checks (argon2id, 19 MiB each) running at once; a few more may wait.
     RIPOSTE_PASSWORD_HASH_CONCURRENCY: withDefault(
@@ -223,6 +235,8 @@ export interface ServerConfig {
   emailTestModeEverywhere: boolean;
   /** RIPOSTE_SMTP_URL (unset: the local mail sink) and RIPOSTE_MAIL_FROM. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** RIPOSTE_SCHEDULE_CAP_*: schedules one user may keep, per plan. */
+  scheduleCaps: ScheduleCaps;
   /** RIPOSTE_REGISTER_LIMIT: sign-ups per address per hour (0: no limit). */
   registerLimit: number;
   /** RIPOSTE_TOKEN_RATE_LIMIT: requests per personal access token per minute (0: no limit). */
@@ -279,6 +293,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   legacyPin: env.RIPOSTE_LEGACY_PIN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
   mail: mailConfigFrom(env),
+  scheduleCaps: { trial: env.RIPOSTE_SCHEDULE_CAP_TRIAL, premium: env.RIPOSTE_SCHEDULE_CAP_PREMIUM, legacy: env.RIPOSTE_SCHEDULE_CAP_LEGACY },
   registerLimit: env.RIPOSTE_REGISTER_LIMIT,
   tokenRateLimit: env.RIPOSTE_TOKEN_RATE_LIMIT,
   hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,

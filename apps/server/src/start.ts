@@ -209,6 +209,7 @@ export const startServer = async (
     store,
     lookups: createScheduleLookups(() => projector.db, { legacyUsernames: config.legacyUsernames }, images),
     tierConfig: { legacyUsernames: config.legacyUsernames },
+    caps: config.scheduleCaps,
     logger: logger.child({ component: 'schedules' }),
     clock,
   });

@@ -13,6 +13,7 @@
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
 import { findVisibleAccount } from '@adapters/read-models/monitoring';
+import { countSchedules } from '@adapters/read-models/scheduling';
 import { findTemplate, findTemplateGroup } from '@adapters/read-models/templates';
 import { findActiveConnectedAccount } from '@adapters/read-models/x-accounts';
 import { isOwnUpload, type ImageStore } from '@core/images';
@@ -32,6 +33,8 @@ export interface ScheduleLookups {
   connectedAccount(userId: string, connectedAccountId: string): NamedRef | null;
   template(userId: string, templateId: string): NamedRef | null;
   templateGroup(userId: string, templateGroupId: string): NamedRef | null;
+  /** How many schedules the user keeps (their plan's cap counts these). */
+  scheduleCount(userId: string): number;
   /** True when `url` is not one of our uploads (an outside address) or an upload of this user's. */
   imageAllowed(userId: string, url: string): Promise<boolean>;
 }
@@ -54,4 +57,6 @@ export const createScheduleLookups = (db: () => ReadDb, config: TierConfig, imag
   templateGroup: (userId, templateGroupId) => named(findTemplateGroup(db(), userId, templateGroupId)),
 
   imageAllowed: (userId, url) => isOwnUpload(images, userId, url),
+
+  scheduleCount: (userId) => countSchedules(db(), userId),
 });

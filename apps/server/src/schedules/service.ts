@@ -30,7 +30,7 @@ import {
   type ScheduleDraft,
   type ScheduleEvent,
 } from '@core/scheduling';
-import { requireMaySchedule } from '@core/scheduling/access';
+import { requireMaySchedule, requireScheduleRoom, type ScheduleCaps } from '@core/scheduling/access';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { TierConfig } from '@core/users/tier';
@@ -64,11 +64,13 @@ export interface SchedulesServiceDeps {
   store: EventStore;
   lookups: ScheduleLookups;
   tierConfig: TierConfig;
+  /** Schedules one user may keep, per plan. */
+  caps: ScheduleCaps;
   logger: Logger;
   clock: () => Date;
 }
 
-export const createSchedulesService = ({ store, lookups, tierConfig, logger, clock }: SchedulesServiceDeps) => {
+export const createSchedulesService = ({ store, lookups, tierConfig, caps, logger, clock }: SchedulesServiceDeps) => {
 
   /** The draft with its references checked (404 otherwise) and their names filled in. */
   const resolve = async (user: User, draft: ScheduleDraft): Promise<ScheduleDraft> => {
@@ -106,7 +108,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     /** Creates one schedule (classic, V2, template based, or one bulk entry with `bulk`). */
     async create(user: User, draft: ScheduleDraft, ctx: CommandContext, options: { bulk?: boolean } = {}): Promise<ScheduleWritten> {
       const now = clock().toISOString();
-      requireMaySchedule(user, now, tierConfig, options);
+      requireScheduleRoom(requireMaySchedule(user, now, tierConfig, options), lookups.scheduleCount(user.id), 1, caps);
       const command = createCommand(user, await resolve(user, draft), now);
       const result = await handleCommand(store, scheduleStream(command.scheduleId), scheduleDecider, command, {
         metadata: commandMetadata(ctx, now),
@@ -118,7 +120,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, logger, clo
     /** All or none (see the file's comment). Errors name the entry: `entries.2.accountId`. */
     async createBatch(user: User, drafts: readonly ScheduleDraft[], ctx: CommandContext, options: { dryRun?: boolean } = {}): Promise<ScheduleWritten[]> {
       const now = clock().toISOString();
-      requireMaySchedule(user, now, tierConfig, { bulk: true });
+      requireScheduleRoom(requireMaySchedule(user, now, tierConfig, { bulk: true }), lookups.scheduleCount(user.id), drafts.length, caps);
       const batchId = randomUUID();
       const decided: { command: ReturnType<typeof createCommand>; events: ScheduleEvent[] }[] = [];
       for (const [index, draft] of drafts.entries()) {

@@ -1,6 +1,7 @@
 // The bulk batch's all-or-none write path on the in-memory store: a store that fails part-way
 // leaves no schedule behind (the entries written are abandoned and deleted, the batch never
 // completes), and a batch ends exactly one way even when the recovery races the writer.
+import { DEFAULT_SCHEDULE_CAPS } from '@core/scheduling/access';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
@@ -25,6 +26,7 @@ const lookups: ScheduleLookups = {
   template: (_u, id) => ({ id, name: id }),
   templateGroup: (_u, id) => ({ id, name: id }),
   imageAllowed: () => Promise.resolve(true),
+  scheduleCount: () => 0,
 };
 
 const draft = (i: number): ScheduleDraft => ({ targetAccountId: `t${i}`, connectedAccountId: 'c', content: { kind: 'text', text: `entry ${i}` }, imageUrl: null, plan: { kind: 'immediate' } });
@@ -55,7 +57,7 @@ const failingStore = (failAt: number): EventStore => {
 };
 
 const service = (store: EventStore) =>
-  createSchedulesService({ store, lookups, tierConfig: { legacyUsernames: [] }, logger: createLogger({ level: 'silent', name: 'test' }), clock: () => NOW });
+  createSchedulesService({ store, lookups, tierConfig: { legacyUsernames: [] }, caps: DEFAULT_SCHEDULE_CAPS, logger: createLogger({ level: 'silent', name: 'test' }), clock: () => NOW });
 
 const ctx = { actor: user.id, correlationId: 'c1' };
 
