@@ -14,6 +14,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
+import { isDamagedFile } from '@adapters/sqlite-faults';
 
 export type Synchronous = 'NORMAL' | 'FULL';
 
@@ -67,9 +68,24 @@ export const applySettings = (db: Database.Database, settings: ConnectionSetting
   db.pragma('journal_size_limit = 67108864');
 };
 
+/** The event file cannot be read: said as what it is (the source of truth), never repaired here. */
+export const damagedStoreError = (path: string, cause: unknown): AppError =>
+  new AppError(
+    'internal',
+    `${path} (the event store: the source of truth, which nothing rebuilds) is damaged: ${cause instanceof Error ? cause.message : String(cause)}. ` +
+      'Riposte changed nothing. Stop every Riposte process, keep a copy of the file (and its -wal file, if there is one), ' +
+      'and restore it from a backup; the read model (read.db) is rebuilt from whatever events the store then holds.',
+    { reason: 'EVENT_STORE_DAMAGED', cause },
+  );
+
 export const openEventDatabase = (path: string, settings: ConnectionSettings): Database.Database => {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+  } catch (error) {
+    throw isDamagedFile(error) ? damagedStoreError(path, error) : error;
+  }
   try {
     applySettings(db, settings);
     const version = db.pragma('user_version', { simple: true }) as number;
@@ -85,7 +101,7 @@ export const openEventDatabase = (path: string, settings: ConnectionSettings): D
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw isDamagedFile(error) ? damagedStoreError(path, error) : error;
   }
 };
 

@@ -10,7 +10,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Position, RecordedEvent } from '@core/eventstore/types';
 import type { Projection, SqlStatement } from '@core/shared/projection';
 import { projectsEvent } from '@core/users/erasure';
-import { META_TABLE, type ReadDb } from './read-db';
+import { LAST_EVENT_TABLE, META_TABLE, type ReadDb } from './read-db';
 
 export interface CompiledProjection {
   projection: Projection;
@@ -80,6 +80,12 @@ export const createApplier = (db: ReadDb) => {
   };
   const saveCheckpoint = db.prepare(`UPDATE ${META_TABLE} SET position = ? WHERE name = ?`);
   const loadCheckpoints = db.prepare<[], { name: string; position: Position | null }>(`SELECT name, position FROM ${META_TABLE}`);
+  // Only forwards: a cycle that replays from a stalled projection's checkpoint re-reads older events.
+  const saveLastEvent = db.prepare<[string, string, string | null]>(
+    `INSERT INTO ${LAST_EVENT_TABLE} (one, position, event_id, before_position) VALUES (1, ?, ?, ?)
+     ON CONFLICT (one) DO UPDATE SET position = excluded.position, event_id = excluded.event_id, before_position = excluded.before_position
+     WHERE excluded.position > ${LAST_EVENT_TABLE}.position`,
+  );
 
   // Nested inside the batch transaction, better-sqlite3 runs this in a savepoint.
   const applyRange = db.transaction((target: CompiledProjection, events: readonly RecordedEvent[], from: number, to: number) => {
@@ -100,7 +106,7 @@ export const createApplier = (db: ReadDb) => {
   });
 
   const batch = db.transaction(
-    (targets: readonly CompiledProjection[], events: readonly RecordedEvent[]): BatchOutcome => {
+    (targets: readonly CompiledProjection[], events: readonly RecordedEvent[], before: Position | null): BatchOutcome => {
       // Checkpoints are read inside the write transaction, not trusted from memory: should a second
       // process project into the same file, each skips what the other has committed.
       const checkpoints = new Map(loadCheckpoints.all().map((row) => [row.name, row.position]));
@@ -124,13 +130,18 @@ export const createApplier = (db: ReadDb) => {
         }
         if (failure !== null) failures.push(failure);
       }
+      const last = events.at(-1);
+      if (last !== undefined) saveLastEvent.run(last.position, last.id, events.length > 1 ? (events.at(-2) as RecordedEvent).position : before);
       return { checkpoints, failures };
     },
   );
 
-  /** IMMEDIATE: take the write lock before reading the checkpoints the batch builds on. */
-  const applyBatch = (targets: readonly CompiledProjection[], events: readonly RecordedEvent[]): BatchOutcome =>
-    batch.immediate(targets, events);
+  /**
+   * IMMEDIATE: take the write lock before reading the checkpoints the batch builds on. `before`:
+   * the position the events were read after (null: from the store's start).
+   */
+  const applyBatch = (targets: readonly CompiledProjection[], events: readonly RecordedEvent[], before: Position | null): BatchOutcome =>
+    batch.immediate(targets, events, before);
 
   return { applyBatch };
 };

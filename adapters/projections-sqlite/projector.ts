@@ -12,8 +12,20 @@ import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:time
 import type { EventStore, Position, RecordedEvent } from '@core/eventstore/types';
 import type { Projection } from '@core/shared/projection';
 import { AppError } from '@core/shared/errors';
+import { isDamagedFile } from '@adapters/sqlite-faults';
 import { compile, createApplier, type ProjectionFailure } from './apply';
-import { deleteReadDb, hasCheckpoints, installProjections, openReadDb, recordedStoreIdentity, recordStoreIdentity, staleReason, type ReadDb } from './read-db';
+import {
+  deleteReadDb,
+  hasCheckpoints,
+  installProjections,
+  openReadDb,
+  recordedLastEvent,
+  recordedStoreIdentity,
+  recordStoreIdentity,
+  setAsideReadDb,
+  staleReason,
+  type ReadDb,
+} from './read-db';
 import { createWaiters } from './waiters';
 
 /** The subset of pino the runner uses. */
@@ -33,6 +45,12 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** Backoff between retries of a failed projection or store read (default 500 ms doubling to 30 s). */
   retry?: { initialMs?: number; maxMs?: number };
+  /**
+   * How often, while running, the runner checks that the store still holds the last event the
+   * read database took from it (default 5,000 ms; 0 turns the timer off). The check also runs at
+   * start and before a `waitFor` that the checkpoints already pass.
+   */
+  verifyEveryMs?: number;
 }
 
 export interface ProjectionStatus {
@@ -49,7 +67,10 @@ export interface Projector {
   stop(): Promise<void>;
   /** Resolves once every projection has applied all events up to and including `position`. */
   waitFor(position: Position, timeoutMs?: number): Promise<void>;
-  /** Deletes the read database (and its -wal/-shm files) and replays the whole store. */
+  /**
+   * Deletes the read database (and its -wal/-shm files) and replays the whole store. The one way
+   * to adopt another event store than the one the read database was built from.
+   */
   rebuild(): Promise<void>;
   /** The position every projection has passed; null before the first event. */
   position(): Position | null;
@@ -66,12 +87,25 @@ const defaultLogger: ProjectorLogger = {
 
 const stoppedError = () => new AppError('unavailable', 'The projector was stopped', { reason: 'PROJECTOR_STOPPED' });
 
+const storeName = (store: EventStore): string => (store.kind === 'kurrentdb' ? 'the KurrentDB event store' : `the ${store.kind === 'sqlite' ? 'SQLite' : 'in-memory'} event store`);
+
+/** The read database was built from another store than the one configured: refused, not rebuilt. */
+export const anotherStoreError = (path: string, recorded: string, identity: string): AppError =>
+  new AppError(
+    'internal',
+    `${path} (the read model, a cache of the events) was built from another event store (${recorded}) than the one configured now (${identity}); ` +
+      'nothing was changed. If you moved to this store on purpose, run `npm run projections:rebuild` (or delete the file) to build the read model from it. ' +
+      'If not, point RIPOSTE_DATA_DIR, RIPOSTE_SQLITE_FILE or RIPOSTE_KURRENTDB_URL back at the store it was built from.',
+    { reason: 'READ_MODEL_OF_ANOTHER_STORE' },
+  );
+
 export const createProjector = (options: ProjectorOptions): Projector => {
   const { store, path, projections } = options;
   const batchSize = options.batchSize ?? 10_000;
   const logger = options.logger ?? defaultLogger;
   const retryInitialMs = options.retry?.initialMs ?? 500;
   const retryMaxMs = options.retry?.maxMs ?? 30_000;
+  const verifyEveryMs = options.verifyEveryMs ?? 5_000;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new AppError('validation', 'batchSize must be a positive integer', { field: 'batchSize' });
   const names = projections.map((p) => p.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -88,6 +122,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
   let cursor: Position | null = null;
   let loop: { abort: AbortController; restartCycle(): void; done: Promise<void> } | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
+  let verifyTimer: NodeJS.Timeout | null = null;
 
   const position = (): Position | null => {
     if (targets.length === 0) return cursor;
@@ -119,15 +154,56 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     return 'reached';
   }, () => position());
 
+  /**
+   * A read database SQLite cannot read (not a database, damaged pages) is a cache gone bad: it is
+   * moved aside (kept for a look) and a fresh one is built from the events.
+   */
+  const openUndamaged = (): ReadDb => {
+    let handle: ReadDb | null = null;
+    try {
+      handle = openReadDb(path);
+      staleReason(handle, path, projections);
+      return handle;
+    } catch (error) {
+      handle?.close();
+      if (!isDamagedFile(error)) throw error;
+      const aside = setAsideReadDb(path, 'damaged');
+      logger.warn(
+        { path, setAsideAs: aside, err: error },
+        `projections: ${path} (the read model, a cache rebuilt from the events; not the source of truth) is damaged (${(error as Error).message}); ` +
+          `it was moved to ${aside ?? 'nowhere'} and a new one is built from the event store`,
+      );
+      return openReadDb(path);
+    }
+  };
+
+  /** Deletes the read database, or sets it aside when it is too damaged to tell that it is one. */
+  const discard = () => {
+    try {
+      deleteReadDb(path);
+    } catch (error) {
+      if (!isDamagedFile(error)) throw error;
+      const aside = setAsideReadDb(path, 'damaged');
+      logger.warn({ path, setAsideAs: aside, err: error }, `projections: ${path} (the read model, a cache) is damaged; moved to ${aside ?? 'nowhere'}`);
+    }
+  };
+
+  const reset = () => {
+    stalled.clear();
+    attempts.clear();
+    cursor = null;
+    checkpoints = new Map();
+  };
+
   const open = (): ReadDb => {
     if (db !== null) return db;
-    let handle = openReadDb(path);
+    let handle = openUndamaged();
     try {
       const reason = staleReason(handle, path, projections);
       if (reason !== null) {
         logger.info({ path, reason }, 'projections: rebuilding the read database');
         handle.close();
-        deleteReadDb(path);
+        discard();
         handle = openReadDb(path);
       }
       checkpoints = installProjections(handle, projections);
@@ -168,10 +244,11 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     scheduleRetry(retryInMs);
   };
 
-  const apply = (events: readonly RecordedEvent[]) => {
+  /** `before`: the position the events were read after (null: the store's start). */
+  const apply = (events: readonly RecordedEvent[], before: Position | null) => {
     open();
     const live = targets.filter((t) => !stalled.has(t.projection.name));
-    const outcome = (applier as NonNullable<typeof applier>).applyBatch(live, events);
+    const outcome = (applier as NonNullable<typeof applier>).applyBatch(live, events, before);
     checkpoints = outcome.checkpoints;
     for (const failure of outcome.failures) stall(failure);
     waiters.settle();
@@ -195,8 +272,9 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       // (KurrentDB) fetches while this thread writes SQLite.
       if (more) next = read(last.position);
       if (last !== undefined) {
+        const before = cursor;
         cursor = last.position;
-        apply(events);
+        apply(events, before);
       }
       if (!more) return;
       // A long catch-up must not starve the HTTP server sharing this thread.
@@ -212,15 +290,17 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     const closeSubscription = () => void subscription.close();
     signal.addEventListener('abort', closeSubscription, { once: true });
     let pending: RecordedEvent[] = [];
+    let pendingAfter: Position | null = cursor;
     let scheduled: NodeJS.Immediate | null = null;
     let failed: { error: unknown } | null = null;
     const flush = () => {
       scheduled = null;
       if (signal.aborted || pending.length === 0) return;
       const batch = pending;
+      const before = pendingAfter;
       pending = [];
       try {
-        apply(batch);
+        apply(batch, before);
       } catch (error) {
         failed = { error };
         closeSubscription();
@@ -230,6 +310,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       for await (const event of subscription) {
         if (signal.aborted || failed !== null) break;
         if (cursor !== null && event.position <= cursor) continue;
+        if (pending.length === 0) pendingAfter = cursor;
         cursor = event.position;
         pending.push(event);
         if (pending.length >= batchSize) flush();
@@ -282,6 +363,12 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       if (!settled) ready.reject(stoppedError());
     })();
     loop = { abort, done, restartCycle: () => cycle.abort() };
+    if (verifyEveryMs > 0) {
+      verifyTimer = setInterval(() => {
+        verifyStore().catch((err: unknown) => logger.warn({ err }, 'projections: checking that the event store still holds the last event read failed'));
+      }, verifyEveryMs);
+      verifyTimer.unref();
+    }
     caughtUp.catch(() => undefined); // observed by start(); this only avoids an unhandled-rejection race
     return caughtUp;
   };
@@ -289,6 +376,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
   const halt = async () => {
     if (retryTimer !== null) clearTimeout(retryTimer);
     retryTimer = null;
+    if (verifyTimer !== null) clearInterval(verifyTimer);
+    verifyTimer = null;
     const current = loop;
     loop = null;
     if (current !== null) {
@@ -321,36 +410,96 @@ export const createProjector = (options: ProjectorOptions): Projector => {
   open();
 
   /**
-   * The read database belongs to one event store (EventStore.identity). Rows built from another
-   * store, or from a store that did not say which it was (a read database older than this check),
-   * are dropped and rebuilt; a fresh read database just records the store.
+   * The read database belongs to one event store (EventStore.identity). A read database built from
+   * another store is refused (a store configured by mistake must not look like an installation
+   * whose data is gone; `rebuild()` adopts the new store on purpose); one that did not say which
+   * store it came from (older than this check) is rebuilt; a fresh one just records the store.
    */
-  const adoptStore = async (): Promise<void> => {
+  const adoptStore = async (mode: 'keep' | 'adopt'): Promise<void> => {
     if (store.identity === undefined) return;
     const identity = await store.identity();
     const handle = open();
     const recorded = recordedStoreIdentity(handle);
     if (recorded === identity) return;
+    if (recorded !== null && mode === 'keep') throw anotherStoreError(path, recorded, identity);
     if (recorded !== null || hasCheckpoints(handle)) {
-      logger.info(
-        { path, was: recorded ?? 'not recorded', now: identity },
-        'projections: the read database was built from another event store; rebuilding it',
-      );
+      logger.info({ path, was: recorded ?? 'not recorded', now: identity }, 'projections: the read database does not say which event store it was built from; rebuilding it');
       close();
-      deleteReadDb(path);
-      stalled.clear();
-      attempts.clear();
-      cursor = null;
+      discard();
+      reset();
     }
     recordStoreIdentity(open(), identity);
   };
+
+  /**
+   * Why the store no longer holds the last event the read database took from it (it went
+   * backwards), or null when it does (or nothing was taken yet). Read after the event just before
+   * it, the store must answer that very event at that very position.
+   */
+  const storeWentBack = async (): Promise<string | null> => {
+    const last = recordedLastEvent(open());
+    if (last === null) return null;
+    const next = await store.readAll({ after: last.before, maxCount: 4 });
+    if (next.some((e) => e.id === last.eventId && e.position === last.position)) return null;
+    const found = next[0];
+    return found === undefined
+      ? `${storeName(store)} ends before position ${last.position}, where the read model's last event (${last.eventId}) was`
+      : `${storeName(store)} holds another event (${found.id}) where the read model's last event (${last.eventId}, position ${last.position}) was`;
+  };
+
+  /** Moves the read database built from events the store lost aside; a new one is built from what it holds. */
+  const setAsideAhead = (why: string) => {
+    close();
+    const aside = setAsideReadDb(path, 'ahead');
+    reset();
+    logger.warn(
+      { path, setAsideAs: aside, why },
+      `projections: the event store went backwards: ${why}. It lost its last events (a restore of the event store's file alone, ` +
+        'its -wal file removed or torn, a power cut with RIPOSTE_SQLITE_SYNCHRONOUS=NORMAL, or an older backup). ' +
+        `The read model was built from events the store no longer has: it was moved to ${aside ?? 'nowhere'} and a new one is built from the events the store holds. ` +
+        'If a backup of the store has the lost events (with its -wal file), stop Riposte and restore it.',
+    );
+  };
+
+  let verifying: Promise<void> | null = null;
+  /**
+   * Checks the store still holds the read model's last event; when it does not, the read model is
+   * rebuilt from what the store holds, and this resolves once the old checkpoints are gone (so a
+   * waitFor after it waits for the rebuilt read model).
+   */
+  const verifyStore = (): Promise<void> =>
+    (verifying ??= (async () => {
+      try {
+        if (loop === null) return;
+        const why = await storeWentBack();
+        if (why === null) return;
+        await serialized(async () => {
+          if (loop === null) return;
+          await halt();
+          // Checked again inside the queue: a rebuild may have run meanwhile.
+          const still = await storeWentBack();
+          if (still !== null) setAsideAhead(still);
+          open();
+          await adoptStore('keep');
+          begin().catch(() => undefined); // the loop retries by itself; waiters wait for it
+        });
+      } finally {
+        verifying = null;
+      }
+    })());
 
   return {
     start: async () =>
       awaitReady(
         await serialized(async (): Promise<Ready> => {
           if (loop !== null) return null;
-          await adoptStore();
+          await adoptStore('keep');
+          const why = await storeWentBack();
+          if (why !== null) {
+            setAsideAhead(why);
+            open();
+            await adoptStore('keep');
+          }
           return { caughtUp: begin() };
         }),
       ),
@@ -365,19 +514,23 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         const wasRunning = loop !== null;
         await halt();
         close();
-        deleteReadDb(path);
-        stalled.clear();
-        attempts.clear();
-        cursor = null;
+        discard();
+        reset();
         open();
-        await adoptStore();
+        await adoptStore('adopt');
         if (wasRunning) return { caughtUp: begin() };
         await catchUp(new AbortController().signal);
         return null;
       });
       await awaitReady(ready);
     },
-    waitFor: (target, timeoutMs = 5000) => waiters.waitFor(target, timeoutMs),
+    waitFor: async (target, timeoutMs = 5000) => {
+      // Checkpoints already past a position just written: either another write came first, or the
+      // store went backwards and reused positions the read model has passed. Tell them apart.
+      const passed = position();
+      if (passed !== null && target <= passed) await verifyStore().catch(() => undefined);
+      return waiters.waitFor(target, timeoutMs);
+    },
     position,
     status: () =>
       targets.map(({ projection }) => {

@@ -5,7 +5,7 @@
  * the event store because their checkpoints are lost with them).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Position } from '@core/eventstore/types';
@@ -107,6 +107,7 @@ export const installProjections = (db: ReadDb, projections: readonly Projection[
          name TEXT PRIMARY KEY, version INTEGER NOT NULL, schema_hash TEXT NOT NULL, position TEXT
        ) STRICT`,
     );
+    db.exec(LAST_EVENT_DDL);
     db.pragma(`user_version = ${FORMAT}`);
     const installed = new Set(db.prepare<[], { name: string }>(`SELECT name FROM ${META_TABLE}`).all().map((r) => r.name));
     const insert = db.prepare(`INSERT INTO ${META_TABLE} (name, version, schema_hash, position) VALUES (?, ?, ?, NULL)`);
@@ -148,6 +149,34 @@ export const recordStoreIdentity = (db: ReadDb, identity: string): void => {
   })();
 };
 
+/**
+ * The last event the read database has taken from the store (the highest position it has read),
+ * with the position just before it, written in the same transaction as the rows it produced. A
+ * store that went backwards (it lost its last events: a restore of the event file alone, its WAL
+ * removed or torn, a power cut under synchronous=NORMAL, an older KurrentDB backup) no longer has
+ * that event there; read after `before`, it shows nothing or another event. Without this check the
+ * store's next events reuse positions the checkpoints have passed and are never projected.
+ */
+export const LAST_EVENT_TABLE = 'riposte_last_event';
+
+export interface LastEvent {
+  position: Position;
+  eventId: string;
+  /** The position of the event read just before it; null when it was the store's first. */
+  before: Position | null;
+}
+
+export const LAST_EVENT_DDL = `CREATE TABLE IF NOT EXISTS ${LAST_EVENT_TABLE} (
+  one INTEGER PRIMARY KEY CHECK (one = 1), position TEXT NOT NULL, event_id TEXT NOT NULL, before_position TEXT
+) STRICT`;
+
+export const recordedLastEvent = (db: ReadDb): LastEvent | null => {
+  const exists = db.prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").get(LAST_EVENT_TABLE);
+  if (exists === undefined) return null;
+  const row = db.prepare<[], { position: string; event_id: string; before_position: string | null }>(`SELECT position, event_id, before_position FROM ${LAST_EVENT_TABLE}`).get();
+  return row === undefined ? null : { position: row.position as Position, eventId: row.event_id, before: row.before_position as Position | null };
+};
+
 /** True when some projection has applied an event (its checkpoint is set). */
 export const hasCheckpoints = (db: ReadDb): boolean =>
   db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${META_TABLE} WHERE position IS NOT NULL`).get()?.n !== 0;
@@ -165,4 +194,18 @@ export const deleteReadDb = (path: string): void => {
     }
   }
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
+};
+
+/**
+ * Moves the read database (and its WAL) aside as `<path>.<label>-<time>`, kept for a look and
+ * never read again, so that a fresh one is built in its place; the SHM index is only deleted.
+ * Answers the new name, or null when there was no file.
+ */
+export const setAsideReadDb = (path: string, label: string, now: Date = new Date()): string | null => {
+  if (isMemoryPath(path) || !existsSync(path)) return null;
+  const aside = `${path}.${label}-${now.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(path, aside);
+  if (existsSync(`${path}-wal`)) renameSync(`${path}-wal`, `${aside}-wal`);
+  for (const suffix of ['-shm', '-journal']) rmSync(path + suffix, { force: true });
+  return aside;
 };

@@ -1,7 +1,8 @@
-// The read database records which event store built it (EventStore.identity) and is rebuilt when
-// pointed at another one: SQLite file to another SQLite file, KurrentDB to another KurrentDB (or to
-// SQLite), and a read database that predates the record. Before this, a read database built from a
-// larger store silently skipped the new store's first events (their positions were "already seen").
+// The read database records which event store built it (EventStore.identity). Pointed at another
+// one (SQLite file to another SQLite file, KurrentDB to another KurrentDB or to SQLite) it refuses
+// to start and changes nothing, until rebuild() adopts the new store on purpose; a read database
+// that predates the record is rebuilt. Before the record, a read database built from a larger store
+// silently skipped the new store's first events (their positions were "already seen").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +58,7 @@ const applications = (p: Projector) => (p.db.prepare('SELECT n FROM ledger_appli
 const idsOf = async (store: EventStore) => (await store.readAll()).map((e) => e.id);
 
 describe('the read database and the event store it was built from', () => {
-  it('SQLite file to another SQLite file: rebuilt from the new one, no stale rows, none skipped', async () => {
+  it('SQLite file to another SQLite file: refused at start, nothing changed; rebuild() adopts the new store, no stale rows, none skipped', async () => {
     const first = sqlite('first.db');
     await fill(first, 60, 1);
     await stop(await project(first));
@@ -65,9 +66,14 @@ describe('the read database and the event store it was built from', () => {
     // A smaller store: every one of its positions is at or before the old checkpoint.
     const second = sqlite('second.db');
     await fill(second, 25, 2);
-    const p = await project(second);
-    expect(ledgerIds(p)).toEqual(await idsOf(second));
-    expect(applications(p)).toBe(25);
+    const refused = createProjector({ store: second, path, projections: [ledgerProjection], batchSize: 100 });
+    running.push(refused);
+    await expect(refused.start()).rejects.toThrow(/read\.db \(the read model, a cache of the events\) was built from another event store \(sqlite:.*projections:rebuild/);
+    expect(ledgerIds(refused)).toEqual(await idsOf(first)); // nothing was changed
+    await refused.rebuild();
+    await refused.start();
+    expect(ledgerIds(refused)).toEqual(await idsOf(second));
+    expect(applications(refused)).toBe(25);
   });
 
   it('the same store again (a restart, another process on the same file) keeps the rows and applies only new events', async () => {
@@ -82,12 +88,20 @@ describe('the read database and the event store it was built from', () => {
     expect(ledgerIds(p)).toEqual(await idsOf(again));
   });
 
-  it('KurrentDB to another KurrentDB, and to SQLite: each change of identity rebuilds', async () => {
+  it('KurrentDB to another KurrentDB, and to SQLite: each change of identity is refused until a rebuild', async () => {
     // Stores that name themselves as KurrentDB servers would (kurrentdb:<uuid>, ../eventstore-kurrentdb).
     const named = (identity: string): EventStore => {
       const inner = createMemoryEventStore();
       opened.push(inner);
       return { ...inner, identity: async () => identity };
+    };
+    const adopt = async (store: EventStore): Promise<Projector> => {
+      const p = createProjector({ store, path, projections: [ledgerProjection], batchSize: 100 });
+      running.push(p);
+      await expect(p.start()).rejects.toMatchObject({ reason: 'READ_MODEL_OF_ANOTHER_STORE' });
+      await p.rebuild();
+      await p.start();
+      return p;
     };
     const one = named('kurrentdb:0b4c8a9e-1111-4aaa-8aaa-000000000001');
     await fill(one, 30, 5);
@@ -95,13 +109,13 @@ describe('the read database and the event store it was built from', () => {
 
     const two = named('kurrentdb:0b4c8a9e-2222-4aaa-8aaa-000000000002');
     await fill(two, 10, 6);
-    const p2 = await project(two);
+    const p2 = await adopt(two);
     expect(ledgerIds(p2)).toEqual(await idsOf(two));
     await stop(p2);
 
     const local = sqlite('events.db');
     await fill(local, 7, 7);
-    const p3 = await project(local);
+    const p3 = await adopt(local);
     expect(ledgerIds(p3)).toEqual(await idsOf(local));
     expect(applications(p3)).toBe(7);
   });
@@ -130,5 +144,58 @@ describe('the read database and the event store it was built from', () => {
     const raw = new Database(path, { readonly: true });
     expect(raw.prepare('SELECT identity FROM riposte_store').get()).toEqual({ identity: await store.identity?.() });
     raw.close();
+  });
+});
+
+describe('a store that went backwards (the same identity, its last events lost)', () => {
+  // Through the port only (readAll), so it holds for KurrentDB as for SQLite: an in-memory store
+  // named like a KurrentDB, "restored" as a new store of the same name holding a prefix of it.
+  const named = (identity: string): EventStore => {
+    const inner = createMemoryEventStore();
+    opened.push(inner);
+    return { ...inner, identity: async () => identity };
+  };
+  const copy = async (from: EventStore, to: EventStore, count: number) => {
+    for (const e of (await from.readAll()).slice(0, count)) {
+      await to.append(e.streamName, [{ id: e.id, type: e.type, data: e.data, metadata: e.metadata }], 'any');
+    }
+  };
+  const ID = 'kurrentdb:0b4c8a9e-3333-4aaa-8aaa-000000000003';
+
+  it('new events at positions the read model had passed (the head caught up again) are noticed at start: rebuilt, none skipped', async () => {
+    const before = named(ID);
+    await fill(before, 30, 10);
+    await stop(await project(before));
+
+    const restored = named(ID);
+    await copy(before, restored, 20);
+    await fill(restored, 12, 11); // past the old head: a check of the head alone would pass
+    const p = await project(restored);
+    expect(ledgerIds(p)).toEqual(await idsOf(restored));
+    expect(applications(p)).toBe(32);
+  });
+
+  it('while running: a waitFor on a position the checkpoints passed checks the store and waits for the rebuilt read model', async () => {
+    const sqliteStore = sqlite('events.db');
+    await fill(sqliteStore, 20, 12);
+    const p = await project(sqliteStore);
+    await p.waitFor((await sqliteStore.readAll()).at(-1)?.position as Position);
+    const raw = new Database(join(dir, 'events.db'));
+    raw.prepare('DELETE FROM events WHERE position > 12').run();
+    raw.close();
+    const written = await fill(sqliteStore, 1, 13);
+    expect(written <= ((p.position() as Position))).toBe(true); // a position the old checkpoints had passed
+    await p.waitFor(written);
+    expect(ledgerIds(p)).toEqual(await idsOf(sqliteStore));
+    expect(applications(p)).toBe(13);
+  });
+
+  it('the same store restarted keeps its read model (the check passes)', async () => {
+    const store = named(ID);
+    await fill(store, 15, 14);
+    await stop(await project(store));
+    const p = await project(store);
+    expect(applications(p)).toBe(15);
+    expect(ledgerIds(p)).toEqual(await idsOf(store));
   });
 });

@@ -64,7 +64,7 @@ const projectionRunner = () => {
   const applier = createApplier(db);
   const target = compile(counting);
   return {
-    apply: (events: readonly RecordedEvent[]) => (events.length === 0 ? undefined : applier.applyBatch([target], events)),
+    apply: (events: readonly RecordedEvent[]) => (events.length === 0 ? undefined : applier.applyBatch([target], events, null)),
     counts: () => db.prepare('SELECT type, n FROM erasure_contract_counts ORDER BY type').all(),
     close: () => db.close(),
   };

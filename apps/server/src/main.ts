@@ -4,6 +4,7 @@
  * A bad environment prints which variable is wrong and exits 1.
  */
 import { isEnvError } from '@adapters/env';
+import { isAppError } from '@core/shared/errors';
 import { startServer } from './start';
 
 const main = async () => {
@@ -13,6 +14,10 @@ const main = async () => {
   } catch (error) {
     if (isEnvError(error)) {
       process.stderr.write(`${error.message}\n`);
+    } else if (isAppError(error) && error.reason !== undefined) {
+      // A refusal that says what happened and what to do (a damaged event store, a read model of
+      // another store): its words, not a stack.
+      process.stderr.write(`Riposte could not start: ${error.message}\n`);
     } else {
       process.stderr.write(`Riposte could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }

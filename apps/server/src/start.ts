@@ -152,13 +152,25 @@ export const startServer = async (
   const sessionKeys = config.sessionKeys ?? loadOrCreateSessionKeys(config.dataDir, logger);
   const clock = options.clock ?? (() => new Date());
 
-  const store = openEventStore(config.eventStore, config.dataDir);
-  const projector = createProjector({
-    store: options.projectorSource ? options.projectorSource(store) : store,
-    path: join(config.dataDir, READ_MODELS_FILE),
-    projections: allProjections,
-    logger: logger.child({ component: 'projections' }),
-  });
+  let opened: EventStore | null = null;
+  let projector: ReturnType<typeof createProjector>;
+  try {
+    opened = openEventStore(config.eventStore, config.dataDir);
+    projector = createProjector({
+      store: options.projectorSource ? options.projectorSource(opened) : opened,
+      path: join(config.dataDir, READ_MODELS_FILE),
+      projections: allProjections,
+      logger: logger.child({ component: 'projections' }),
+    });
+  } catch (error) {
+    // A damaged event file or a read model refused: the message says what to do, and the lock
+    // must not outlive the refusal.
+    await opened?.close();
+    await shared?.close();
+    dataDirLock.release();
+    throw error;
+  }
+  const store: EventStore = opened;
   const sessions: SessionStore = shared ? createPgSessionStore(shared.pool) : createSqliteSessionStore({ path: join(config.dataDir, SESSIONS_FILE) });
   const counters = shared ? pgCounters(shared.pool) : memoryCounters;
   // Beside the sessions: like them, not rebuildable from the events (docs/adr/0012-idempotency-keys.md).
