@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
-import type { Synchronous } from '@adapters/eventstore-sqlite';
+import type { SqliteEventStoreOptions, Synchronous } from '@adapters/eventstore-sqlite';
 import type { EventStore } from '@core/eventstore/types';
 import { withStateCache } from '@adapters/state-cache';
 
@@ -18,10 +18,10 @@ export const READ_MODELS_FILE = 'read.db';
 export const SESSIONS_FILE = 'sessions.db';
 
 /** The store, with this process's cache of folded states (docs/adr/0038-state-cache.md). */
-export const openEventStore = (config: EventStoreConfig, dataDir: string): EventStore =>
+export const openEventStore = (config: EventStoreConfig, dataDir: string, sqlite: Pick<SqliteEventStoreOptions, 'onOpen'> = {}): EventStore =>
   withStateCache(
     config.kind === 'sqlite'
-      ? createSqliteEventStore({ path: config.path ?? join(dataDir, EVENTS_FILE), synchronous: config.synchronous })
+      ? createSqliteEventStore({ ...sqlite, path: config.path ?? join(dataDir, EVENTS_FILE), synchronous: config.synchronous })
       : createKurrentEventStore({ connectionString: config.connectionString }),
   );
 

@@ -4,6 +4,7 @@
  * calls to X and PayPal); appends issued together share one transaction and one fsync (group
  * commit). See docs/adr/0003-sqlite-event-store-durability.md.
  */
+import type Database from 'better-sqlite3';
 import { AppError } from '@core/shared/errors';
 import { duplicateEventIdError } from '@core/eventstore/errors';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, SnapshotStore, StreamAppend } from '@core/eventstore/types';
@@ -25,6 +26,11 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** Events read per query while a subscription catches up (default 500). */
   catchUpPageSize?: number;
+  /**
+   * Runs on the store's connection once it is set up. Tests cap the file with `max_page_count` to
+   * act out a full disk: SQLite then refuses writes with SQLITE_FULL exactly as on ENOSPC.
+   */
+  onOpen?: (db: Database.Database) => void;
 }
 
 export interface SqliteEventStore extends EventStore {
@@ -102,6 +108,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
     synchronous: options.synchronous ?? 'FULL',
     busyTimeoutMs: options.busyTimeoutMs ?? 5_000,
   });
+  options.onOpen?.(db);
   const reads = prepareReads(db);
   const subscriptions = createSubscriptions(reads, {
     pollIntervalMs: options.pollIntervalMs ?? 250,

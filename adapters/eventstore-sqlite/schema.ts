@@ -14,7 +14,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
-import { isDamagedFile } from '@adapters/sqlite-faults';
+import { isDamagedFile, isDiskFull } from '@adapters/sqlite-faults';
 
 export type Synchronous = 'NORMAL' | 'FULL';
 
@@ -37,6 +37,11 @@ CREATE UNIQUE INDEX IF NOT EXISTS events_event_id ON events (event_id);
 -- databases record to notice when they are pointed at another store.
 CREATE TABLE IF NOT EXISTS store_identity (
   id TEXT NOT NULL
+);
+-- The health probe's row: written and removed by every write probe (see probeHealth).
+CREATE TABLE IF NOT EXISTS health_probe (
+  at     TEXT NOT NULL,
+  filler BLOB NOT NULL
 );
 CREATE TABLE IF NOT EXISTS snapshots (
   stream   TEXT    PRIMARY KEY,
@@ -121,22 +126,41 @@ export const storeIdentity = (db: Database.Database): string => {
   return `sqlite:${row.id}`;
 };
 
-/** A read, and a write transaction begun and rolled back (the write lock can be taken, the file is writable). */
+/** How much the write probe writes: a few pages, so it needs room as an append does. */
+export const PROBE_BYTES = 16_384;
+
+const probeError = (error: unknown): string =>
+  isDiskFull(error)
+    ? `The event store is out of storage space (${error instanceof Error ? error.message : String(error)}): every write is refused (507) until space is freed`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/**
+ * A read, and a real write: a row of PROBE_BYTES inserted and deleted again in one committed
+ * transaction. A transaction begun and rolled back proves only that the lock can be taken: on a
+ * full disk it succeeds while every append fails with SQLITE_FULL, because a rollback writes
+ * nothing. The commit puts the pages in the WAL (fsync'd under synchronous=FULL), so it fails when
+ * an append would; it leaves no row. /healthz reuses its answer for a second, so this is at most
+ * one small commit a second.
+ */
 export const probeHealth = (db: Database.Database) => {
   const attempt = (check: () => void) => {
     try {
       check();
       return { ok: true as const };
     } catch (error) {
-      return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false as const, error: probeError(error) };
     }
   };
   return {
     read: attempt(() => db.prepare('SELECT max(position) FROM events').get()),
     write: attempt(() => {
       if (db.inTransaction) return; // the writer holds it right now
-      db.exec('BEGIN IMMEDIATE');
-      db.exec('ROLLBACK');
+      db.transaction(() => {
+        db.prepare('INSERT INTO health_probe (at, filler) VALUES (?, zeroblob(?))').run(new Date().toISOString(), PROBE_BYTES);
+        db.prepare('DELETE FROM health_probe').run();
+      }).immediate();
     }),
   };
 };

@@ -38,6 +38,7 @@ import { createSqliteSessionStore, type SessionStore } from '@adapters/session-s
 import { lockDataDir } from '@adapters/data-dir-lock';
 import { createPgIdempotencyStore, createPgPendingRequests, createPgSessionStore, openPgDataKeyStore, openSharedPostgres, pgCounters } from '@adapters/shared-postgres';
 import type { EventStore } from '@core/eventstore/types';
+import type { SqliteEventStoreOptions } from '@adapters/eventstore-sqlite';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
 import { createHeartbeatJob } from '@adapters/scheduler/heartbeat';
@@ -86,6 +87,8 @@ export interface StartOptions {
   readModelWaitMs?: number;
   /** What the projector reads the events through (tests hold events back to make the read model lag). */
   projectorSource?: (store: EventStore) => EventStore;
+  /** Runs on the SQLite event store's connection (tests cap its size to act out a full disk). */
+  onSqliteEventStore?: SqliteEventStoreOptions['onOpen'];
 }
 
 export interface RunningServer {
@@ -155,7 +158,7 @@ export const startServer = async (
   let opened: EventStore | null = null;
   let projector: ReturnType<typeof createProjector>;
   try {
-    opened = openEventStore(config.eventStore, config.dataDir);
+    opened = openEventStore(config.eventStore, config.dataDir, options.onSqliteEventStore ? { onOpen: options.onSqliteEventStore } : {});
     projector = createProjector({
       store: options.projectorSource ? options.projectorSource(opened) : opened,
       path: join(config.dataDir, READ_MODELS_FILE),

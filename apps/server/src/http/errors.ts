@@ -1,7 +1,8 @@
 /**
  * The one error middleware (docs/api.md "Errors"): AppError codes map to statuses, zod errors
  * become 400 with the first issue's message and field, malformed JSON becomes 400, anything else
- * is logged with its stack and answered 500 with a fixed message and the request id, nothing more:
+ * is logged with its stack and answered 500 with a fixed message and the request id, nothing more
+ * (but a write that found the disk full: 507 INSUFFICIENT_STORAGE, saying so):
  * a library's message, a SQL statement or a file path says more about the server than a client
  * needs. The request id finds the logged cause. An `internal` AppError is answered the same way.
  *
@@ -13,6 +14,7 @@ import { z, ZodError } from 'zod';
 import { isAppError, type ErrorCode } from '@core/shared/errors';
 import { assertNever } from '@core/shared/decider';
 import { firstIssue } from '@core/shared/parse';
+import { isDiskFull } from '@adapters/sqlite-faults';
 
 export const statusOf = (code: ErrorCode): number => {
   switch (code) {
@@ -68,6 +70,16 @@ const internal = (requestId: string): ErrorBody => {
   return { message, error: message, code: 'internal', requestId };
 };
 
+/** A write that found no room on the disk (SQLITE_FULL, ENOSPC), anywhere in the cause chain. */
+const outOfSpace = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if (isDiskFull(e)) return true;
+  }
+  return false;
+};
+
+export const STORAGE_FULL_MESSAGE = 'The server has run out of storage space, so this could not be saved. Nothing was changed; please try again later.';
+
 /** Retry-After on a 503 whose error does not say (seconds). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -107,6 +119,13 @@ export const errorHandler = (): Middleware => async (ctx, next) => {
     if (http !== null) {
       ctx.status = http.status;
       ctx.body = body(http.message, 'bad_request');
+      return;
+    }
+    if (outOfSpace(error)) {
+      // 507 as uploads answer on a full disk: the client's request was fine, the server cannot store it.
+      ctx.state.log.error({ err: error }, 'a write found no storage space');
+      ctx.status = 507;
+      ctx.body = body(STORAGE_FULL_MESSAGE, 'INSUFFICIENT_STORAGE');
       return;
     }
     ctx.state.log.error({ err: error }, 'unhandled error');
