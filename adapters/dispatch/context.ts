@@ -19,6 +19,8 @@ import type { XAppClient, XMedia, XPost, XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
 import type { CrashHook } from './crash';
 import { createPostLedger, type PostLedger } from './post-ledger';
+import { createSendingGate, type SendingGate } from './sending';
+import { X_SENDING_PROBE_EVERY_MS } from '@core/x-sending';
 
 export interface DispatchSettings {
   /** How long a claim holds without its claimant finishing (core DEFAULT_CLAIM_LEASE_MS). */
@@ -54,6 +56,8 @@ export interface DispatchSettings {
   postWindow: PostWindow;
   /** A run whose start could not reach X is tried again after this. */
   retryStartMs: number;
+  /** While X refuses the app (credits used up, keys not enrolled): how often it is asked again (core/x-sending). */
+  probeEveryMs: number;
 }
 
 export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
@@ -69,6 +73,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   reconcileAfterMs: 60_000,
   postWindow: { callDeadlineMs: 30_000, uploadSteps: 4 },
   retryStartMs: 30_000,
+  probeEveryMs: X_SENDING_PROBE_EVERY_MS,
 };
 
 export interface DispatchLogger {
@@ -131,6 +136,8 @@ export interface Context extends Omit<DispatchDeps, 'settings' | 'crash'> {
   userClients: Map<string, { tokens: ConnectedXAccount['tokens']; client: XUserClient }>;
   /** X's posting budgets as this process sees them. */
   postLedger: PostLedger;
+  /** Whether the installation may send to X now (paused while X refuses the app itself). */
+  sending: SendingGate;
 }
 
 
@@ -141,7 +148,7 @@ export const createContext = (deps: DispatchDeps): Context => {
   const positions = new Map<string, Position>();
   const watched = new Set<string>();
   const targetPosts = new Map<string, Promise<XPost[]>>();
-  return {
+  const ctx: Omit<Context, 'sending'> & { sending?: SendingGate } = {
     postTimes: new Map(),
     trialTaken: new Set(),
     userClients: new Map(),
@@ -181,6 +188,8 @@ export const createContext = (deps: DispatchDeps): Context => {
       return position;
     },
   };
+  ctx.sending = createSendingGate(ctx as Context, { probeEveryMs: ctx.settings.probeEveryMs });
+  return ctx as Context;
 };
 
 /** The connected account as its stream has it (null when gone). */

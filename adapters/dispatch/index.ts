@@ -36,6 +36,7 @@ import { DIRECT_DELIVERY, handOver, send, settleEnded, withdrawIfAllowanceFull }
 export type { DispatchDeps, DispatchSettings } from './context';
 export { DEFAULT_DISPATCH_SETTINGS } from './context';
 export { CRASH_POINTS, crashAt, type CrashPoint } from './crash';
+export { X_SENDING_PROBE_JOB } from './sending';
 
 export const DISPATCH_JOB = 'replies:dispatch';
 export const FOLLOW_UP_JOB = 'replies:follow-up';
@@ -255,6 +256,9 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       if (ctx.x === null) return;
       const nowMs = now.getTime();
       for (const [scheduleId, entry] of waiting) if (entry.untilMs <= nowMs) wake(scheduleId);
+      // While X refuses the app no run starts (each would ask X in vain); runs due meanwhile
+      // start once sending resumes, those past their grace skipped as late.
+      if (ctx.sending.pausedFor(nowMs) !== null) return;
       const free = settings.batch - inFlight.size - waiting.size;
       if (free <= 0) return;
       for (const [id, held] of heldElsewhere) if (held.until <= nowMs) heldElsewhere.delete(id);
@@ -365,10 +369,13 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       };
       try {
         const byAccount = new Map<string, FollowUpRow[]>();
+        // Paused (X refuses the app): only what needs no call to X, the expiry of ready replies.
+        const paused = ctx.sending.pausedFor(nowMs) !== null;
         for (const row of repliesToFollowUp(ctx.db(), now.toISOString(), settings.batch)) {
           if (repliesInFlight.has(row.id)) continue;
-          if (row.status === 'rate_limited') track(row.id, () => retry(row.id));
-          else if (row.status === 'ready' && row.expiresAt !== null && Date.parse(row.expiresAt) <= nowMs) track(row.id, () => expire(row.id));
+          if (row.status === 'ready' && row.expiresAt !== null && Date.parse(row.expiresAt) <= nowMs) track(row.id, () => expire(row.id));
+          else if (paused) continue;
+          else if (row.status === 'rate_limited') track(row.id, () => retry(row.id));
           else byAccount.set(row.connectedAccountId, [...(byAccount.get(row.connectedAccountId) ?? []), row]);
         }
         for (const [accountId, rows] of byAccount) {
@@ -387,7 +394,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   };
 
   return {
-    jobs: [dispatchJob, followUpJob],
+    jobs: [dispatchJob, followUpJob, ctx.sending.job],
     runSchedule: async (scheduleId) => {
       const state = await ctx.load(scheduleStream(scheduleId), scheduleDecider);
       if (state.status !== 'pending') throw new AppError('conflict', 'This schedule has no run to make', { reason: 'SCHEDULE_INACTIVE' });

@@ -54,6 +54,7 @@ import { mayReachX, type ReachXDecision } from '@core/users/quota';
 import { userStream } from '@core/users/streams';
 import { hasLongPosts, isXError, replyIntentUrl, type XPost, type XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
+import { X_SENDING_MESSAGES } from '@core/x-sending';
 import { connectedAccount, mediaOf, userClientFor, type Context } from './context';
 import { textKeyOf } from './text-key';
 
@@ -180,7 +181,7 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
     });
   } catch (error) {
     if (!isXError(error)) throw error;
-    ctx.logger.warn({ err: error, replyId: run.replyId }, 'X could not be asked for the target post; the run tries again');
+    if (!(await ctx.sending.pauseOnError(error))) ctx.logger.warn({ err: error, replyId: run.replyId }, 'X could not be asked for the target post; the run tries again');
     return null;
   }
 };
@@ -395,6 +396,12 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   if (await cancelledByItsSchedule(ctx, state)) return 'progress';
   const now = ctx.nowIso();
   const nowMs = Date.parse(now);
+  // X refuses the app itself (credits used up, keys not enrolled): the reply waits, nothing is asked of X.
+  const paused = ctx.sending.pausedFor(nowMs);
+  if (paused !== null) {
+    await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: new Date(nowMs + ctx.settings.probeEveryMs).toISOString(), message: X_SENDING_MESSAGES.held(paused), now });
+    return 'progress';
+  }
   // Epoch milliseconds: the rule then parses no ISO text per send of the hour.
   const sentAt = sentAtSince(ctx.db(), run.userId, new Date(nowMs - 3_600_000).toISOString()).map((t) => Date.parse(t));
   // The user's own limit (Settings, 1-50) replaces the installation's.
@@ -469,6 +476,7 @@ const post = async (
   const fallback = outcome.kind === 'not_summoned' ? await handover(ctx, { ...state, status: 'sending', since: now }) : undefined;
   await replyCmd(ctx, run.replyId, { type: 'RecordOutcome', outcome, now: ctx.nowIso(), ...(fallback === undefined ? {} : { fallback }) });
   if (outcome.kind === 'auth_failed') await markAuthFailed(ctx, account, outcome.message);
+  await ctx.sending.pauseOn(outcome);
   return 'progress';
 };
 

@@ -10,6 +10,7 @@ import type { Mailer } from '@core/mail';
 import { createPushJob, type PushSender } from '@adapters/push';
 import { createFailedReplyMailJob } from './failed-replies';
 import { createWeeklySummaryJob } from './weekly-summary';
+import { createXSendingPausedMailJob } from './x-sending-paused';
 
 export interface NotificationDeps {
   store: EventStore;
@@ -25,5 +26,6 @@ export interface NotificationDeps {
 export const notificationJobs = (deps: NotificationDeps): SchedulerJob[] => [
   createFailedReplyMailJob(deps),
   createWeeklySummaryJob(deps),
+  createXSendingPausedMailJob(deps),
   ...(deps.push === null ? [] : [createPushJob({ ...deps, sender: deps.push })]),
 ];

@@ -19,6 +19,7 @@ import { usersProjection } from './users';
 import { watchedPostsProjection, xReadDaysProjection } from './watching';
 import { schedulerProcessesProjection } from './scheduler-health';
 import { connectedAccountsProjection } from './x-accounts';
+import { xSendingProjection } from './x-sending';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -37,4 +38,5 @@ export const allProjections: readonly Projection[] = [
   accessTokensProjection as Projection,
   pushDevicesProjection as Projection,
   auditIndexProjection,
+  xSendingProjection as Projection,
 ];

@@ -139,3 +139,9 @@ export const pendingErasures = (db: ReadDb, limit = 100): string[] =>
     .prepare<[number], { user_id: string }>('SELECT user_id FROM users_pending_erasure ORDER BY deleted_at, user_id LIMIT ?')
     .all(limit)
     .map((r) => r.user_id);
+
+/** The e-mail addresses of the active admins (who hear of installation-wide trouble). */
+export const adminRecipients = (db: ReadDb): { id: string; email: string }[] =>
+  db
+    .prepare<[], { id: string; email: string }>("SELECT id, email FROM users WHERE role = 'admin' AND is_active = 1 AND email IS NOT NULL ORDER BY created_at, id")
+    .all();

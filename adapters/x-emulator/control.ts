@@ -6,6 +6,7 @@ import type { DuplicateRule, DuplicateRuleSetting, DuplicateRuleState } from './
 import type { IncomingMessage } from 'node:http';
 import type { XReplySettings } from '@core/x';
 import type { EmuMetrics } from './metrics';
+import type { AppStanding } from './routes-api';
 import type { Endpoint, RateLimits } from './rate-limits';
 import type { XEmulatorStreamControl } from './stream';
 import type { EmuApp, EmuPost, EmuUser, World } from './world';
@@ -78,6 +79,13 @@ export interface XEmulatorControl {
   summonRule(on?: boolean): boolean;
   /** Reads, or changes, X's refusal of repeated posts (duplicates.ts), with the count of refusals so far. */
   duplicateRule(next?: Partial<DuplicateRule>): DuplicateRuleState;
+  /**
+   * Reads, or switches, how X stands with the app (routes-api AppStanding): credits used up (402
+   * CreditsDepleted on every v2 call), not enrolled (403 client-not-enrolled), the summon rule's words.
+   */
+  standing(next?: Partial<AppStanding>): AppStanding;
+  /** The callback URLs registered for the main app at X (request_token refuses others, in XML); null: any. */
+  callbackUrls(urls?: readonly string[] | null): readonly string[] | null;
   /** Reads, or sets, the time every API call takes (XEmulatorOptions.latencyMs). */
   latency(next?: { ms: number; jitterMs?: number }): { ms: number; jitterMs: number };
   exhaustRateLimit(endpoint: Endpoint, untilMs?: number): void;
@@ -103,6 +111,8 @@ export const createControl = (
   latency: Setting<{ ms: number; jitterMs: number }, { ms: number; jitterMs?: number }>,
   stream: XEmulatorStreamControl,
   duplicates: DuplicateRuleSetting,
+  standing: AppStanding,
+  mainApp: EmuApp,
 ): XEmulatorControl => {
   const requests: RecordedXRequest[] = [];
   const faults: { fault: Fault; left: number; target: FaultTarget }[] = [];
@@ -169,6 +179,15 @@ export const createControl = (
     duplicateRule: (next) => {
       if (next !== undefined) duplicates.set(next);
       return duplicates.get();
+    },
+    standing: (next) => {
+      if (next !== undefined) Object.assign(standing, next);
+      return { ...standing };
+    },
+    callbackUrls: (urls) => {
+      if (urls === null) delete mainApp.callbackUrls;
+      else if (urls !== undefined) mainApp.callbackUrls = [...urls];
+      return mainApp.callbackUrls ?? null;
     },
     latency: (next) => {
       if (next !== undefined) latency.set(next);

@@ -5,6 +5,6 @@ export type { Fault as XFault, FaultTarget, PostOptions, RecordedXRequest, XEmul
 export type { EmuApp, EmuPost, EmuUser } from './world';
 export { ENDPOINTS as X_EMULATOR_ENDPOINTS } from './rate-limits';
 export type { Endpoint as XEmulatorEndpoint } from './rate-limits';
-export { NOT_SUMMONED_DETAIL } from './routes-api';
+export { NOT_SUMMONED_DETAIL, SUMMON_RULE_DETAIL, CALLBACK_NOT_APPROVED_XML } from './routes-api';
 export { PEAK_WINDOWS, PEAK_SHARE } from './schedule';
 export type { XEmulatorStreamControl, EmuRule } from './stream';

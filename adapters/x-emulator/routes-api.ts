@@ -11,8 +11,54 @@ import { PREMIUM_LIMIT, STANDARD_LIMIT, weightedLength } from './weighted-length
 import { fieldsOf, includesFor, invalidRequest, notFoundError, problem, PROBLEMS, tweetJson, userJson, type Reply } from './wire';
 import type { World } from './world';
 
+/** X's words for a reply the post's reply settings do not allow (and, before 2026-02-23, for the summon rule). */
 export const NOT_SUMMONED_DETAIL =
   'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.';
+/** X's words for the 2026 summon rule, as public code quotes them since 2026-02-23. */
+export const SUMMON_RULE_DETAIL = 'You can only reply to or quote posts where you are mentioned or are the author.';
+
+/**
+ * X's answers to an app it refuses as a whole, switchable from control: pay-per-use credits used
+ * up (402 CreditsDepleted) and keys of an app not enrolled in a project (403 client-not-enrolled).
+ * Every v2 call of that app gets them, reads and posts alike.
+ */
+export interface AppStanding {
+  creditsDepleted: boolean;
+  notEnrolled: boolean;
+  /** Which words the summon rule's refusal uses: X's since 2026-02-23, or the older ones. */
+  summonWording: '2026' | 'legacy';
+}
+
+export const creditsDepleted = (accountId: string): Reply => ({
+  status: 402,
+  body: {
+    account_id: Number(accountId),
+    title: 'CreditsDepleted',
+    detail: `Your enrolled account [${accountId}] does not have any credits to fulfill this request.`,
+    type: `${PROBLEMS}credits`,
+  },
+});
+
+export const clientNotEnrolled = (clientId: string): Reply => ({
+  status: 403,
+  body: {
+    client_id: clientId,
+    detail:
+      'When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.',
+    registration_url: 'https://developer.twitter.com/en/docs/projects/overview',
+    title: 'Client Forbidden',
+    required_enrollment: 'Appropriate Level of API Access',
+    reason: 'client-not-enrolled',
+    type: `${PROBLEMS}client-forbidden`,
+  },
+});
+
+/** request_token's answer to a callback the app's settings at X do not list. */
+export const CALLBACK_NOT_APPROVED_XML =
+  '<?xml version="1.0" encoding="UTF-8"?><errors><error code="415">Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings</error></errors>';
+
+/** A stable number for an app, as X's account and client ids are. */
+const numericIdOf = (key: string): string => String([...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1_000_000_007, 7) + 1_000_000_000);
 const REPLY_SETTINGS: readonly XReplySettings[] = ['everyone', 'mentionedUsers', 'following', 'subscribers', 'verified'];
 
 const userOnly = (): Reply =>
@@ -33,14 +79,17 @@ export interface ApiDeps {
   summonRule: () => boolean;
   duplicates: DuplicateRuleSetting;
   now: () => number;
+  standing: AppStanding;
 }
 
-export const createApiRoutes = ({ world, limits, authenticate, summonRule, duplicates, now }: ApiDeps) => {
+export const createApiRoutes = ({ world, limits, authenticate, summonRule, duplicates, now, standing }: ApiDeps) => {
   /** Authenticates, applies the endpoint's rate limit and adds its headers to the answer. */
   const guarded = (endpoint: Endpoint, needsUser: boolean, handler: (ctx: Ctx, caller: Caller) => Reply) => (ctx: Ctx): Reply => {
     const caller = authenticate(ctx, 'v2');
     if (isReply(caller)) return caller;
     if (caller.kind === 'consumer') return problem(401, 'Unauthorized', 'Unauthorized');
+    if (standing.notEnrolled) return clientNotEnrolled(numericIdOf(caller.app.consumerKey));
+    if (standing.creditsDepleted) return creditsDepleted(numericIdOf(`account:${caller.app.consumerKey}`));
     if (needsUser && caller.kind !== 'user') return userOnly();
     const identity = caller.kind === 'user' ? `user:${caller.user.id}` : `app:${caller.app.consumerKey}`;
     const check = limits.take(endpoint, identity, endpoint === 'POST /2/tweets' && caller.kind === 'user' ? { userId: caller.user.id, appKey: caller.app.consumerKey } : undefined);
@@ -153,7 +202,7 @@ export const createApiRoutes = ({ world, limits, authenticate, summonRule, dupli
       const targetPost = world.asXPost(target);
       const replier = { id: user.id, username: user.username };
       if (replySettingsAllow(targetPost, replier) !== true && !isSummoned(targetPost, replier)) return forbidden(NOT_SUMMONED_DETAIL);
-      if (summonRule() && canReplyDirectly(targetPost, replier, app.access) === false) return forbidden(NOT_SUMMONED_DETAIL);
+      if (summonRule() && canReplyDirectly(targetPost, replier, app.access) === false) return forbidden(standing.summonWording === '2026' ? SUMMON_RULE_DETAIL : NOT_SUMMONED_DETAIL);
     }
     if (quoteId !== undefined && !world.visiblePost(quoteId)) return forbidden('You attempted to quote a Tweet that is deleted or not visible to you.');
     if (duplicates.refuses(world.postsBy(user.id), text, now())) {

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { isReply, type Caller, type Ctx } from './auth';
 import { authorizePage, messagePage, pinPage } from './pages';
+import { CALLBACK_NOT_APPROVED_XML } from './routes-api';
 import { v1Error, type Reply } from './wire';
 import type { WebSessions } from './web-session';
 import { newSecret, type EmuApp, type World } from './world';
@@ -45,7 +46,8 @@ export const createOAuthRoutes = (world: World, authenticate: (ctx: Ctx, dialect
     if (isReply(caller)) return caller;
     if (caller.kind !== 'consumer' || caller.requestToken) return v1Error(401, 32, 'Could not authenticate you.');
     const callback = oauthParam(ctx, 'oauth_callback');
-    if (callback === undefined || !callbackAllowed(caller.app, callback)) return v1Error(403, 415, 'Callback URL not approved for this client application.');
+    // X answers this one in XML, whatever the request asked for.
+    if (callback === undefined || !callbackAllowed(caller.app, callback)) return { status: 403, text: CALLBACK_NOT_APPROVED_XML, contentType: 'application/xml;charset=utf-8' };
     const token = { token: newSecret(20), secret: newSecret(), consumerKey: caller.app.consumerKey, callback, createdAt: world.now() };
     world.requestTokens.set(token.token, token);
     return formText(200, { oauth_token: token.token, oauth_token_secret: token.secret, oauth_callback_confirmed: 'true' });

@@ -19,7 +19,7 @@ import { createMediaRoutes } from './media';
 import { loadWorld, saveWorld } from './persist';
 import { createRateLimits, type Endpoint } from './rate-limits';
 import { createStream } from './stream';
-import { createApiRoutes } from './routes-api';
+import { createApiRoutes, type AppStanding } from './routes-api';
 import { createSearchRoute } from './routes-search';
 import { createOAuthRoutes } from './routes-oauth';
 import { createWebRoutes } from './routes-web';
@@ -51,6 +51,8 @@ export interface XEmulatorOptions {
   summonRule?: boolean;
   /** X's refusal of a repeat of an author's recent post (duplicates.ts); default on, a week. */
   duplicateRule?: Partial<DuplicateRule>;
+  /** How X stands with the app at the start (default: credits, enrolled, X's 2026 words); control.standing switches it. */
+  standing?: Partial<AppStanding>;
   /** The simulated accounts; default the 30 curated accounts. */
   accounts?: readonly CuratedAccount[];
   /** Sandbox users that exist from the start (they can also be created on the consent page). */
@@ -164,8 +166,9 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
   const limits = createRateLimits(now, options.limits, options.postsPerDay, options.appPostsPerDay);
   const { authenticate } = createAuthenticator(world);
   let summonRule = options.summonRule ?? true;
+  const standing: AppStanding = { creditsDepleted: false, notEnrolled: false, summonWording: '2026', ...options.standing };
   const duplicates = createDuplicateRule(options.duplicateRule);
-  const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule, duplicates, now });
+  const api = createApiRoutes({ world, limits, authenticate, summonRule: () => summonRule, duplicates, now, standing });
   const search = createSearchRoute(world, api.guarded);
   const rule = { get: () => summonRule, set: (on: boolean) => void (summonRule = on) };
   const sessions = createWebSessions(world);
@@ -185,6 +188,8 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     },
     stream.control,
     duplicates,
+    standing,
+    app,
   );
 
   type Handler = (ctx: Ctx, m: RegExpExecArray) => Reply;

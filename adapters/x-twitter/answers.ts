@@ -39,9 +39,22 @@ export const isStaleConnection = (error: unknown): boolean => {
   return cause.code === 'ECONNRESET' || cause.message === 'socket hang up';
 };
 
+/**
+ * twitter-api-v2 reads every answer of the OAuth token endpoints as a form (`a=b&c=d`), errors
+ * too; X answers those errors in XML (`<?xml version="1.0" ...?><errors><error code="415">...`),
+ * which comes out as an object keyed by its text up to the first '='. The text is put together
+ * again, so X's code and words reach core/x instead of being lost.
+ */
+const formReadXml = (data: unknown): string | undefined => {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const entries = Object.entries(data as Record<string, unknown>);
+  if (entries.length === 0 || !entries[0]![0].trimStart().startsWith('<')) return undefined;
+  return entries.map(([k, v]) => (v === '' ? k : `${k}=${String(v)}`)).join('&');
+};
+
 export const toXAnswer = (error: unknown): XAnswer => {
   if (error instanceof ApiResponseError) {
-    return { kind: 'response', status: error.code, body: error.data, headers: error.headers as Record<string, string | string[] | undefined> };
+    return { kind: 'response', status: error.code, body: formReadXml(error.data) ?? error.data, headers: error.headers as Record<string, string | string[] | undefined> };
   }
   if (error instanceof ApiPartialResponseError) {
     return { kind: 'transport', failure: 'partial', message: error.message, status: error.response.statusCode ?? 0 };

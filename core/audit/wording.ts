@@ -27,6 +27,7 @@ import type { UserEvent } from '@core/users/events';
 import type { ReadsEvent } from '@core/watching/reads';
 import type { WatchEvent } from '@core/watching/watch';
 import type { XAccountEvent } from '@core/x-accounts/account';
+import type { XSendingEvent } from '@core/x-sending/sending';
 import type { AuditEvent } from './events';
 
 export type AuditedEvent =
@@ -50,6 +51,7 @@ export type AuditedEvent =
   | XAccountEvent
   | TokenEvent
   | SchedulerHealthEvent
+  | XSendingEvent
   | AuditEvent;
 
 export type AuditedEventType = AuditedEvent['type'];
@@ -216,6 +218,8 @@ const WORDING: Wording = {
   TokenRevoked: (d, c) => `${c.who} revoked access token ${short(d.tokenId)}`,
   TokenUsed: (d) => `access token ${short(d.tokenId)} was used`,
   // scheduler health
+  XSendingPaused: (d) => `sending to X was paused for the installation: X refused the app (${d.reason.replace(/_/g, ' ')})${d.detail === null ? '' : `: ${d.detail}`}`,
+  XSendingResumed: (d) => `sending to X resumed (paused since ${d.pausedAt} for ${d.reason.replace(/_/g, ' ')})`,
   SchedulerHeartbeat: (d) => `the ${d.kind} scheduler ${d.host}:${d.pid} ticked (${d.ticks} tick(s) since ${d.startedAt})`,
   // audit
   AuditViewed: (d, c) => `${actorWords(d.viewerId, c.nameOf)} looked at the history of ${d.subjectKind === 'user' ? d.subject : `${d.subjectKind} ${d.subject}`}`,

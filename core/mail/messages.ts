@@ -67,3 +67,29 @@ export const weeklySummaryMail = (to: string, f: WeeklySummaryFacts): MailMessag
     `Turn this summary off in Settings: ${f.settingsUrl}`,
   ].join('\n'),
 });
+
+export interface XSendingPausedFacts {
+  /** Our words for why (core/x-sending X_SENDING_MESSAGES.paused). */
+  message: string;
+  /** X's own words, when it gave any. */
+  detail: string | null;
+  since: string;
+  adminUrl: string;
+}
+
+/** To every admin with an e-mail, once per pause: X refuses the app itself, so nothing goes out. */
+export const xSendingPausedMail = (to: string, f: XSendingPausedFacts): MailMessage => ({
+  to,
+  kind: 'x_sending_paused',
+  subject: 'Riposte: sending to X is paused',
+  text: [
+    f.message,
+    f.detail === null ? '' : `X said: ${f.detail}`,
+    '',
+    `Paused since ${f.since}. Replies due meanwhile wait; Riposte asks X every few minutes and resumes by itself once X answers again.`,
+    '',
+    `Dashboard: ${f.adminUrl}`,
+  ]
+    .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
+    .join('\n'),
+});

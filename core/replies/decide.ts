@@ -20,6 +20,7 @@ import { REPLY_MESSAGES } from './messages';
 import { isFailureStatus, type FailureStatus } from './model';
 import { evolveReply, initialReplyState, type ReplyState } from './state';
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from './rules/timing';
+import { X_SENDING_PROBE_EVERY_MS } from '@core/x-sending';
 
 type Command<T extends ReplyCommand['type']> = Extract<ReplyCommand, { type: T }>;
 type Existing = Exclude<ReplyState, { status: 'none' }>;
@@ -62,6 +63,11 @@ const outcomeEvents = (command: Command<'RecordOutcome'>, state: Existing): Repl
       return state.status === 'unconfirmed' ? [] : [{ type: 'ReplyUnconfirmed', data: { replyId, reason: outcome.message, at } }];
     case 'rate_limited':
       return [{ type: 'ReplyRateLimited', data: { replyId, retryAt: retryAtOf(outcome, toMs(at)), message: outcome.message, at } }];
+    case 'credits_depleted':
+    case 'client_not_enrolled':
+      // X refused the app, not this reply: it waits while sending is paused (core/x-sending), and
+      // is looked at again when the probe may have found X answering.
+      return [{ type: 'ReplyRateLimited', data: { replyId, retryAt: toInstant(toMs(at) + X_SENDING_PROBE_EVERY_MS), message: outcome.message, at } }];
     case 'not_summoned':
       if (command.fallback !== undefined) {
         const handover = command.fallback;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@core/shared/testing/given-when-then';
+import { X_SENDING_PROBE_EVERY_MS } from '@core/x-sending';
 import { replyDecider } from './decide';
 import { REPLY_MESSAGES } from './messages';
 import type { ReplyCommand } from './commands';
@@ -141,6 +142,16 @@ describe('RecordOutcome', () => {
       .when(record(outcome.notSummoned(), handover))
       .then([{ type: 'ReplyReady', data: { replyId, ...handover, reason: 'reply not allowed', at: at(3) } }]);
     spec.given(...sending).when(record(outcome.notSummoned())).then([E.failed('not_summoned', 'reply not allowed')]);
+  });
+
+  it('holds the reply (rate limited until the next probe) when X refuses the app itself: credits used up, keys not enrolled', () => {
+    for (const kind of ['credits_depleted', 'client_not_enrolled'] as const) {
+      const refused = { kind, status: 'rate_limited' as const, next: 'after_reset' as const, message: `X refused the app (${kind})`, httpStatus: kind === 'credits_depleted' ? 402 : 403 };
+      spec
+        .given(...sending)
+        .when(record(refused))
+        .then([{ type: 'ReplyRateLimited', data: { replyId, retryAt: at(3 + X_SENDING_PROBE_EVERY_MS / 1000), message: refused.message, at: at(3) } }]);
+    }
   });
 
   it('settles an unconfirmed reply when X’s late answer arrives', () => {

@@ -69,16 +69,29 @@ const readEntry = (entry: Record<string, unknown>, facts: XAnswerFacts): string 
   return str(entry.detail) ?? str(entry.message) ?? str(entry.reason);
 };
 
+const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeXmlText = (text: string): string => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+
 /** Reads codes, problem types and texts out of any body X may send. Never throws. */
 export const readXAnswer = (body: unknown): XAnswerFacts => {
   const facts: XAnswerFacts = { codes: [], types: [], texts: [], detail: undefined, postId: undefined };
   const details: string[] = [];
   if (typeof body === 'string') {
-    // An HTML error page carries no message worth repeating.
-    const text = body.trim().slice(0, 500);
-    if (text !== '' && !text.startsWith('<')) {
-      facts.texts.push(text);
-      details.push(text);
+    const text = body.trim().slice(0, 2000);
+    if (text.startsWith('<')) {
+      // OAuth 1.0a endpoints answer errors in XML (<errors><error code="415">Callback URL not
+      // approved ...</error></errors>); an HTML error page carries no message worth repeating.
+      for (const m of text.matchAll(/<error\b[^>]*?\bcode="(\d+)"[^>]*>([^<]*)<\/error>/gi)) {
+        facts.codes.push(Number(m[1]));
+        const words = decodeXmlText(m[2] ?? '').trim();
+        if (words !== '' && !facts.texts.includes(words)) {
+          facts.texts.push(words);
+          details.push(words);
+        }
+      }
+    } else if (text !== '') {
+      facts.texts.push(text.slice(0, 500));
+      details.push(text.slice(0, 500));
     }
   } else if (isRecord(body)) {
     const top = readEntry(body, facts);

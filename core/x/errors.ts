@@ -20,6 +20,8 @@ export const X_ERROR_CODES: Readonly<Record<XOutcomeKind, ErrorCode>> = {
   insufficient_permissions: 'forbidden',
   not_summoned: 'forbidden',
   rejected: 'forbidden',
+  credits_depleted: 'unavailable',
+  client_not_enrolled: 'unavailable',
   failed: 'unavailable',
   transient: 'unavailable',
   unknown: 'unavailable',

@@ -21,6 +21,8 @@ export const X_MESSAGES = {
   insufficientPermissions: (detail: string | undefined) => `X does not permit this app or account to do that${said(detail)}`,
   notSummoned: NOT_SUMMONED_MESSAGE,
   rejected: 'X flagged the request as automated or spam',
+  creditsDepleted: 'X credits are used up: it waits until sending to X resumes',
+  clientNotEnrolled: "X refused this app's keys (not enrolled in a project): it waits until sending to X resumes",
   failed: (status: number | undefined, detail: string | undefined) =>
     `X refused the request${status === undefined ? '' : ` (HTTP ${status})`}${said(detail)}`,
   unavailable: (status: number) => `X is unavailable (HTTP ${status}); nothing was changed`,

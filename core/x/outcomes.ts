@@ -11,6 +11,10 @@
  *  - `not_summoned` is X's 2026 rule for self-serve API access: a reply is refused unless the
  *    post's author mentioned or quoted the replying account. It is its own outcome with a clear
  *    message, so the product can offer assisted delivery instead of a silent failure.
+ *  - `credits_depleted` (402, pay-per-use credits used up) and `client_not_enrolled` (403, the app's
+ *    keys belong to no project with API access) refuse the app itself, whoever calls: nothing any
+ *    user does helps, so sending pauses for the installation (core/x-sending) and the reply waits
+ *    (stored rate limited) instead of failing.
  *  - auth failures are stored as 'failed' with a message the spec's 'Auth Failed' badge rule
  *    recognises (auth-failure.ts), so the UI asks the user to reconnect the account.
  */
@@ -46,6 +50,8 @@ export const X_OUTCOME_KINDS = [
   'insufficient_permissions',
   'not_summoned',
   'rejected',
+  'credits_depleted',
+  'client_not_enrolled',
   'failed',
   'transient',
   'unknown',
@@ -55,7 +61,7 @@ export type XOutcomeKind = (typeof X_OUTCOME_KINDS)[number];
 /**
  * What may be done next:
  *  - done: it worked;
- *  - after_reset: try again once the rate limit resets;
+ *  - after_reset: try again once the rate limit resets (or the installation's pause lifts);
  *  - retry: nothing happened at X (it was not reached, or the call changes nothing), safe to retry;
  *  - reconcile: nobody knows whether the post exists; look it up, never resend blindly;
  *  - never: a definite refusal; resending the same thing gets the same answer.
@@ -94,6 +100,8 @@ export const REPLY_STATUS_OF: Readonly<Record<XOutcomeKind, XReplyStatus>> = {
   insufficient_permissions: 'insufficient_permissions',
   not_summoned: 'not_summoned',
   rejected: 'rejected',
+  credits_depleted: 'rate_limited',
+  client_not_enrolled: 'rate_limited',
   failed: 'failed',
   transient: 'failed',
   unknown: 'unconfirmed',
@@ -111,6 +119,8 @@ export const NEXT_STEP_OF: Readonly<Record<XOutcomeKind, XNextStep>> = {
   insufficient_permissions: 'never',
   not_summoned: 'never',
   rejected: 'never',
+  credits_depleted: 'after_reset',
+  client_not_enrolled: 'after_reset',
   failed: 'never',
   transient: 'retry',
   unknown: 'reconcile',
@@ -135,7 +145,14 @@ const hasCode = (facts: XAnswerFacts, set: ReadonlySet<number>) => facts.codes.s
 const says = (facts: XAnswerFacts, re: RegExp) => facts.texts.some((t) => re.test(t));
 
 // X's words, for answers that carry no code (v2 answers mostly do not).
-const NOT_SUMMONED_TEXT = /not been mentioned or otherwise engaged|not (been )?summoned|restricted who can reply|limited who can reply/i;
+// The first is X's wording since 2026-02-23 ("You can only reply to or quote posts where you are
+// mentioned or are the author."), answered 403 with no code, sometimes typed not-authorized-for-resource.
+const NOT_SUMMONED_TEXT =
+  /only reply to or quote posts where you are mentioned|where you are mentioned or are the author|not been mentioned or otherwise engaged|not (been )?summoned|restricted who can reply|limited who can reply/i;
+// Pay-per-use: { title: 'CreditsDepleted', detail: 'Your enrolled account [..] does not have any credits ..', type: '.../problems/credits' }.
+const CREDITS_TEXT = /^CreditsDepleted$|does not have any credits/i;
+// { title: 'Client Forbidden', reason: 'client-not-enrolled', type: '.../problems/client-forbidden', required_enrollment, registration_url }.
+const NOT_ENROLLED_TEXT = /^client-not-enrolled$/i;
 const OWN_ACCOUNT_SUSPENDED_TEXT = /your account is suspended|account (has been|is) (suspended|locked)|temporarily locked/i;
 const DUPLICATE_TEXT = /duplicate/i;
 const UNAVAILABLE_TEXT =
@@ -149,6 +166,8 @@ type Kind = Exclude<XOutcomeKind, 'sent'>;
 const kindOfResponse = (status: number, facts: XAnswerFacts, op: XOperation): Kind => {
   if (status >= 200 && status < 300) return op === 'post' ? 'unknown' : 'ok';
   if (status === 401 || hasCode(facts, AUTH_CODES)) return 'auth_failed';
+  if (status === 402 || hasType(facts, 'credits') || says(facts, CREDITS_TEXT)) return 'credits_depleted';
+  if (says(facts, NOT_ENROLLED_TEXT)) return 'client_not_enrolled';
   if (status === 429 || hasCode(facts, RATE_CODES) || hasType(facts, 'usage-capped', 'rate-limit-exceeded')) return 'rate_limited';
   if (status >= 500 || hasCode(facts, UNAVAILABLE_X_CODES)) return op === 'post' ? 'unknown' : 'transient';
   if (hasCode(facts, SUSPENDED_CODES) || says(facts, OWN_ACCOUNT_SUSPENDED_TEXT)) return 'account_suspended';
@@ -203,6 +222,10 @@ const messageOf = (kind: Kind, facts: XAnswerFacts, answer: XAnswer, reset: { re
       return X_MESSAGES.notSummoned;
     case 'rejected':
       return X_MESSAGES.rejected;
+    case 'credits_depleted':
+      return X_MESSAGES.creditsDepleted;
+    case 'client_not_enrolled':
+      return X_MESSAGES.clientNotEnrolled;
     case 'failed':
       return X_MESSAGES.failed(answer.kind === 'response' ? answer.status : undefined, detail);
     case 'transient':
@@ -254,6 +277,16 @@ export const classifyXAnswer = (answer: XAnswer, operation: XOperation): XOutcom
 
 /** True for a definite refusal or success: the post surely exists, or surely does not. */
 export const isDefinite = (outcome: XOutcome): boolean => outcome.kind !== 'unknown';
+
+/** An outcome that refuses the app itself (any caller, any account): sending pauses for the installation. */
+export const isAppRefusal = <T extends Pick<XOutcome, 'kind'>>(outcome: T): outcome is T & { kind: 'credits_depleted' | 'client_not_enrolled' } =>
+  outcome.kind === 'credits_depleted' || outcome.kind === 'client_not_enrolled';
+
+/** X's v1.1 code for an OAuth callback the app's settings at X do not list. */
+export const CALLBACK_NOT_APPROVED_CODE = 415;
+
+/** Sign in with X (or connecting an account) refused because the callback URL is not registered at X. */
+export const isCallbackRefused = (outcome: Pick<XOutcome, 'codes'>): boolean => outcome.codes?.includes(CALLBACK_NOT_APPROVED_CODE) === true;
 
 /** An outcome that means the account's tokens no longer work: the user must reconnect it. */
 export const isAuthFailure = (outcome: XOutcome): boolean => outcome.kind === 'auth_failed';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   classifyXAnswer,
+  isAppRefusal,
   isAuthFailure,
+  isCallbackRefused,
   isDefinite,
   NOT_SUMMONED_MESSAGE,
   showsAuthFailedBadge,
@@ -73,6 +75,42 @@ const POST_TABLE: [string, XAnswer, XOutcomeKind][] = [
   ['connection refused', { kind: 'transport', failure: 'not_connected', message: 'connect ECONNREFUSED 127.0.0.1:9' }, 'transient'],
   ['409 conflict', response(409, v2(409, 'Conflict', 'Conflict')), 'failed'],
   ['302 redirect', response(302, ''), 'unknown'],
+  // X's real answers of 2026, as public code quotes them.
+  [
+    '403 not summoned, the wording since 2026-02-23',
+    response(403, v2(403, 'Forbidden', 'You can only reply to or quote posts where you are mentioned or are the author.')),
+    'not_summoned',
+  ],
+  [
+    '403 not summoned, 2026 wording typed not-authorized-for-resource',
+    response(403, { title: 'Forbidden', type: `${P}not-authorized-for-resource`, detail: 'You can only reply to or quote posts where you are mentioned or are the author.' }),
+    'not_summoned',
+  ],
+  [
+    '402 CreditsDepleted (pay-per-use)',
+    response(402, {
+      account_id: 1243608864,
+      title: 'CreditsDepleted',
+      detail: 'Your enrolled account [1243608864] does not have any credits to fulfill this request.',
+      type: `${P}credits`,
+    }),
+    'credits_depleted',
+  ],
+  ['402 CreditsDepleted, title only', response(402, { title: 'CreditsDepleted' }), 'credits_depleted'],
+  [
+    '403 client-not-enrolled',
+    response(403, {
+      client_id: '27000000',
+      detail:
+        'When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.',
+      registration_url: 'https://developer.twitter.com/en/docs/projects/overview',
+      title: 'Client Forbidden',
+      required_enrollment: 'Appropriate Level of API Access',
+      reason: 'client-not-enrolled',
+      type: `${P}client-forbidden`,
+    }),
+    'client_not_enrolled',
+  ],
 ];
 
 describe('classifyXAnswer for a post (table)', () => {
@@ -92,6 +130,27 @@ describe('classifyXAnswer for a post (table)', () => {
     expect(outcome).toMatchObject({ kind: 'not_summoned', status: 'not_summoned', next: 'never', message: NOT_SUMMONED_MESSAGE, httpStatus: 403 });
     expect(isAuthFailure(outcome)).toBe(false);
     expect(showsAuthFailedBadge('failed', outcome.message)).toBe(false);
+  });
+
+  it("X's refusals of the app itself wait for the installation's pause to lift, and are no auth failure", () => {
+    for (const name of ['402 CreditsDepleted (pay-per-use)', '403 client-not-enrolled']) {
+      for (const op of ['post', 'read'] as const) {
+        const outcome = classifyXAnswer(POST_TABLE.find(([n]) => n === name)![1], op);
+        expect(outcome).toMatchObject({ status: 'rate_limited', next: 'after_reset' });
+        expect(isAppRefusal(outcome)).toBe(true);
+        expect(isAuthFailure(outcome)).toBe(false);
+      }
+    }
+  });
+
+  it('reads the XML error of the OAuth endpoints (sign in with X refusing an unregistered callback)', () => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><errors><error code="415">Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings</error></errors>';
+    const outcome = classifyXAnswer(response(403, xml), 'auth');
+    expect(outcome.codes).toEqual([415]);
+    expect(outcome.detail).toBe('Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings');
+    expect(isCallbackRefused(outcome)).toBe(true);
+    expect(classifyXAnswer(response(500, '<html><body>Oops</body></html>'), 'auth').detail).toBeUndefined();
   });
 
   it('rate limited carries the reset time of the exhausted limit that resets last', () => {

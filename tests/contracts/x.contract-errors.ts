@@ -5,7 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CALLBACK_NOT_APPROVED_CODE,
   findOwnReply,
+  isCallbackRefused,
   isXError,
   NOT_SUMMONED_MESSAGE,
   showsAuthFailedBadge,
@@ -73,6 +75,54 @@ export const xErrorContract = (options: XContractOptions, subjectOf: () => XCont
       }
       const quoting = subject.control!.post(subject.knownAccount, uniqueText('Quoting you'), { quote: (await client.post({ text: uniqueText('mine') }) as { postId: string }).postId });
       expect((await replyTo(quoting.id)).kind).toBe('sent');
+    });
+
+    it("403 not summoned in X's words since 2026-02-23 and in the older ones: both hand the reply to the ready queue", async () => {
+      for (const wording of ['2026', 'legacy'] as const) {
+        subject.control!.standing({ summonWording: wording });
+        try {
+          const outcome = await replyTo(subject.control!.post(subject.knownAccount, uniqueText('No mention')).id);
+          expect(outcome).toMatchObject({ kind: 'not_summoned', status: 'not_summoned', httpStatus: 403 });
+          expect(outcome.detail).toMatch(wording === '2026' ? /^You can only reply to or quote posts where you are mentioned or are the author\.$/ : /not been mentioned or otherwise engaged/);
+        } finally {
+          subject.control!.standing({ summonWording: '2026' });
+        }
+      }
+    });
+
+    it('402 CreditsDepleted and 403 client-not-enrolled refuse the app on every call, posts and reads alike, and end when switched back', async () => {
+      const cases = [
+        { standing: { creditsDepleted: true }, kind: 'credits_depleted', httpStatus: 402, detail: /does not have any credits/ },
+        { standing: { notEnrolled: true }, kind: 'client_not_enrolled', httpStatus: 403, detail: /attached to a Project/ },
+      ] as const;
+      for (const c of cases) {
+        subject.control!.standing(c.standing);
+        try {
+          const text = uniqueText('refused app');
+          const outcome = await client.post({ text });
+          expect(outcome).toMatchObject({ kind: c.kind, status: 'rate_limited', next: 'after_reset', httpStatus: c.httpStatus });
+          expect(outcome.detail).toMatch(c.detail);
+          expect(subject.control!.postsBy(me.username).some((p) => p.text === text)).toBe(false);
+          expect((await errorOf(() => subject.client.lookupUser(subject.knownAccount))).kind).toBe(c.kind);
+          expect((await errorOf(() => client.me())).kind).toBe(c.kind);
+        } finally {
+          subject.control!.standing({ creditsDepleted: false, notEnrolled: false });
+        }
+        expect((await client.post({ text: uniqueText('credits back') })).kind).toBe('sent');
+      }
+    });
+
+    it('415 in XML: request_token refuses a callback the app did not register, and the outcome carries X\'s code and words', async () => {
+      subject.control!.callbackUrls(['https://riposte.example/api/x/auth/callback']);
+      try {
+        const outcome = await errorOf(() => subject.client.startAuthorization({ callback: 'https://elsewhere.example/api/x/auth/callback', linkMode: 'authenticate' }));
+        expect(outcome.codes).toEqual([CALLBACK_NOT_APPROVED_CODE]);
+        expect(isCallbackRefused(outcome)).toBe(true);
+        expect(outcome.detail).toMatch(/^Callback URL not approved for this client application/);
+        await expect(subject.client.startAuthorization({ callback: 'https://riposte.example/api/x/auth/callback', linkMode: 'authenticate' })).resolves.toMatchObject({ url: expect.any(String) });
+      } finally {
+        subject.control!.callbackUrls(null);
+      }
     });
 
     it('403: reply settings that leave the account out answer like the summon rule', async () => {

@@ -129,3 +129,26 @@ describe('the anonymous 503 when X is not configured', () => {
     expect(chosen.text).not.toContain('attacker-chosen');
   });
 });
+
+describe('sign in with X when X refuses the callback URL (XML, code 415)', () => {
+  let emulator: XEmulator;
+  let unregistered: TestServer;
+  beforeAll(async () => {
+    emulator = await startXEmulator({ host: '127.0.0.1', port: 0, app: { callbackUrls: ['https://riposte.example/api/x/auth/callback'] } });
+    unregistered = await startTestServer({ RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey, RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret, RIPOSTE_X_API_URL: emulator.url });
+  });
+  afterAll(async () => {
+    await unregistered?.close();
+    await emulator?.close();
+  });
+
+  it("shows X's reason and the exact callback URL to register", async () => {
+    const res = await unregistered.client().get('/api/x/auth/login');
+    expect(res.status).toBe(503);
+    const { message, diagnostics } = res.body as { message: string; diagnostics: { errorMessage: string } };
+    const callback = `${unregistered.url}/api/x/auth/callback`;
+    expect(diagnostics.errorMessage).toContain(`X refused the callback URL ${callback}`);
+    expect(diagnostics.errorMessage).toContain('X said: Callback URL not approved for this client application');
+    expect(message).toContain(diagnostics.errorMessage);
+  });
+});

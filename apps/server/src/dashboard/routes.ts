@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { activityQuerySchema } from '@core/dashboard/schemas';
 import { connectedAccountItemSchema, dashboardActivitySchema, metricsOverviewSchema } from '@core/dashboard/views';
 import { monitoringActorOf } from '@core/monitoring';
+import { xSendingViewSchema } from '@core/x-sending';
+import { xSendingNow } from '@adapters/read-models/x-sending';
 import type { AppDeps } from '../deps';
 import { query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
@@ -28,6 +30,10 @@ export const dashboardRoutes = (deps: AppDeps): Router => {
   // The admin's view of the scheduler: each process's last tick and the runs waiting for one.
   router.get('/admin/scheduler-health', requireAdmin, (ctx) => {
     ctx.body = schedulerHealthNow(deps.projector.db, deps.clock());
+  });
+  // Installation-wide: X refuses the app (credits used up, keys not enrolled) and nothing goes out.
+  router.get('/admin/x-sending', requireAdmin, responds(200, xSendingViewSchema), (ctx) => {
+    ctx.body = xSendingNow(deps.projector.db);
   });
   return router;
 };

@@ -34,7 +34,7 @@ import { z } from 'zod';
 import { connectedAccountViewSchema } from '@core/x-accounts/views';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
-import { isXError, postUrl, throwUnlessSent } from '@core/x';
+import { isCallbackRefused, isXError, postUrl, throwUnlessSent } from '@core/x';
 import {
   hasFreeSlot,
   remainingSlots,
@@ -71,6 +71,10 @@ const otherBrowser = () => new AppError('forbidden', X_AUTH_RESULT_TEXTS.other_b
 type XSession = RiposteSession & { xSignIn?: XSignInMemo };
 
 // Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
+/** What an operator must do when X refuses the callback: register this exact URL for the app. */
+export const callbackRefusedMessage = (url: string, detail: string | undefined): string =>
+  `X refused the callback URL ${url}${detail === undefined ? '' : ` (X said: ${detail})`}. Add it under Callback URI / Redirect URL in the X app's User authentication settings at developer.x.com.`;
+
 const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
 
 
@@ -133,10 +137,15 @@ export const xRoutes = (deps: AppDeps): Router => {
       ctx.body = { url };
     } catch (error) {
       if (error instanceof RateLimitedError) throw error;
-      // The cause (X's or the library's words) goes to the log only: the answer is public.
+      // The cause (X's or the library's words) goes to the log only: the answer is public. One
+      // exception: X refusing the callback URL, whose words and the URL to register are no secret
+      // and are the only way an operator learns what to fix at developer.x.com.
       ctx.state.log.warn({ err: error }, 'sign in with X could not start');
       ctx.status = 503;
-      const errorMessage = 'X did not answer the sign-in request. Please try again later.';
+      const errorMessage =
+        isXError(error) && isCallbackRefused(error.outcome)
+          ? callbackRefusedMessage(callbackUrl(deps, ctx), error.outcome.detail)
+          : 'X did not answer the sign-in request. Please try again later.';
       ctx.body = { error: 'X authentication failed to start', message: `X authentication failed to start: ${errorMessage}`, diagnostics: diagnostics(errorMessage) };
     }
   });

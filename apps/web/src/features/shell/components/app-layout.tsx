@@ -8,6 +8,7 @@ import { useAuth } from '@web/lib/auth';
 import { DesktopSidebar } from '@web/features/shell/components/desktop-sidebar';
 import { MobileTopbar } from '@web/features/shell/components/mobile-topbar';
 import { SandboxMarker } from '@web/features/shell/components/sandbox-marker';
+import { XSendingBanner } from '@web/features/shell/components/x-sending-banner';
 import { shellState } from '@web/features/shell/sidebar-store';
 import { useLiveUpdates } from '@web/hooks/use-live-updates';
 
@@ -25,6 +26,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <MobileTopbar user={user} />
       <div className={cn('transition-[padding] duration-200 ease-out', wide ? 'md:pl-64' : 'md:pl-16')}>
         <SandboxMarker />
+        {user.role === 'admin' && <XSendingBanner />}
         <main id="main" tabIndex={-1} className="mx-auto outline-none w-full max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10">
           {children}
         </main>

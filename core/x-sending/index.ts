@@ -1,0 +1,2 @@
+export * from './sending';
+export { xSendingProjection } from './projection';
