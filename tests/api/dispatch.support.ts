@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
 import { eventually } from './schedules.support';
+import { createTestClock } from '../support/test-clock';
 import { startTestServer, uniqueName, type Client, type TestServer } from './support';
 import { connectXByPin } from './x.support';
 
@@ -51,8 +52,8 @@ export interface DispatchWorld {
  * what it plans minutes ahead is already due for a process on the real clock).
  */
 export const startDispatchWorld = async (env: Record<string, string> = {}, options: { sharedClock?: boolean; startOffsetMs?: number } = {}): Promise<DispatchWorld> => {
-  let offsetMs = options.startOffsetMs ?? 0;
-  const serverNow = () => Date.now() + offsetMs;
+  const clock = createTestClock(options.startOffsetMs ?? 0);
+  const serverNow = clock.now;
   const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, ...(options.sharedClock === true ? { clock: serverNow } : {}) });
   const server = await startTestServer(
     {
@@ -63,7 +64,7 @@ export const startDispatchWorld = async (env: Record<string, string> = {}, optio
       RIPOSTE_X_DETECT_INTERVAL_MS: '200',
       ...env,
     },
-    { clock: () => new Date(serverNow()) },
+    { clock: clock.date },
   );
   const admin = await server.admin();
   /** A user with an X account connected through the emulator's consent page (PIN). */
@@ -103,9 +104,7 @@ export const startDispatchWorld = async (env: Record<string, string> = {}, optio
   };
 
   /** Moves the server's clock to `at` (never back). */
-  const moveClockTo = (at: number) => {
-    offsetMs = Math.max(offsetMs, at - Date.now() + 1_000);
-  };
+  const moveClockTo = (at: number) => clock.moveTo(at + 1_000);
 
   const repliesOf = async (client: Client, query = '') => {
     const res = await client.get(`/api/replies${query}`);

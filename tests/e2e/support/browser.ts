@@ -1,7 +1,8 @@
 // Debian's chromium driven by playwright-core. Tests skip (with the reason printed) where the
 // browser is not installed.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type LaunchOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.RIPOSTE_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -9,21 +10,21 @@ export function chromiumMissing(): string | null {
   return existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium); browser tests skipped`;
 }
 
+export const launchOptions = (): LaunchOptions => ({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+
+/**
+ * The run's shared Chromium (tests/e2e/support/chromium.global.ts) when there is one: a connection
+ * of this file's own, closed by `close()`, whose contexts are fresh. Otherwise (a file run outside
+ * the e2e project) a Chromium of its own; launch() gives it a fresh temporary user-data-dir.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  // launch() gives every run a fresh temporary user-data-dir of its own.
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const endpoint = inject('chromiumWsEndpoint');
+  if (typeof endpoint === 'string' && endpoint !== '') return chromium.connect(endpoint);
+  return chromium.launch(launchOptions());
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { createTestClock } from '../../support/test-clock';
 import { launchBrowser } from './browser';
 import { startTestServer, type RunningServer } from './server';
 
@@ -43,19 +44,25 @@ export interface XEmulatorSuite extends BrowserSuite {
 /**
  * A suite whose server talks to an X emulator this test controls (started first, reached by the
  * real X adapter as the server would reach X): `suite.emulator.control` posts, counts and faults.
+ * The emulator keeps the server's clock, so a post made after `suite.server.clock` moved is dated
+ * after the move, as it would be on X.
  */
 export function xEmulatorSuite(env: Record<string, string> = {}): XEmulatorSuite {
   let emulator: XEmulator | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    emulator = await startXEmulator({ host: '127.0.0.1', port: 0 });
-    server = await startTestServer({
-      RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
-      RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
-      RIPOSTE_X_API_URL: emulator.url,
-      ...env,
-    });
+    const clock = createTestClock();
+    emulator = await startXEmulator({ host: '127.0.0.1', port: 0, clock: clock.now });
+    server = await startTestServer(
+      {
+        RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
+        RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
+        RIPOSTE_X_API_URL: emulator.url,
+        ...env,
+      },
+      clock,
+    );
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
