@@ -1,9 +1,33 @@
 // The source of truth for the test projects. Vitest 4 reads projects from the root config,
 // so vitest.config.ts imports this list (see docs/adr/0002-tooling.md).
-import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config';
 import { aliases } from './aliases.ts';
+import { spawningIntTests } from './tests/support/spawning-files.ts';
 
 const common = { resolve: { alias: aliases } };
+
+/**
+ * Workers per group on the 2-core machine (Vitest's own default there is one: cores - 1). The unit
+ * and int files share one pool, two files at a time: int files mostly wait (a server's answer, a
+ * spawned process), unit files fill the gaps; three at a time starved the spawning int files
+ * (a tsx start of 10 s and more) on a loaded machine. Browser files come after, two at a time
+ * against one shared Chromium. Measured in README ('How long the tests take').
+ * RIPOSTE_TEST_WORKERS / RIPOSTE_E2E_WORKERS override them (to measure, or on a bigger machine).
+ */
+const workers = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+const NODE_WORKERS = workers('RIPOSTE_TEST_WORKERS', 2);
+const E2E_WORKERS = workers('RIPOSTE_E2E_WORKERS', 2);
+
+/**
+ * `npm run test:quick` (RIPOSTE_TEST_QUICK=1): the int files that start processes wait for
+ * `npm test`; the rest of int runs in the test's own process.
+ */
+const intExclude =
+  process.env.RIPOSTE_TEST_QUICK === '1' ? [...configDefaults.exclude, ...spawningIntTests(fileURLToPath(new URL('.', import.meta.url)), ['core', 'adapters', 'apps', 'tests'])] : configDefaults.exclude;
 
 export const projects: TestProjectInlineConfiguration[] = [
   {
@@ -15,6 +39,8 @@ export const projects: TestProjectInlineConfiguration[] = [
       // Pure work, no waiting: the budget only catches a hang. Properties of 1,000 runs take 2 s on
       // a quiet core and over 11 s on a loaded 2-core machine (Vitest's default is 5 s).
       testTimeout: 60_000,
+      maxWorkers: NODE_WORKERS,
+      sequence: { groupOrder: 0 },
     },
   },
   {
@@ -22,9 +48,12 @@ export const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'int',
       include: ['{core,adapters,apps,tests}/**/*.int.test.{ts,tsx}'],
+      exclude: intExclude,
       environment: 'node',
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      maxWorkers: NODE_WORKERS,
+      sequence: { groupOrder: 0 },
     },
   },
   {
@@ -41,8 +70,11 @@ export const projects: TestProjectInlineConfiguration[] = [
       // expect.poll waits for a state like Playwright's waits do: 1 s (Vitest's default) is a
       // moment, not a state, and a page on a loaded 2-core machine can take longer to show its list.
       expect: { poll: { timeout: 15_000 } },
-      // One browser at a time on a 2-core machine.
-      fileParallelism: false,
+      // After the unit and int files, a few files at a time; one Chromium for the whole run
+      // (launched by the global setup, each file connects with fresh contexts).
+      maxWorkers: E2E_WORKERS,
+      sequence: { groupOrder: 1 },
+      globalSetup: ['tests/e2e/support/chromium.global.ts'],
     },
   },
 ];
