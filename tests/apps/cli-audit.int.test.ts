@@ -1,7 +1,8 @@
 /**
- * `riposte audit …`, `events show`, `events tail` and `replay` as real processes on a data
- * directory: plain-words lines with actor and request id, filters, the state as of a position and
- * a time, a diff, a look recorded in the audit of the person looked at, and clear refusals.
+ * `riposte audit …`, `events show`, `events tail` and `replay` on a data directory: plain-words
+ * lines with actor and request id, filters, the state as of a position and a time, a diff, a look
+ * recorded in the audit of the person looked at, and clear refusals. The program runs in this
+ * process (tests/cli/cli.support.ts); `events tail`, stopped by Ctrl-C, runs as a real process.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { reserve } from '@core/eventstore/reservation';
 import type { Position } from '@core/eventstore/types';
 import { USERNAME_RESERVATION, userDecider, userStream } from '@core/users';
 import type { UserCommand } from '@core/users/commands';
+import { runRiposte, type CliRun } from '../cli/cli.support';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'riposte-cli-audit-'));
@@ -22,13 +24,12 @@ const userId = randomUUID();
 const adminId = randomUUID();
 const positions: Position[] = [];
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-const cli = (args: string[], stopAfter?: RegExp): Promise<Run> =>
+const cli = (args: string[]): Promise<Run> => runRiposte(args, { ...process.env, LOG_LEVEL: 'warn', RIPOSTE_DATA_DIR: dataDir });
+
+/** The real entry point as its own process, sent SIGINT (Ctrl-C) once its stdout matches `stopAfter`. */
+const cliProcess = (args: string[], stopAfter: RegExp): Promise<Run> =>
   new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/cli/src/main.tsx'), ...args], {
       cwd: root,
@@ -40,7 +41,7 @@ const cli = (args: string[], stopAfter?: RegExp): Promise<Run> =>
     const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
-      if (stopAfter?.test(stdout)) child.kill('SIGINT');
+      if (stopAfter.test(stdout)) child.kill('SIGINT');
     });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', fail);
@@ -122,7 +123,7 @@ describe('riposte audit and replay (local data directory)', () => {
     const shown = JSON.parse((await cli(['--json', 'events', 'show', userStream(userId), '--type', 'UserLoggedIn'])).stdout) as { entries: Entry[] };
     expect(shown.entries.map((e) => e.line)).toEqual(['alice signed in']);
 
-    const tail = cli(['--json', 'events', 'tail', '--type', 'UserLoggedIn'], /UserLoggedIn/);
+    const tail = cliProcess(['--json', 'events', 'tail', '--type', 'UserLoggedIn'], /UserLoggedIn/);
     // The tail starts from the store's end: write until it has shown one (it may start after a write).
     let ran: Run | null = null;
     void tail.then((r) => (ran = r));

@@ -1,6 +1,7 @@
 /**
- * The `riposte` CLI end to end: the CLI runs as its own process (node --import tsx apps/cli/src/main.tsx) against
- * a real server on a real port, with a personal access token:
+ * The `riposte` CLI end to end against a real server on a real port, with a personal access token.
+ * The program runs in this process (tests/cli/cli.support.ts); the first login runs the real entry
+ * point (node --import tsx apps/cli/src/main.tsx) as its own process:
  *  - login stores the profile with mode 0600; whoami; bad token, unreachable server and bad usage
  *    exit 2, 3 and 1;
  *  - a 200-row CSV with two bad lines is refused with both line numbers and creates nothing; the
@@ -14,15 +15,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../api/support';
 import { connectXAccount, dateIn, visibleTargets } from '../api/schedules.support';
+import { runRiposte, type CliRun } from './cli.support';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'apps', 'cli', 'src', 'main.tsx');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 let server: TestServer;
 let alice: Client;
@@ -31,7 +29,9 @@ let work: string;
 let target: string;
 const XNAME = 'cli_poster';
 
-const riposte = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+const riposte = (args: string[], env: Record<string, string> = {}): Promise<Run> => runRiposte(args, { ...process.env, RIPOSTE_CLI_CONFIG: config, NO_COLOR: '1', ...env });
+
+const riposteProcess = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: { ...process.env, RIPOSTE_CLI_CONFIG: config, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -80,7 +80,7 @@ const scheduleCount = async () => ((await alice.get('/api/schedules')).body as u
 describe('riposte against a running server', () => {
   it('logs in (profile 0600), says who it is, and exits 1 / 2 / 3 for usage, refusal and no server', async () => {
     const token = await tokenFor(alice, ['read', 'write']);
-    const login = await riposte(['--json', 'login', '--url', server.url, '--token', token]);
+    const login = await riposteProcess(['--json', 'login', '--url', server.url, '--token', token]);
     expect(login.code, login.stderr).toBe(0);
     expect(JSON.parse(login.stdout)).toMatchObject({ url: new URL(server.url).origin });
     expect(statSync(join(config, 'profile.json')).mode & 0o777).toBe(0o600);

@@ -2,6 +2,7 @@
 import { render } from 'ink';
 import type { Command } from 'commander';
 import { loadCliEnv } from '../env';
+import type { CliIo } from '../io';
 import { show } from '../output';
 import { DiffView, EntryLine, HistoryView, StateView } from '../ui/audit-view';
 import { auditSchedule, auditUser, diffStream, parseFilter, parseLimit, replayStream, showStream, tailEvents, type FilterOptions } from './audit';
@@ -16,28 +17,28 @@ const withFilters = (command: Command) =>
     .option('--to <time>', 'only events at or before this time (ISO-8601)')
     .option('--type <types>', 'only these event types (comma-separated, repeatable)', collect);
 
-export const registerAuditCommands = (program: Command): void => {
+export const registerAuditCommands = (program: Command, io: CliIo): void => {
   const json = () => program.opts<{ json?: boolean }>().json === true;
-  const env = () => loadCliEnv(process.env);
+  const env = () => loadCliEnv(io.env);
 
   const events = program.command('events').description('the event store, in plain words');
   withFilters(events.command('show').description("a stream's events with time, actor, request id and a plain-words line").argument('<stream>', 'stream name, e.g. schedule-<id>')).action(
     async (stream: string, options: FilterOptions) => {
       const report = await showStream(env(), stream, parseFilter(options));
-      await show(json(), report, () => <HistoryView report={report} />);
+      await show(io, json(), report, () => <HistoryView report={report} />);
     },
   );
   withFilters(events.command('tail').description('follow the store live (Ctrl-C to stop)')).action(async (options: FilterOptions) => {
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
     process.once('SIGTERM', () => controller.abort());
-    const asJson = json() || !process.stdout.isTTY;
+    const asJson = json() || !io.stdout.isTTY;
     await tailEvents(
       env(),
       parseFilter(options),
       (entry) => {
-        if (asJson) process.stdout.write(`${JSON.stringify(entry)}\n`);
-        else render(<EntryLine entry={entry} />).unmount();
+        if (asJson) io.stdout.write(`${JSON.stringify(entry)}\n`);
+        else render(<EntryLine entry={entry} />, { stdout: io.stdout, stderr: io.stderr }).unmount();
       },
       controller.signal,
     );
@@ -47,12 +48,12 @@ export const registerAuditCommands = (program: Command): void => {
   withLimit(withFilters(audit.command('user').description("every event of a user's history").argument('<username>', 'the username (any case)'))).action(
     async (username: string, options: FilterOptions) => {
       const report = await auditUser(env(), username, parseFilter(options), parseLimit(options.limit));
-      await show(json(), report, () => <HistoryView report={report} />);
+      await show(io, json(), report, () => <HistoryView report={report} />);
     },
   );
   withLimit(withFilters(audit.command('schedule').description("a schedule's events and its replies'").argument('<id>', 'the schedule id'))).action(async (id: string, options: FilterOptions) => {
     const report = await auditSchedule(env(), id, parseFilter(options), parseLimit(options.limit));
-    await show(json(), report, () => <HistoryView report={report} />);
+    await show(io, json(), report, () => <HistoryView report={report} />);
   });
 
   program
@@ -66,10 +67,10 @@ export const registerAuditCommands = (program: Command): void => {
         const [a, b] = options.diff;
         if (a === undefined || b === undefined || options.diff.length !== 2) throw new Error('--diff takes two moments: --diff <t1> <t2>');
         const diff = await diffStream(env(), stream, a, b);
-        await show(json(), diff, () => <DiffView diff={diff} />);
+        await show(io, json(), diff, () => <DiffView diff={diff} />);
         return;
       }
       const answer = await replayStream(env(), stream, options.until);
-      await show(json(), answer, () => <StateView answer={answer} />);
+      await show(io, json(), answer, () => <StateView answer={answer} />);
     });
 };

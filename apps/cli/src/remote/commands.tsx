@@ -11,13 +11,12 @@ import type { ReactElement } from 'react';
 import { show } from '../output';
 import { ProgressBar } from '../ui/progress';
 import { LineErrors, Message, Table } from '../ui/remote-views';
+import type { CliIo } from '../io';
 import { createApi, type Api } from './api';
 import { CliError, EXIT, usage, type LineError } from './errors';
 import { columnOf, exportLosses, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
 import { loadProfile, saveProfile } from './profile';
 import { postTimeWords } from '@core/replies/rules/earliness';
-
-type Env = Record<string, string | undefined>;
 
 interface User {
   id: string;
@@ -65,9 +64,10 @@ const serverLineError = (error: CliError, lines: readonly number[]): LineError[]
   return line === undefined ? null : [{ line, field: columnOf(m[2] ?? 'row'), message: error.message }];
 };
 
-export const registerRemoteCommands = (program: Command, env: Env): void => {
-  const json = () => program.opts<{ json?: boolean }>().json === true || !process.stdout.isTTY;
-  const out = (data: unknown, view: () => ReactElement) => show(json(), data, view);
+export const registerRemoteCommands = (program: Command, io: CliIo): void => {
+  const { env } = io;
+  const json = () => program.opts<{ json?: boolean }>().json === true || !io.stdout.isTTY;
+  const out = (data: unknown, view: () => ReactElement) => show(io, json(), data, view);
   const api = (): Api => createApi(loadProfile(env));
   const me = async (a: Api) => (await a.get<{ user: User }>('/api/auth/status')).user;
 
@@ -173,12 +173,12 @@ export const registerRemoteCommands = (program: Command, env: Env): void => {
       }
       const a = api();
       const names = await namesOf(a);
-      const live = !json() && process.stderr.isTTY ? render(<ProgressBar label="Checking" done={0} total={0} />, { stdout: process.stderr }) : null;
+      const live = !json() && io.stderr.isTTY ? render(<ProgressBar label="Checking" done={0} total={0} />, { stdout: io.stderr }) : null;
       const parsed = rowsToPayloads(text, names, (done, total) => live?.rerender(<ProgressBar label="Checking" done={done} total={total} />));
       const refuse = async (errors: LineError[]) => {
         live?.unmount();
         if (!json()) {
-          const view = render(<LineErrors file={file} errors={errors} />, { stdout: process.stderr });
+          const view = render(<LineErrors file={file} errors={errors} />, { stdout: io.stderr });
           view.unmount();
         }
         throw new CliError(`${file}: ${errors.length} line${errors.length === 1 ? '' : 's'} refused; nothing was created`, EXIT.refused, { lines: errors });
@@ -205,17 +205,17 @@ export const registerRemoteCommands = (program: Command, env: Env): void => {
     .action(async (o: { output?: string }) => {
       const schedules = await api().get<Schedule[]>('/api/schedules');
       const rows = exportRows(schedules);
-      for (const loss of exportLosses(schedules)) process.stderr.write(`warning: ${loss}\n`);
+      for (const loss of exportLosses(schedules)) io.stderr.write(`warning: ${loss}\n`);
       // --json prints the rows as JSON; otherwise the CSV itself (stdout or the file).
       if (program.opts<{ json?: boolean }>().json === true) {
-        process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+        io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
         return;
       }
       const csv = formatCsv(rows);
-      if (o.output === undefined) process.stdout.write(csv);
+      if (o.output === undefined) io.stdout.write(csv);
       else {
         writeFileSync(o.output, csv);
-        process.stderr.write(`${rows.length} schedules written to ${o.output}\n`);
+        io.stderr.write(`${rows.length} schedules written to ${o.output}\n`);
       }
     });
 
