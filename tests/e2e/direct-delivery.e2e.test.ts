@@ -4,7 +4,8 @@
 // the API (RIPOSTE_X_DELIVERY=direct), is sent once and shows as Sent in Reply History with its
 // link to the reply on X. With the rule on, the same send falls back to assisted delivery: that
 // is covered over HTTP (tests/api/dispatch-faults.int.test.ts).
-// Every wait is for a state on a page or in the emulator, never for a toast or a moment.
+// Every wait is for a state on a page or in the emulator, never for a toast or a moment; the due
+// minute comes when the test moves the server's clock.
 import { describe, expect, it } from 'vitest';
 import { connectX, CSRF, json } from './support/api';
 import { xEmulatorSuite } from './support/suite';
@@ -17,14 +18,14 @@ if (skip) console.warn(skip);
 const POSTER = 'direct_poster';
 /** A one-time schedule must be ahead of now; the next whole minute at least this far. */
 const AHEAD_MS = 45_000;
-/** The due minute plus the scheduler's run and the history's refresh. */
-const DISPATCH_WAIT_MS = 150_000;
+/** The scheduler's run (every 500 ms) and the send through the emulator, on a loaded machine. */
+const WAIT = { timeout: 30_000, interval: 250 };
 
 type Target = { id: string; username: string };
 type Reply = { id: string; status: string; targetUsername: string | null; replyPostId: string | null; mode: string | null };
 
-const dueSoon = (): string => {
-  const at = new Date(Date.now() + AHEAD_MS);
+const dueSoon = (now: number): string => {
+  const at = new Date(now + AHEAD_MS);
   at.setUTCSeconds(0, 0);
   at.setUTCMinutes(at.getUTCMinutes() + 1);
   return at.toISOString();
@@ -64,16 +65,19 @@ describe.skipIf(skip !== null)('Direct delivery with the summon rule off (switch
     // The author mentions nobody: with the rule on, X would refuse an API reply to this post.
     const post = emulator.control.post(target!.username, 'Shipping beats polishing, most weeks.');
     const template = await json<{ id: string }>(await page.request.post('/api/templates', { headers: CSRF, data: { name: 'Direct', content: 'Agreed, and small batches help' } }));
+    const at = dueSoon(server.clock.now());
     await json(
       await page.request.post('/api/schedules', {
         headers: CSRF,
-        data: { accountId: target!.id, connectedAccountId: from!.id, templateId: template.id, templateGroupId: null, scheduleType: 'scheduled', isRecurring: false, scheduledTime: dueSoon() },
+        data: { accountId: target!.id, connectedAccountId: from!.id, templateId: template.id, templateGroupId: null, scheduleType: 'scheduled', isRecurring: false, scheduledTime: at },
       }),
     );
 
-    // The run comes due and is sent (the server's answer, polled as the page would refresh).
+    // Nothing goes out before its minute; then the minute comes and the run is sent (the server's
+    // answer, polled as the page would refresh).
     const replies = async () => (await json<{ items: Reply[] }>(await page.request.get('/api/replies?page=1&limit=25', { headers: CSRF }))).items;
-    await expect.poll(async () => (await replies()).map((r) => r.status), { timeout: DISPATCH_WAIT_MS, interval: 1000 }).toEqual(['sent']);
+    server.clock.moveTo(Date.parse(at) + 1_000);
+    await expect.poll(async () => (await replies()).map((r) => r.status), WAIT).toEqual(['sent']);
     const items = await replies();
 
     // Reply History shows it Sent, with the link to the reply on X.

@@ -8,7 +8,9 @@
 //   - a post that mentions the account is answered directly through the API (auto mode);
 //   - Reply History lists the four with their badges and reasons, links to the replies on X,
 //     searches (back to page 1) and fits a 375 px phone, as does the queue.
-// Every wait is for a state on the page or in the emulator, never for a toast or a moment.
+// Every wait is for a state on the page or in the emulator, never for a toast or a moment; the
+// due minute comes when the test moves the server's clock, the queue's 15 s refresh when it moves
+// the page's (Playwright's clock).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
@@ -25,15 +27,15 @@ if (skip) console.warn(skip);
 const POSTER = 'rep_poster';
 /** A schedule due this far ahead at least: the server refuses one-time schedules in the past. */
 const LEAD_MS = 45_000;
-/** The due minute, plus the scheduler's run, detection of the assisted reply and the page's refresh. */
-const DISPATCH_WAIT_MS = 150_000;
+/** The ready queue's refresh on the page (useReadyReplies). */
+const QUEUE_REFRESH_MS = 15_000;
 
 type Target = { id: string; username: string };
 type Reply = { id: string; status: string; targetUsername: string | null; replyPostId: string | null; content: string; statusMessage: string | null };
 
-/** The next whole minute at least LEAD_MS from now (the scheduler works in minutes). */
-const dueSoon = (): string => {
-  const at = new Date(Date.now() + LEAD_MS);
+/** The next whole minute at least LEAD_MS from `now` (the scheduler works in minutes). */
+const dueSoon = (now: number): string => {
+  const at = new Date(now + LEAD_MS);
   at.setUTCSeconds(0, 0);
   at.setUTCMinutes(at.getUTCMinutes() + 1);
   return at.toISOString();
@@ -64,6 +66,8 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     const { emulator, server, browser } = suite;
     const tab = await openTab(browser, server.url);
     const { page, context } = tab;
+    // The page's timers on a clock the test moves: it flows as the real one until moved.
+    await context.clock.install();
     await register(page, newUser('replies'));
     await waitForPath(page, '/schedule-replies');
     await connectX(page, POSTER);
@@ -81,7 +85,7 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
       skipped: emulator.control.post(skipped.username, 'Tabs or spaces, final answer.'),
       direct: emulator.control.post(direct.username, `Curious what @${POSTER} thinks about this`),
     };
-    const at = dueSoon();
+    const at = dueSoon(server.clock.now());
     await scheduleReply(page, opened, from!.id, 'The Beginning of Infinity, again', at);
     await scheduleReply(page, marked, from!.id, 'Only with a rollback plan', at);
     await scheduleReply(page, skipped, from!.id, 'Whatever the formatter says', at);
@@ -91,9 +95,14 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     await page.goto('/ready-to-send');
     await page.getByTestId('ready-empty').waitFor();
 
-    // Three replies wait for the person, oldest first; the sidebar counts them.
+    // The minute comes: three replies wait for the person (by the server), then the page's next
+    // refresh shows them, oldest first; the sidebar counts them.
+    server.clock.moveTo(Date.parse(at) + 1_000);
+    const ready = async () => (await json<{ items: Reply[] }>(await page.request.get('/api/replies/ready', { headers: CSRF }))).items;
+    await expect.poll(async () => (await ready()).length, WAIT).toBe(3);
+    await page.clock.fastForward(QUEUE_REFRESH_MS);
     const queue = page.getByTestId('ready-queue').getByTestId('ready-reply');
-    await expect.poll(() => queue.count(), { timeout: DISPATCH_WAIT_MS, interval: 1000 }).toBe(3);
+    await expect.poll(() => queue.count(), WAIT).toBe(3);
     const sidebar = page.getByTestId('desktop-sidebar');
     await sidebar.getByRole('link', { name: 'Ready to send (3 waiting)' }).waitFor();
     const card = (t: Target) => queue.filter({ hasText: `@${t.username}` });
@@ -125,8 +134,11 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     await card(skipped).getByRole('button', { name: 'Skip' }).click();
     await expect.poll(() => card(skipped).count(), WAIT).toBe(0);
 
-    // Riposte finds the reply posted from X's composer, and the queue empties.
-    await page.getByTestId('ready-empty').waitFor({ timeout: DISPATCH_WAIT_MS });
+    // Riposte finds the reply posted from X's composer (by the server), and at its next refresh the
+    // queue on the page empties.
+    await expect.poll(async () => (await ready()).length, WAIT).toBe(0);
+    await page.clock.fastForward(QUEUE_REFRESH_MS);
+    await page.getByTestId('ready-empty').waitFor({ timeout: WAIT.timeout });
     await expect.poll(() => sidebar.getByTestId('nav-count').count(), WAIT).toBe(0);
 
     // The summoned post was answered through the API: one reply on X, none for the skipped post.
