@@ -346,6 +346,10 @@ export const startServer = async (
     router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
   );
   const server = createServer(app.callback());
+  // Idle keep-alive connections stay open a minute, not node's 5 s: a client that reuses a socket
+  // the server is just closing gets a reset, and for a POST an unknown outcome (a browser test met
+  // it on a loaded machine, 'read ECONNRESET' after a 5 s pause). Shutdown closes idle ones at once.
+  server.keepAliveTimeout = 65_000;
 
   const closeStores = async () => {
     await scheduler?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the scheduler failed'));
