@@ -166,3 +166,14 @@ export const recentlyAddedAccounts = (db: ReadDb, userId: string, limit: number)
     )
     .all(userId, limit)
     .map((r) => ({ id: r.id, username: r.username, createdAt: r.created_at }));
+
+/** The tiers of these monitored accounts (the ready queue's order); accounts gone are absent. */
+export const tiersOf = (db: ReadDb, ids: readonly string[]): Map<string, MonitoringTier> =>
+  new Map(
+    (
+      db.prepare('SELECT id, monitoring_tier FROM monitored_accounts WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as {
+        id: string;
+        monitoring_tier: string;
+      }[]
+    ).map((r) => [r.id, r.monitoring_tier as MonitoringTier]),
+  );

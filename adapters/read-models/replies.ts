@@ -74,7 +74,7 @@ export const replyById = (db: ReadDb, id: string): ReplyView | null => {
   return row === undefined ? null : replyView(row);
 };
 
-/** Ready replies the user can still post, the one expiring first first. */
+/** Ready replies the user can still post, the one expiring first first (the route orders them by worth: rules/ready-order). */
 export const readyReplies = (db: ReadDb, userId: string, now: string): ReplyView[] =>
   db
     .prepare<[string, string], ReplyRow>(

@@ -33,7 +33,7 @@ interface Delivered {
   url: string;
 }
 
-describe.skipIf(skip !== null)('Notifications on this device', () => {
+describe.skipIf(skip !== null)('Ready replies in the creator’s hand', () => {
   const suite = browserSuite(env);
 
   it('subscribes this browser, and a ready reply arrives as a notification that opens X’s composer', async () => {
@@ -98,6 +98,50 @@ describe.skipIf(skip !== null)('Notifications on this device', () => {
     await expect.poll(async () => (await composer.content()).includes(text)).toBe(true);
     await composer.close();
     await cdp.detach();
+    await closeCleanTab(tab);
+  });
+
+  it('orders the queue by worth, opens the next one in X, and moves on when it is marked sent', async () => {
+    const tab = await openTab(suite.browser, suite.server.url);
+    const { page, context } = tab;
+    await page.goto('/');
+    await signInAdmin(page);
+    await connectX(page, 'queue_admin');
+    // What the test before left in the queue is skipped: this one starts from an empty queue.
+    for (const r of (await json<{ items: { id: string }[] }>(await page.request.get('/api/replies/ready', { headers: CSRF }))).items)
+      await json(await page.request.post(`/api/replies/${r.id}/skip`, { headers: CSRF, data: {} }));
+    const { accounts } = await json<{ accounts: { id: string; username: string }[] }>(await page.request.get('/api/x/accounts', { headers: CSRF }));
+    const mine = accounts.find((a) => a.username === 'queue_admin') ?? accounts[0]!;
+    // Two curated targets of different reach (their tiers as the admins set them).
+    const targets = await json<{ id: string; username: string; monitoringTier: string }[]>(await page.request.get('/api/accounts', { headers: CSRF }));
+    const big = targets.find((t) => t.monitoringTier === 'high')!;
+    const small = targets.find((t) => t.monitoringTier !== 'high')!;
+    expect([big, small].every(Boolean)).toBe(true);
+    // The low-reach one comes due first; the queue still puts the high-reach one on top.
+    for (const [target, text] of [[small, 'First due, small reach.'], [big, 'Second due, wide reach.']] as const) {
+      await json(await page.request.post('/api/admin/create-test-schedule', { headers: CSRF, data: { accountId: target.id, connectedAccountId: mine.id, content: text } }));
+      await expect.poll(async () => (await json<{ items: { content: string }[] }>(await page.request.get('/api/replies/ready', { headers: CSRF }))).items.some((r) => r.content === text), { timeout: 30_000 }).toBe(true);
+    }
+    await page.goto('/ready-to-send');
+    const queue = page.getByTestId('ready-queue');
+    const texts = queue.getByTestId('reply-text');
+    await expect.poll(async () => (await texts.allTextContents()).filter((t) => t.endsWith('reach.'))).toEqual(['Second due, wide reach.', 'First due, small reach.']);
+    const next = page.getByTestId('next-in-x');
+    await next.getByText(`@${big.username}`).waitFor();
+    const href = await next.getByRole('link', { name: /Open next in/ }).getAttribute('href');
+    expect(href).toContain(encodeURIComponent('Second due, wide reach.').slice(0, 20));
+    await queue.getByText('post made', { exact: false }).first().waitFor();
+
+    // N opens it in X; M marks it sent; the next one is on top.
+    const popup = context.waitForEvent('page');
+    await page.keyboard.press('n');
+    const opened = await popup;
+    expect(opened.url()).toBe(href);
+    await opened.close();
+    await page.keyboard.press('m');
+    await expectToast(page, 'Marked as sent');
+    await next.getByText(`@${small.username}`).waitFor();
+    expect(await next.getByRole('link', { name: /Open next in/ }).getAttribute('href')).toContain(encodeURIComponent('First due, small reach.').slice(0, 20));
     await closeCleanTab(tab);
   });
 });

@@ -39,10 +39,20 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-export const startPushService = async (): Promise<PushService> => {
+/** `onMessage`: called as each push is received (after its decryption), with the client it was for. */
+export const startPushService = async (options: { onMessage?: (clientHash: string) => void } = {}): Promise<PushService> => {
   const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => Model };
   const WebPushTestingServer = require('web-push-testing/src/server.js') as new (model: Model, port: number) => ServerInstance;
   const model = new PushApiModel();
+  const onMessage = options.onMessage;
+  if (onMessage !== undefined) {
+    const handle = (model as unknown as { handleNotification: (hash: string, ...rest: unknown[]) => Promise<unknown> }).handleNotification.bind(model);
+    (model as unknown as { handleNotification: typeof handle }).handleNotification = async (hash, ...rest) => {
+      const result = await handle(hash, ...rest);
+      onMessage(hash);
+      return result;
+    };
+  }
   const instance = new WebPushTestingServer(model, 0);
   // Its own startServer() listens on a fixed port and names it in the endpoints; listen on any
   // free port instead and name that one.

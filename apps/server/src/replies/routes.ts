@@ -27,6 +27,8 @@ import { body, noBody, query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { readBack, type settle } from '../http/route-helpers';
+import { tiersOf } from '@adapters/read-models/monitoring';
+import { readyOrder } from '@core/replies/rules/ready-order';
 
 const notFound = () => new AppError('not_found', REPLY_MESSAGES.notFound, { reason: 'REPLY_NOT_FOUND' });
 
@@ -170,7 +172,9 @@ export const replyRoutes = (deps: AppDeps): Router => {
   });
 
   router.get('/api/replies/ready', requireUser, responds(200, z.object({ items: z.array(linkedReplySchema), total: z.number().int() })), (ctx) => {
-    const items = readyReplies(db(), currentUser(ctx).id, now());
+    const found = readyReplies(db(), currentUser(ctx).id, now());
+    const tiers = tiersOf(db(), found.map((r) => r.accountId));
+    const items = readyOrder(found, (id) => tiers.get(id) ?? null);
     ctx.body = { items: items.map(withLinks), total: items.length };
   });
 

@@ -1,4 +1,5 @@
-// Links to X for a reply: the reply itself (once X gave its id) and the post it answers. In sandbox
+// Links to X for a reply: X's composer with it filled in while it is ready, the reply itself (once
+// X gave its id) and the post it answers. In sandbox
 // mode they lead to the bundled X emulator, and say so.
 import { ExternalLink } from 'lucide-react';
 import { useXName } from '@web/hooks/use-x-name';
@@ -11,9 +12,16 @@ const linkClass = 'inline-flex min-h-8 items-center gap-1 text-sm font-medium te
 
 export function ReplyLinks({ reply, className }: { reply: ReplyItem; className?: string }) {
   const xName = useXName();
-  if (!reply.replyUrl && !reply.postUrl) return null;
+  const intent = reply.status === 'ready' ? reply.intentUrl : null;
+  if (!reply.replyUrl && !reply.postUrl && !intent) return null;
   return (
     <span className={cn('flex flex-wrap items-center gap-x-3', className)}>
+      {intent && (
+        <a href={intent} target="_blank" rel="noopener noreferrer" className={linkClass} data-testid="open-in-x">
+          Open in {xName}
+          <ExternalLink className="size-3.5" aria-hidden="true" />
+        </a>
+      )}
       {reply.replyUrl && (
         <a href={reply.replyUrl} target="_blank" rel="noreferrer" className={linkClass} data-testid="reply-link">
           View on {xName}

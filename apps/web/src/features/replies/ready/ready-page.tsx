@@ -1,5 +1,5 @@
 // Ready to send (/ready-to-send): the replies X will not take from Riposte's API (assisted delivery,
-// design.md) wait here, oldest first. One click opens X's composer pre-filled; the user presses
+// design.md) wait here, worth most first (core/replies/rules/ready-order). One click opens X's composer pre-filled; the user presses
 // Post there, and Riposte notices, or the user marks it sent or skips it. Unconfirmed replies
 // (X never said whether a post went out) are resolved here too.
 import { useEffect, type ReactNode } from 'react';
@@ -13,11 +13,12 @@ import { useNow } from '@web/hooks/use-now';
 import { useUserZone } from '@web/lib/time-format';
 import { useReadyReplies, useReplySummary, useUnconfirmedReplies, type ReplyItem } from '@web/features/replies/api/replies';
 import { REPLY_TEXTS } from '@web/features/replies/messages';
+import { NextInX } from './next-in-x';
 import { ReadyCard } from './ready-card';
 
 type ListAnswer = { data: { items: ReplyItem[]; total: number } | undefined; error: Error | undefined; isLoading: boolean; mutate: () => unknown };
 
-function Section({ title, icon, description, list, empty, testId }: { title: string; icon: ReactNode; description: string; list: ListAnswer; empty: ReactNode; testId: string }) {
+function Section({ title, icon, description, list, empty, testId, lead }: { title: string; icon: ReactNode; description: string; list: ListAnswer; empty: ReactNode; testId: string; lead?: ReactNode }) {
   const zone = useUserZone();
   const now = useNow(30_000).getTime();
   const items = list.data?.items ?? [];
@@ -35,6 +36,7 @@ function Section({ title, icon, description, list, empty, testId }: { title: str
         </h2>
         <p className="text-sm text-muted-foreground">{description}</p>
       </div>
+      {lead}
       {list.error ? (
         <div role="alert" className="grid justify-items-start gap-2">
           <p className="text-sm text-destructive">{REPLY_TEXTS.loadFailed(list.error.message)}</p>
@@ -86,8 +88,9 @@ export default function ReadyPage() {
         testId="ready-queue"
         title="Ready"
         icon={<Send className="size-5 text-primary" aria-hidden="true" />}
-        description="Oldest first: the first one expires first. After it expires the post is too old to answer."
+        description="Worth most first: the accounts with the widest reach, then the freshest posts. Each expires when its post is too old to answer."
         list={ready}
+        lead={ready.data ? <NextInX items={ready.data.items} /> : null}
         empty={
           <div className="grid justify-items-center gap-2 rounded-lg border border-dashed py-10 text-center" data-testid="ready-empty">
             <Inbox className="size-8 text-muted-foreground" />
