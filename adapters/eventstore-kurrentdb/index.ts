@@ -74,6 +74,15 @@ const appendNothing = async (reads: Reads, stream: StreamName, expected: Expecte
   return { nextExpectedRevision: last?.revision ?? -1n, position: last?.position ?? (await reads.head()) };
 };
 
+/** The promise, or a failure once `ms` have passed without an answer. */
+const withinDeadline = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`KurrentDB did not answer the ${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
+
 const probe = async (check: () => Promise<unknown>): Promise<HealthProbe> => {
   try {
     await check();
@@ -194,7 +203,8 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Even
     health: async () => {
       ensureOpen();
       const [read, write] = await Promise.all([
-        probe(() => reads.readStream(HEALTH_STREAM, { backwards: true, maxCount: 1, requiresLeader: true })),
+        // A server that takes the call and goes silent must not hold /healthz: the read is bounded.
+        probe(() => withinDeadline(reads.readStream(HEALTH_STREAM, { backwards: true, maxCount: 1, requiresLeader: true }), probeDeadlineMs, 'read probe')),
         // An append of no events writes nothing but goes the whole way through the append path.
         probe(() =>
           writer.appendToStream(HEALTH_STREAM, [], { streamState: ANY, deadline: probeDeadlineMs }).catch((error: unknown) => {

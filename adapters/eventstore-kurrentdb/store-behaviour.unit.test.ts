@@ -91,6 +91,17 @@ describe('health and deadlines', () => {
     });
   });
 
+  it('a read that never answers fails the read probe within its deadline, and the probes still answer', async () => {
+    const world = createFakeWorld();
+    const store = createKurrentEventStore({ connectionString: 'kurrentdb://fake:2113?tls=false', makeClient: world.make, readClientMinIntervalMs: 0, probeDeadlineMs: 50 });
+    stores.push(store);
+    world.hangingReaders.add(1);
+    const started = Date.now();
+    expect(await store.health?.()).toEqual({ read: { ok: false, error: 'KurrentDB did not answer the read probe within 50 ms' }, write: { ok: true } });
+    // Bounded by the deadline, not by the silent server (a generous margin for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('every append carries a deadline', async () => {
     const world = createFakeWorld();
     await open(world, { appendDeadlineMs: 1_234 }).append('orders-1', [event()], 'any');

@@ -25,6 +25,8 @@ export interface FakeWorld {
   made: number;
   /** Reads on these clients fail with UnavailableError, for good. */
   brokenReaders: Set<number>;
+  /** Reads on these clients never answer (a server that accepts the call and goes silent). */
+  hangingReaders: Set<number>;
   /** While set, every append fails with this error. */
   appendError: Error | null;
   appendCalls: { stream: string; events: number; deadline: number | undefined }[];
@@ -49,6 +51,7 @@ export const createFakeWorld = (): FakeWorld => {
   const world: FakeWorld = {
     made: 0,
     brokenReaders: new Set(),
+    hangingReaders: new Set(),
     appendError: null,
     appendCalls: [],
     metadataWrites: [],
@@ -89,6 +92,7 @@ export const createFakeWorld = (): FakeWorld => {
             try {
               // Answered on a later turn of the event loop, as a server's answer is: reads started together overlap.
               await new Promise((resolve) => setImmediate(resolve));
+              if (world.hangingReaders.has(index)) await new Promise(() => undefined);
               readable();
               const before = metadata.get(stream)?.truncateBefore;
               let events = world.stream(stream).filter((e) => typeof before !== 'number' || e.revision >= BigInt(before));
