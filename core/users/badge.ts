@@ -9,7 +9,8 @@ export interface TierBadge {
   href: '/trial-status' | '/payment';
 }
 
-export const tierBadge = (tier: Tier, repliesRemaining: number): TierBadge => {
+/** `trialUsed`: the 25 are on X inside the 7 days (core/users/quota 'used'), not an expired trial. */
+export const tierBadge = (tier: Tier, repliesRemaining: number, trialUsed = false): TierBadge => {
   switch (tier) {
     case 'premium':
       return { label: 'Premium', tooltip: 'You have a premium subscription with unlimited replies', href: '/trial-status' };
@@ -24,6 +25,7 @@ export const tierBadge = (tier: Tier, repliesRemaining: number): TierBadge => {
         href: '/trial-status',
       };
     case 'expired':
+      if (trialUsed) return { label: 'Trial Replies Used', tooltip: "You've used your 25 trial replies. Upgrade to Premium and your waiting replies go out.", href: '/payment' };
       return { label: 'Trial Expired', tooltip: 'Your free trial has expired. Upgrade to premium to continue.', href: '/payment' };
     default:
       return assertNever(tier, 'tier');

@@ -6,7 +6,7 @@
  * out). Pure: `now` is an argument.
  */
 import { TRIAL_REPLIES } from './constants';
-import { isUnlimitedTier, deriveTier, trialEndsAt, type TierConfig, type TierFacts } from './tier';
+import { isUnlimitedTier, deriveTier, trialEndsAt, type Tier, type TierConfig, type TierFacts } from './tier';
 import { toMillis, type Instant } from './time';
 
 /**
@@ -45,6 +45,16 @@ export const trialStateOf = (user: QuotaFacts, now: Date | Instant, config: Tier
   // Not active: by its days, or closed by its last reply inside them (reopened by a refund).
   const inside = toMillis(now) < toMillis(trialEndsAt(user));
   return inside && user.repliesRemaining <= 0 ? 'used' : 'over';
+};
+
+/**
+ * The same state from what the API answers of a user (its tier, already derived on the server,
+ * and when the trial ends): a tier 'expired' inside the 7 days is a trial whose 25 are on X.
+ */
+export const trialStateOfTier = (tier: Tier, trialEnds: Instant, now: Date | Instant): TrialState => {
+  if (isUnlimitedTier(tier)) return 'unlimited';
+  if (tier === 'trial') return 'open';
+  return toMillis(now) < toMillis(trialEnds) ? 'used' : 'over';
 };
 
 /** `prepared`: the user's replies prepared and not on X yet (read model). */

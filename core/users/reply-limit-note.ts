@@ -3,21 +3,22 @@
  * note; non-admins see 'Based on your account type, this will count towards your monthly reply
  * limit.'" Riposte has no monthly limit: the free trial's 25 replies are the only reply allowance
  * (Premium and legacy are unlimited), so the note keeps the spec's opening and names the limit
- * the account really has (ADR 0043).
+ * the account really has (ADR 0043), counted on X (ADR 0047).
  */
 import { TRIAL_REPLIES, type Role } from './constants';
-import type { Tier } from './tier';
+import type { TrialState } from './quota';
 
-export const replyLimitNote = (role: Role, tier: Tier, repliesRemaining: number): string | null => {
+/** `summary`: the trial's "N prepared, M posted, K left" (core/users/quota quotaSummary). */
+export const replyLimitNote = (role: Role, state: TrialState, summary: string): string | null => {
   if (role === 'admin') return null;
-  switch (tier) {
-    case 'trial':
-      return `Based on your account type, this will count towards your free trial's ${TRIAL_REPLIES} replies (${repliesRemaining} left).`;
-    case 'expired':
+  switch (state) {
+    case 'open':
+      return `Based on your account type, this will count towards your free trial's ${TRIAL_REPLIES} replies once it is on X (${summary}).`;
+    case 'used':
+      return `Based on your account type, this will wait: you've used your ${TRIAL_REPLIES} trial replies (${summary}). Upgrade to Premium to send it.`;
+    case 'over':
       return 'Based on your account type, this cannot be sent: your free trial has ended. Upgrade to Premium to continue.';
-    case 'premium':
-    case 'legacy':
-    case 'admin':
+    case 'unlimited':
       return 'Based on your account type, this will not count towards a reply limit: your replies are unlimited.';
   }
 };

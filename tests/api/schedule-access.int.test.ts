@@ -74,10 +74,10 @@ const trialUserWithASchedule = async (xName: string) => {
 };
 
 describe('bulk scheduling', () => {
-  it('is refused on the trial (402, nothing written) while single creates work', async () => {
+  it('is refused on the trial (402, nothing written) while single creates work, one bulk entry included', async () => {
     const { client, x } = await trialUserWithASchedule('trial_bulk_x');
     const before = (await client.get('/api/schedules')).body;
-    for (const [path, payload] of creates(x).slice(2)) {
+    for (const [path, payload] of creates(x).slice(3)) {
       const res = await client.post(path, payload);
       expect(res.status, path).toBe(402);
       expect(errorOf(res), path).toMatchObject({ message: A.bulkNeedsPremium, code: 'BULK_REQUIRES_PREMIUM' });
@@ -85,6 +85,12 @@ describe('bulk scheduling', () => {
     expect((await client.get('/api/schedules')).body).toEqual(before);
     const [v2Path, v2Body] = creates(x)[1]!;
     expect((await client.post(v2Path, v2Body)).status).toBe(201);
+    // One entry is one schedule (the CLI's `schedules create`): taken, and its real errors shown.
+    const [entryPath, entryBody] = creates(x)[2]!;
+    expect((await client.post(entryPath, entryBody)).status).toBe(201);
+    const bad = await client.post(entryPath, { ...(entryBody as object), scheduledTime: '25:99' });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad).field).toBe('scheduledTime');
   });
 
   it('is open to Premium, legacy users and admins', async () => {

@@ -191,3 +191,32 @@ describe('riposte against a running server', () => {
     expect(completion.stdout).toContain('import');
   }, 200_000);
 });
+
+describe('riposte schedules create on the free trial', () => {
+  it('makes one schedule (not refused as Bulk), shows its real errors, and warns once the trial replies are taken', async () => {
+    const trial = await server.newUser();
+    await connectXAccount(server, trial.user.id, 'cli_trial_x');
+    const dir = mkdtempSync(join(work, 'trial-'));
+    const env = { RIPOSTE_CLI_CONFIG: dir };
+    expect((await riposte(['login', '--url', server.url, '--token', await tokenFor(trial.client, ['read', 'write'])], env)).code).toBe(0);
+    const create = (time: string) => riposte(['--json', 'schedules', 'create', '--target', target, '--account', 'cli_trial_x', '--date', dateIn(2), '--time', time, '--text', `Trial ${time}`], env);
+
+    const made = await create('09:15');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).not.toContain('warning');
+    const badTime = await create('9h');
+    expect([badTime.code, badTime.stderr]).toEqual([2, expect.stringContaining('--time')]);
+    expect(badTime.stderr).not.toContain('Premium');
+
+    // 24 more inside the trial: all 25 trial replies are spoken for, so the next one is warned about.
+    const target0 = (await visibleTargets(trial.client))[0]!;
+    const xId = ((await trial.client.get('/api/x/accounts')).body as { accounts: { id: string }[] }).accounts[0]!.id;
+    for (let i = 0; i < 24; i += 1) {
+      const res = await trial.client.post('/api/schedules', { accountId: target0.id, connectedAccountId: xId, peakWindowType: 'lunch_hour', conditions: { content: `T${i}`, targetAccount: null, imageIncluded: false } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const past = await create('10:30');
+    expect(past.code, past.stderr).toBe(0);
+    expect(past.stderr).toContain("warning: This reply won't go out on the trial");
+  }, 120_000);
+});

@@ -17,8 +17,8 @@ describe.skipIf(skip !== null)('The reply-limit note under the reply forms', () 
     const tab = await openTab(suite.browser, suite.server.url);
     const { page } = tab;
     await newUserWithX(page, 'limitnote', 'limitnote_x');
-    const { repliesRemaining } = await json<{ repliesRemaining: number }>(await page.request.get('/api/user/trial-status', { headers: CSRF }));
-    const expected = `Based on your account type, this will count towards your free trial's 25 replies (${repliesRemaining} left).`;
+    const { summary } = await json<{ summary: string }>(await page.request.get('/api/user/trial-status', { headers: CSRF }));
+    const expected = `Based on your account type, this will count towards your free trial's 25 replies once it is on X (${summary}).`;
     for (const path of ['/schedule-replies', '/schedule-replies-v2']) {
       await page.goto(path);
       await page.getByRole('button', { name: 'Schedule Reply' }).waitFor();

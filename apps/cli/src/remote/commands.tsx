@@ -17,6 +17,7 @@ import { CliError, EXIT, usage, type LineError } from './errors';
 import { columnOf, exportLosses, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
 import { loadProfile, saveProfile } from './profile';
 import { postTimeWords } from '@core/replies/rules/earliness';
+import { beyondAllowance, beyondAllowanceWarning, type TrialState } from '@core/users/quota';
 
 interface User {
   id: string;
@@ -123,6 +124,17 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     return { targets: index(targets), accounts: index(accounts) };
   };
 
+  /**
+   * The trial's warning before scheduling `count` replies past its allowance (counted on X, ADR
+   * 0047): printed on stderr, the schedules are still made (their replies wait for an upgrade).
+   */
+  const warnBeyondTrial = async (a: Api, count: number) => {
+    const t = await a.get<{ trialState?: TrialState; repliesRemaining: number; repliesAhead?: number }>('/api/user/trial-status');
+    if (t.trialState === undefined) return;
+    const warning = beyondAllowanceWarning(beyondAllowance({ state: t.trialState, left: t.trialState === 'open' ? t.repliesRemaining : 0 }, t.repliesAhead ?? 0, count), count);
+    if (warning !== null) process.stderr.write(`warning: ${warning}\n`);
+  };
+
   schedules
     .command('create')
     .description('schedule one reply (the rules of a Bulk entry; same columns as the CSV)')
@@ -140,6 +152,7 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       const { entries, errors } = rowsToPayloads(csv, await namesOf(a));
       const first = errors[0];
       if (first !== undefined || entries[0] === undefined) throw new CliError(`--${first?.field ?? 'target'}: ${first?.message ?? 'invalid'}`, EXIT.refused, { field: first?.field ?? 'target' });
+      await warnBeyondTrial(a, 1);
       let made: Schedule;
       try {
         made = await a.send<Schedule>('POST', '/api/bulk-replies', entries[0].payload);
@@ -184,6 +197,7 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
         throw new CliError(`${file}: ${errors.length} line${errors.length === 1 ? '' : 's'} refused; nothing was created`, EXIT.refused, { lines: errors });
       };
       if (parsed.errors.length > 0) return refuse(parsed.errors);
+      if (!o.dryRun) await warnBeyondTrial(a, parsed.entries.length);
       live?.rerender(<ProgressBar label={o.dryRun ? 'Checking on the server' : 'Creating'} done={parsed.entries.length} total={parsed.entries.length} />);
       let answer: { count: number; dryRun: boolean; ids?: string[] };
       try {

@@ -196,10 +196,12 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- Bulk -----------------------------------------------------------------------------------
 
-  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), creating(true), body(bulkEntryPayloadSchema), ...createdSchedule, async (ctx) => {
+  // One entry is one schedule (the CLI's `schedules create` sends it): the trial may, as on Classic
+  // and V2; batches and imports are what Premium adds.
+  router.post('/api/bulk-replies', requireUser, deps.idempotency.guard('POST /api/bulk-replies'), creating(), body(bulkEntryPayloadSchema), ...createdSchedule, async (ctx) => {
     const user = currentUser(ctx);
     const draft = draftFromBulkPayload(validated(ctx, bulkEntryPayloadSchema), context(user));
-    await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx), { bulk: true }));
+    await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx)));
   });
 
   /** Each entry drafted; an error names its entry ('entries.3.scheduledDate'). */

@@ -3,7 +3,7 @@ import { ArrowRight, Check, CreditCard, History, Layers, LifeBuoy, MessageSquare
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { defaultTrialStatus, useTrialStatus } from '@web/features/subscription/api/trial-status';
+import { defaultTrialStatus, useTrialStatus } from '@web/lib/trial-status';
 import { TrialStatusCard } from '@web/features/subscription/components/trial-status-card';
 import { PageHeader } from '@web/components/page-header';
 import { BillingSection, useBilling } from '@web/features/billing';

@@ -1,11 +1,15 @@
 import { Clock, Infinity as InfinityIcon, Radar, Zap } from 'lucide-react';
 import { isUnlimitedTier } from '@core/users/tier';
-import type { User } from '@web/lib/user-model';
+import { useTrialStatus } from '@web/lib/trial-status';
+import { trialStateOf, type User } from '@web/lib/user-model';
 
 /** The spec's 'replies are unlimited' holds for unlimited plans only; the trial is told its count. */
-export function repliesPoint(user: Pick<User, 'tier' | 'repliesRemaining'>): string {
+export function repliesPoint(user: Pick<User, 'tier' | 'repliesRemaining' | 'trialEndsAt'>, summary?: string): string {
   if (isUnlimitedTier(user.tier)) return 'Replies are unlimited: schedule as many as you like.';
-  if (user.tier === 'trial') return `Your free trial includes 25 replies (${user.repliesRemaining} left); with Premium replies are unlimited.`;
+  // Counted on X (ADR 0047): "N prepared, M posted, K left".
+  const counts = summary ?? `${user.repliesRemaining} left`;
+  if (user.tier === 'trial') return `Your free trial includes 25 replies on X (${counts}); with Premium replies are unlimited.`;
+  if (trialStateOf(user) === 'used') return `You've used your 25 trial replies (${counts}); with Premium your waiting replies go out.`;
   return 'Your free trial has ended; with Premium replies are unlimited.';
 }
 
@@ -15,8 +19,9 @@ const otherPoints = [
   { icon: Zap, text: 'Checks get closer to instant as more users join.' },
 ];
 
-export function HowItWorks({ user }: { user: Pick<User, 'tier' | 'repliesRemaining'> }) {
-  const points = [{ icon: InfinityIcon, text: repliesPoint(user) }, ...otherPoints];
+export function HowItWorks({ user }: { user: Pick<User, 'tier' | 'repliesRemaining' | 'trialEndsAt'> }) {
+  const { data: trial } = useTrialStatus();
+  const points = [{ icon: InfinityIcon, text: repliesPoint(user, trial?.summary) }, ...otherPoints];
   return (
     <section
       className="relative overflow-hidden rounded-xl bg-linear-to-br from-blue-600 via-indigo-600 to-violet-600 p-6 text-white shadow-sm sm:p-7"

@@ -38,8 +38,8 @@ export function useSchedules() {
   return { ...swr, schedules: asList(swr.data) };
 }
 
-/** Both lists show the same schedules: any change refreshes both. */
-export const refreshSchedules = () => Promise.all([mutate(SCHEDULES_KEY), mutate(V2_SCHEDULES_KEY)]);
+/** Both lists show the same schedules: any change refreshes both, and the trial's counts (what is ahead). */
+export const refreshSchedules = () => Promise.all([mutate(SCHEDULES_KEY), mutate(V2_SCHEDULES_KEY), mutate('/api/user/trial-status')]);
 
 const failed = (err: unknown, fallback: string): never => {
   toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });

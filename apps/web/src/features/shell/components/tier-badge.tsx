@@ -2,7 +2,7 @@ import { Crown, Hourglass, ShieldCheck, Star, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
-import { tierBadge, type Tier, type User } from '@web/lib/user-model';
+import { tierBadge, trialStateOf, type Tier, type User } from '@web/lib/user-model';
 
 const look: Record<Tier, { variant: 'premium' | 'admin' | 'info' | 'success' | 'destructive'; icon: typeof Crown }> = {
   premium: { variant: 'premium', icon: Crown },
@@ -14,7 +14,7 @@ const look: Record<Tier, { variant: 'premium' | 'admin' | 'info' | 'success' | '
 
 /** The tier badge of spec part 1 §2: label, tooltip and link by tier precedence. */
 export function TierBadge({ user }: { user: User }) {
-  const badge = tierBadge(user.tier, user.repliesRemaining);
+  const badge = tierBadge(user.tier, user.repliesRemaining, trialStateOf(user) === 'used');
   const { variant, icon: Icon } = look[user.tier];
   return (
     <Tooltip>

@@ -1,4 +1,5 @@
-// The plan display of spec part 1 §4: Premium, Trial active or Trial expired.
+// The plan display of spec part 1 §4: Premium, Trial active or Trial expired, and the trial's 25
+// replies used inside its 7 days (counted on X, ADR 0047).
 import { CalendarCheck, Crown, Hourglass, ShieldCheck, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@web/components/ui/badge';
@@ -6,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { TRIAL_REPLIES, type TrialStatus } from '@web/features/subscription/api/trial-status';
+import { TRIAL_REPLIES, type TrialStatus } from '@web/lib/trial-status';
 import { tierBadge, type Tier } from '@web/lib/user-model';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
@@ -57,7 +58,9 @@ export function TrialStatusCard({ status, loading, renews = true, tier }: Props)
       </Card>
     );
   }
-  const used = TRIAL_REPLIES - Math.max(0, Math.min(TRIAL_REPLIES, status.repliesRemaining));
+  const used = status.repliesPosted ?? TRIAL_REPLIES - Math.max(0, Math.min(TRIAL_REPLIES, status.repliesRemaining));
+  // Counted on X (ADR 0047): "N prepared, M posted, K left".
+  const summary = status.summary ?? `${status.repliesPrepared ?? 0} prepared, ${used} posted, ${status.repliesRemaining} left`;
   if (status.trialActive) {
     const ends = fmt(status.trialEndsAt);
     return (
@@ -67,7 +70,10 @@ export function TrialStatusCard({ status, loading, renews = true, tier }: Props)
             <Zap className="size-5 text-emerald-600" /> Free Trial
             <Badge variant="success">Active</Badge>
           </CardTitle>
-          <CardDescription>{ends ? `Your trial ends on ${ends}, or after 25 replies.` : 'Your trial lasts 7 days or 25 replies.'}</CardDescription>
+          <CardDescription>
+            {ends ? `Your trial ends on ${ends}, or after 25 replies on X.` : 'Your trial lasts 7 days or 25 replies on X.'} A reply counts once it
+            is on X; one prepared for you and never posted costs nothing.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2">
           <div className="flex items-baseline justify-between text-sm">
@@ -76,7 +82,37 @@ export function TrialStatusCard({ status, loading, renews = true, tier }: Props)
             </span>
             <span className="text-muted-foreground">{used} used</span>
           </div>
+          <p className="text-sm text-muted-foreground" data-testid="trial-summary">
+            {summary}
+          </p>
           <Progress value={(status.repliesRemaining / TRIAL_REPLIES) * 100} indicatorClassName="bg-emerald-500" aria-label="Trial replies remaining" />
+        </CardContent>
+        <CardFooter>
+          <Button asChild variant="gradient">
+            <Link href="/payment">Upgrade to Premium</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+  // All 25 on X inside the 7 days is not an expired trial: further replies wait for an upgrade.
+  if (status.trialState === 'used') {
+    const ends = fmt(status.trialEndsAt);
+    return (
+      <Card data-testid="plan-used" className="border-amber-300">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Hourglass className="size-5 text-amber-600" /> {status.headline ?? "You've used your 25 trial replies"}
+          </CardTitle>
+          <CardDescription>
+            {`Your replies wait${ends ? ` (the trial runs until ${ends})` : ''}: upgrade to Premium and they go out. Nothing prepared is lost.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-2">
+          <p className="text-sm font-medium" data-testid="trial-summary">
+            {summary}
+          </p>
+          <Progress value={100} indicatorClassName="bg-amber-500" aria-label="Trial replies used" />
         </CardContent>
         <CardFooter>
           <Button asChild variant="gradient">
