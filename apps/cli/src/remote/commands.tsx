@@ -199,7 +199,7 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       if (parsed.errors.length > 0) return refuse(parsed.errors);
       if (!o.dryRun) await warnBeyondTrial(a, parsed.entries.length);
       live?.rerender(<ProgressBar label={o.dryRun ? 'Checking on the server' : 'Creating'} done={parsed.entries.length} total={parsed.entries.length} />);
-      let answer: { count: number; dryRun: boolean; ids?: string[] };
+      let answer: { count: number; dryRun: boolean; ids?: string[]; warnings?: { message: string }[] };
       try {
         answer = await a.send('POST', '/api/schedules/import', { entries: parsed.entries.map((e) => e.payload), dryRun: o.dryRun });
       } catch (error) {
@@ -209,7 +209,11 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
         throw error;
       }
       live?.unmount();
-      await out(answer, () => <Message text={answer.dryRun ? `${file}: all ${answer.count} lines would be scheduled (dry run, nothing created)` : `${file}: ${answer.count} replies scheduled`} />);
+      const warned = answer.warnings ?? [];
+      const summary = answer.dryRun ? `${file}: all ${answer.count} lines would be scheduled (dry run, nothing created)` : `${file}: ${answer.count} replies scheduled`;
+      // Schedules that repeat another's text are made, and said so (X would refuse the repeats).
+      const warning = warned.length === 0 ? '' : `\n${warned.length} of them repeat another schedule's text: ${warned[0]?.message ?? ''}`;
+      await out(answer, () => <Message text={`${summary}${warning}`} tone={warned.length === 0 ? 'green' : 'yellow'} />);
     });
 
   schedules

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import { scheduleReplyViewSchema, scheduleViewSchema } from '@core/scheduling/views';
 import { scheduleReplies } from '@adapters/read-models/replies';
+import { findTemplate } from '@adapters/read-models/templates';
+import { scheduleWarnings, type ScheduleWarning } from '@core/scheduling/identical';
 import { postUrlOrNull } from '@core/x';
 import type { Context, Middleware } from 'koa';
 import { uploadFileNameOf, UPLOADS_PATH, imageUrlOf } from '@core/images';
@@ -50,9 +52,13 @@ export const V2_SCHEDULED_MESSAGE = 'Reply scheduled successfully';
 
 // What the schedule calls answer (the OpenAPI document's response schemas, checked against real answers).
 const mentionsRemoved = { mentionsRemoved: z.array(z.string()) };
+/** Schedules that repeat the text of one made before (core/scheduling/identical.ts): told, not refused. */
+const warningsField = {
+  warnings: z.array(z.object({ kind: z.enum(['identical', 'same_text']), scheduleId: z.string(), otherScheduleId: z.string(), message: z.string() })),
+};
 /** A created schedule (201), with the @mentions its text lost; or 202 with its id while the read side catches up. */
 const createdSchedule = [
-  responds(201, scheduleViewSchema.extend(mentionsRemoved), 'The schedule as it now reads'),
+  responds(201, scheduleViewSchema.extend(mentionsRemoved).extend(warningsField), 'The schedule as it now reads'),
   responds(202, pendingSchema.extend(mentionsRemoved), 'Stored; the read side has not caught up yet (GET the Location)'),
 ];
 
@@ -77,14 +83,27 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     return view === null ? null : { ...view, mentionsRemoved: written.mentionsRemoved };
   };
   const locationOf = (id: string) => `/api/schedules/${id}`;
-  /** 201 with the schedule, or 202 with its id while the read side catches up. */
-  const answerCreated = (ctx: Context, userId: string, written: ScheduleWritten) =>
-    answerWritten(ctx, deps, written, {
+  /** What the schedules just made repeat of the user's others (read once they are readable). */
+  const warningsOf = (userId: string, ids: readonly string[]): ScheduleWarning[] => {
+    const all = listSchedules(db(), userId);
+    const made = ids.flatMap((id) => all.filter((s) => s.id === id));
+    const templateText = (id: string) => {
+      const t = findTemplate(db(), userId, id);
+      return t === null || t.useAI ? null : t.content;
+    };
+    return scheduleWarnings(made, all, templateText);
+  };
+  /** 201 with the schedule (and its warnings), or 202 with its id while the read side catches up. */
+  const answerCreated = async (ctx: Context, userId: string, written: ScheduleWritten) => {
+    const view = await fresh(userId, written);
+    const warnings = view === null ? [] : warningsOf(userId, [written.id]);
+    await answerWritten(ctx, deps, written, {
       find: () => findSchedule(db(), userId, written.id),
       location: locationOf(written.id),
       status: 201,
-      extra: { mentionsRemoved: written.mentionsRemoved },
+      extra: { mentionsRemoved: written.mentionsRemoved, warnings },
     });
+  };
 
   // ---- the Schedules list and the classic page ------------------------------------------------
 
@@ -169,7 +188,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     }
     ctx.status = 201;
     ctx.set('Location', locationOf(written.id));
-    ctx.body = { success: true, message: V2_SCHEDULED_MESSAGE, schedule, mentionsRemoved: schedule.mentionsRemoved };
+    ctx.body = { success: true, message: V2_SCHEDULED_MESSAGE, schedule, mentionsRemoved: schedule.mentionsRemoved, warnings: warningsOf(user.id, [written.id]) };
   });
 
   const uploader = createUploader({
@@ -222,7 +241,11 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   };
 
   const batchAnswers = [
-    responds(201, z.object({ success: z.literal(true), message: z.string(), schedules: z.array(scheduleViewSchema.extend(mentionsRemoved)), ...mentionsRemoved }), 'Every entry scheduled'),
+    responds(
+      201,
+      z.object({ success: z.literal(true), message: z.string(), schedules: z.array(scheduleViewSchema.extend(mentionsRemoved)), ...mentionsRemoved, ...warningsField }),
+      'Every entry scheduled',
+    ),
     responds(202, z.object({ success: z.literal(true), pending: z.literal(true), ids: z.array(z.string()), message: z.string(), ...mentionsRemoved }), 'Stored; the read side has not caught up yet'),
   ];
   router.post('/api/bulk-replies/batch', requireUser, deps.idempotency.guard('POST /api/bulk-replies/batch'), creating(true), body(bulkBatchSchema), ...batchAnswers, async (ctx) => {
@@ -243,7 +266,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
       schedules.push(view);
     }
     ctx.status = 201;
-    ctx.body = { success: true, message: SCHEDULE_MESSAGES.bulkScheduled, schedules, mentionsRemoved };
+    ctx.body = { success: true, message: SCHEDULE_MESSAGES.bulkScheduled, schedules, mentionsRemoved, warnings: warningsOf(user.id, written.map((w) => w.id)) };
   });
 
   // The CLI's `schedules import`: a whole file of bulk entries, all or none (one transaction), or a
@@ -251,7 +274,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   const importCounted = z.object({ success: z.literal(true), dryRun: z.boolean(), count: z.number().int() });
   const imported = [
     responds(200, importCounted.extend({ dryRun: z.literal(true), message: z.string() }), 'A dry run: every entry checked, nothing written'),
-    responds(201, importCounted.extend({ dryRun: z.literal(false), ids: z.array(z.string()) }), 'Every entry scheduled'),
+    responds(201, importCounted.extend({ dryRun: z.literal(false), ids: z.array(z.string()), ...warningsField }), 'Every entry scheduled'),
     responds(202, importCounted.extend({ dryRun: z.literal(false), ids: z.array(z.string()), pending: z.literal(true), message: z.string() }), 'Stored; the read side has not caught up yet'),
   ];
   router.post('/api/schedules/import', requireUser, deps.idempotency.guard('POST /api/schedules/import'), creating(true), body(scheduleImportSchema), ...imported, async (ctx) => {
@@ -265,7 +288,8 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     const last = written.at(-1);
     const settled = last === undefined ? true : await settle(deps, last.position);
     ctx.status = settled ? 201 : 202;
-    ctx.body = { success: true, dryRun: false, count: written.length, ids: written.map((w) => w.id), ...(settled ? {} : { pending: true, message: PENDING_MESSAGE }) };
+    const ids = written.map((w) => w.id);
+    ctx.body = { success: true, dryRun: false, count: written.length, ids, ...(settled ? { warnings: warningsOf(user.id, ids) } : { pending: true, message: PENDING_MESSAGE }) };
   });
 
   // ---- uploaded images ------------------------------------------------------------------------

@@ -41,6 +41,17 @@ export function useSchedules() {
 /** Both lists show the same schedules: any change refreshes both, and the trial's counts (what is ahead). */
 export const refreshSchedules = () => Promise.all([mutate(SCHEDULES_KEY), mutate(V2_SCHEDULES_KEY), mutate('/api/user/trial-status')]);
 
+/** A schedule that repeats another's text (core/scheduling/identical.ts): made, and said so. */
+export type ScheduleWarning = { kind: 'identical' | 'same_text'; scheduleId: string; otherScheduleId: string; message: string };
+
+/** Tells the user which of the schedules just made repeat a text X would refuse. */
+export const showWarnings = (warnings: readonly ScheduleWarning[] | undefined): void => {
+  if (warnings === undefined || warnings.length === 0) return;
+  const first = warnings[0] as ScheduleWarning;
+  const more = warnings.length > 1 ? ` (${warnings.length} schedules in all)` : '';
+  toast({ title: first.kind === 'identical' ? 'Identical schedule' : 'Repeated text', description: `${first.message}${more}`, duration: 15_000 });
+};
+
 const failed = (err: unknown, fallback: string): never => {
   toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
   throw err;
@@ -48,7 +59,8 @@ const failed = (err: unknown, fallback: string): never => {
 
 async function postSchedule(payload: ClassicPayload | TemplatePayload, fallback: string): Promise<ScheduleItem> {
   try {
-    const created = await apiRequest<ScheduleItem>('POST', SCHEDULES_KEY, payload);
+    const created = await apiRequest<ScheduleItem & { warnings?: ScheduleWarning[] }>('POST', SCHEDULES_KEY, payload);
+    showWarnings(created.warnings);
     await refreshSchedules();
     return created;
   } catch (err) {
@@ -62,13 +74,14 @@ export const createClassicSchedule = (payload: ClassicPayload): Promise<Schedule
 /** The Schedules page's New Schedule dialog: POST /api/schedules, template variant. */
 export const createTemplateSchedule = (payload: TemplatePayload): Promise<ScheduleItem> => postSchedule(payload, M.createFailed);
 
-export type V2Answer = { success: boolean; message: string; schedule?: ScheduleItem };
+export type V2Answer = { success: boolean; message: string; schedule?: ScheduleItem; warnings?: ScheduleWarning[] };
 
 /** POST /api/v2/schedule -> {success, message}. */
 export async function createV2Schedule(payload: V2Payload): Promise<V2Answer> {
   try {
     const answer = await apiRequest<V2Answer>('POST', '/api/v2/schedule', payload);
     if (answer && answer.success === false) throw new Error(answer.message || 'Failed to schedule reply.');
+    showWarnings(answer.warnings);
     await refreshSchedules();
     return answer;
   } catch (err) {
@@ -87,7 +100,7 @@ export async function deleteSchedule(id: string): Promise<void> {
   }
 }
 
-export type BulkAnswer = { success?: boolean; created?: number; schedules?: ScheduleItem[]; message?: string };
+export type BulkAnswer = { success?: boolean; created?: number; schedules?: ScheduleItem[]; message?: string; warnings?: ScheduleWarning[] };
 
 /** POST /api/bulk-replies/batch: every entry or none. */
 export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAnswer> {
@@ -95,6 +108,7 @@ export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAns
     const answer = await apiRequest<BulkAnswer>('POST', '/api/bulk-replies/batch', { entries });
     const count = answer?.created ?? answer?.schedules?.length ?? entries.length;
     toastScheduled({ title: M.bulkScheduled, description: `${count} ${count === 1 ? 'reply has' : 'replies have'} been scheduled`, batch: true });
+    showWarnings(answer?.warnings);
     await refreshSchedules();
     return answer;
   } catch (err) {
