@@ -181,7 +181,6 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
 
       // Bulk: the batch's confirmation.
       await visit(page, '/bulk-replies', 'Bulk Replies');
-      await page.getByRole('switch', { name: 'Use AI' }).click();
       await page.getByRole('button', { name: 'Add Reply' }).click();
       await page.getByRole('textbox', { name: 'Reply text, reply 1' }).fill('Well said, and worth repeating.');
       await auditDialog(s, page.getByRole('button', { name: 'Schedule All Replies' }), 'Bulk confirmation', page.getByRole('alertdialog'));

@@ -27,9 +27,12 @@ describe.skipIf(skip !== null)('Bulk Replies previews every row', () => {
     await page.goto('/bulk-replies');
     await page.getByRole('heading', { name: 'Bulk Replies' }).waitFor();
 
-    // By keyboard: AI off for the batch, then two rows.
+    // AI starts off for the batch (no AI model is connected); by keyboard on and off again, then two rows.
     const ai = page.getByRole('switch', { name: 'Use AI' });
+    await expect.poll(() => ai.getAttribute('aria-checked')).toBe('false');
     await ai.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => ai.getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Space');
     await expect.poll(() => ai.getAttribute('aria-checked')).toBe('false');
     const add = page.getByRole('button', { name: 'Add Reply' });

@@ -98,6 +98,8 @@ describe.skipIf(skip !== null)('one composer language', () => {
     await connectX(page, 'composer_v2');
     await page.goto('/schedule-replies-v2');
     const form = page.getByRole('form', { name: 'New AI Reply' });
+    // AI starts off without a model connected; switched on, the text only guides it.
+    await form.getByRole('switch', { name: /AI-generated reply/ }).click();
     await form.getByLabel('Content (optional)').fill('Remote work is here to stay');
     await pressButton(page, form.getByRole('button', { name: 'Repurpose' }));
     const panel = form.getByTestId('repurpose-panel');

@@ -193,10 +193,14 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
 
     await form.getByRole('button', { name: 'Schedule Reply' }).click();
     await form.getByText('Account required').waitFor();
-    await form.getByRole('switch', { name: /AI-generated reply/ }).click();
+    // No AI model is connected here: AI starts off (the offline writer is opt-in), the form says
+    // how to connect one, and without AI the text is required.
+    const aiSwitch = form.getByRole('switch', { name: /AI-generated reply/ });
+    expect(await aiSwitch.getAttribute('aria-checked')).toBe('false');
+    await form.getByTestId('ai-provider-note').getByText('No AI model connected').waitFor();
     await form.getByRole('button', { name: 'Schedule Reply' }).click();
     await form.getByText('Content required').waitFor();
-    await form.getByRole('switch', { name: /AI-generated reply/ }).click();
+    await aiSwitch.click();
 
     // The same target picker as every composer: type, then choose with the keyboard.
     await pickTarget(page, 'Target Account', 'elonmusk', form);
@@ -298,7 +302,9 @@ describe.skipIf(skip !== null)('schedule forms in a real browser', () => {
     // Global settings: lunch, no AI; three rows take three different targets.
     await page.getByRole('combobox', { name: 'Time slot' }).click();
     await page.getByRole('option', { name: 'Lunch (12-2PM)' }).click();
-    await page.getByRole('switch', { name: 'Use AI' }).click();
+    // No AI model connected: AI starts off in Bulk too.
+    expect(await page.getByRole('switch', { name: 'Use AI' }).getAttribute('aria-checked')).toBe('false');
+    await page.getByTestId('ai-provider-note').waitFor();
     const add = page.getByRole('button', { name: 'Add Reply' });
     for (let i = 0; i < 3; i += 1) await add.click();
     const rows = page.getByTestId('bulk-row');

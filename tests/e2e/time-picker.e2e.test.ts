@@ -55,6 +55,7 @@ describe.skipIf(skip !== null)('one time picker in Classic and V2', () => {
     await page.goto('/schedule-replies-v2');
     const v2 = page.getByRole('form', { name: 'New AI Reply' });
     await pickTarget(page, 'Target Account', 'sama', v2);
+    await v2.getByRole('switch', { name: /AI-generated reply/ }).click();
     await v2.getByLabel('Content (optional)').fill('Compute is the new oil');
     const v2Date = await chooseExactTime(page, v2, '09:05');
     await v2.getByRole('button', { name: 'Schedule Reply' }).focus();

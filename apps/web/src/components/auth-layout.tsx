@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 
 const points = [
   { icon: CalendarClock, text: 'Replies land in the peak windows when the big accounts post.' },
-  { icon: Sparkles, text: 'An AI writer turns one reply into a unique variation every time.' },
+  { icon: Sparkles, text: 'Variations and an AI writer keep every reply new; repeats X would refuse are never sent.' },
   { icon: ShieldCheck, text: '@mentions are stripped automatically to keep your account safe.' },
 ];
 

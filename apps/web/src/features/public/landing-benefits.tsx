@@ -15,7 +15,7 @@ const BENEFITS = [
   {
     icon: FingerprintPattern,
     title: 'Sound like you, never like a bot',
-    text: 'Each reply is rewritten into a unique variation in the style you choose, so no two replies read the same.',
+    text: 'Write variations like {Great|Sharp} point, or let a connected AI model write each reply in your style: a text X would refuse as a repeat is never sent.',
   },
   {
     icon: ShieldCheck,

@@ -19,7 +19,7 @@ const ITEMS: FaqItem[] = [
   },
   {
     q: 'Will this get my account restricted?',
-    a: 'Riposte is built to keep you within the rules: mentions are removed, every reply is a unique variation, the same text is never posted from two of your accounts, and it never replies twice to one post from the same account. Keep your replies relevant and your volume sensible.',
+    a: 'Riposte is built to keep you within the rules: mentions are removed, a text X would refuse as a repeat is never sent (a run takes the next variation, or is skipped with the reason), the same text is never posted from two of your accounts, and it never replies twice to one post from the same account. Keep your replies relevant and your volume sensible.',
   },
   {
     q: 'Do you need my X password?',
@@ -27,7 +27,7 @@ const ITEMS: FaqItem[] = [
   },
   {
     q: 'What is in the free trial?',
-    a: `${TRIAL_DAYS} days with ${TRIAL_REPLIES} automated replies, 1 connected X account, basic AI and all ${CURATED_ACCOUNTS} curated accounts. Bulk scheduling is a Premium feature. After the trial you keep view-only access to your schedules and reply history.`,
+    a: `${TRIAL_DAYS} days with ${TRIAL_REPLIES} automated replies, 1 connected X account, the same AI writer as Premium and all ${CURATED_ACCOUNTS} curated accounts. Bulk scheduling is a Premium feature. After the trial you keep view-only access to your schedules and reply history.`,
   },
   {
     q: 'Can I cancel Premium?',

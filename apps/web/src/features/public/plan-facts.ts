@@ -13,7 +13,7 @@ export type PlanLine = { text: string; included: boolean };
 export const TRIAL_CONTENTS: readonly PlanLine[] = [
   { text: `${TRIAL_REPLIES} automated replies`, included: true },
   { text: '1 connected X account', included: true },
-  { text: 'Basic AI reply writing', included: true },
+  { text: 'AI reply writing (the same writer as Premium)', included: true },
   { text: `All ${CURATED_ACCOUNTS} curated high-impression accounts`, included: true },
   { text: 'Bulk scheduling', included: false },
 ];
@@ -22,7 +22,7 @@ export const PREMIUM_CONTENTS: readonly string[] = [
   'Unlimited automated replies',
   'Unlimited connected X accounts',
   `All ${CURATED_ACCOUNTS} curated high-impression accounts`,
-  'Advanced, context-aware AI replies',
+  'AI reply writing that sees the post it answers',
   'Bulk AI reply scheduling',
   'Access to the beta community',
 ];
@@ -34,7 +34,7 @@ export const COMPARISON: readonly { feature: string; free: string | boolean; pre
   { feature: 'Automated replies', free: String(TRIAL_REPLIES), premium: 'Unlimited' },
   { feature: 'Connected X accounts', free: '1', premium: 'Unlimited' },
   { feature: 'Curated accounts', free: `All ${CURATED_ACCOUNTS}`, premium: `All ${CURATED_ACCOUNTS}` },
-  { feature: 'AI replies', free: 'Basic', premium: 'Advanced, context-aware' },
+  { feature: 'AI replies', free: true, premium: true },
   { feature: 'Bulk scheduling', free: false, premium: true },
   { feature: 'Automatic @mention removal', free: true, premium: true },
   { feature: 'Beta community', free: false, premium: true },

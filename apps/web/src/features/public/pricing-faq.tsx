@@ -9,7 +9,7 @@ const ITEMS: FaqItem[] = [
   },
   {
     q: 'Will automated replies get me shadowbanned?',
-    a: "No tool can promise how X's systems treat an account, but Riposte is designed to stay within X's rules: @mentions are stripped automatically, each reply is rewritten into a unique variation, the same text is never sent from two of your accounts, and it never replies twice to the same post from one account. Relevant replies at a sensible pace are what keep an account healthy.",
+    a: "No tool can promise how X's systems treat an account, but Riposte is designed to stay within X's rules: @mentions are stripped automatically, a text X would refuse as a repeat is never sent (the next variation is taken, or the run is skipped with the reason), the same text is never sent from two of your accounts, and it never replies twice to the same post from one account. Relevant replies at a sensible pace are what keep an account healthy.",
   },
   {
     q: 'How fast will I see results?',

@@ -24,5 +24,6 @@ export { exactInstant, type ExactTime } from './components/form/exact-time';
 export { TargetCombobox } from './components/form/target-combobox';
 export { XAccountSelect } from './components/form/x-account-select';
 export { MentionWarning } from './components/composer/mention-warning';
+export { VariationsNote } from '@web/components/variations-note';
 export { ReplyPreview } from './components/composer/reply-preview';
 export { toastScheduled } from './components/composer/scheduled-toast';

@@ -5,6 +5,7 @@
 // told up front, before any row is built, that the server refuses batches on the trial and how many
 // trial replies are left, with a link to schedule them one at a time; Add Reply stays off for them.
 // Each row previews what it will post (ADR 0042); the confirmation names the rows X would cut.
+import { useAiConnected } from '@web/components/ai-provider-note';
 import { useEffect, useRef, useState } from 'react';
 import { AtSign, Crown, Layers, Plus, Send, TriangleAlert } from 'lucide-react';
 import { useSnapshot } from 'valtio';
@@ -71,6 +72,12 @@ export default function BulkRepliesPage() {
   const tomorrow = localDayKey(new Date(Date.now() + 86_400_000), zone);
   const loading = targets.isLoading || x.isLoading;
   const premiumOnly = user?.tier === 'trial' || user?.tier === 'expired';
+
+  // AI starts on only where a model is connected (without one the offline writer is opt-in).
+  const aiConnected = useAiConnected();
+  useEffect(() => {
+    if (aiConnected && bulkState.rows.length === 0) setGlobal({ useAI: true });
+  }, [aiConnected]);
 
   // Global defaults once the data is in: the first connected account, tomorrow's date.
   useEffect(() => {

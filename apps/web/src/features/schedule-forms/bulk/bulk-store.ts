@@ -37,7 +37,8 @@ export const bulkState = proxy({
     scheduledDate: '',
     isRecurring: false,
     recurringType: 'daily',
-    useAI: true,
+    // On only once the page knows an AI model is connected (bulk-page).
+    useAI: false,
   } as GlobalSettings,
 });
 

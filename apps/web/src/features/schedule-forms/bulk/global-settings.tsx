@@ -1,5 +1,6 @@
 // The Global settings card (spec part 2 §2): what every new row starts with, and a button to
 // apply them to the rows already in the table.
+import { AiProviderNote } from '@web/components/ai-provider-note';
 import { Settings2 } from 'lucide-react';
 import { BULK_SLOTS, RECURRING_TYPES, type BulkSlot, type RecurringType } from '@core/scheduling/time';
 import { CLASSIC_STYLES } from '@core/styles';
@@ -61,6 +62,7 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
           <span className="text-sm font-medium">Use AI</span>
           <Switch id="bulk-global-ai" checked={settings.useAI} onCheckedChange={(useAI) => setGlobal({ useAI })} disabled={disabled} />
         </label>
+        <AiProviderNote />
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@
 // read-only), the target combo-box, recurring options, AI and style, content with Repurpose and
 // counter, an optional image and the peak window. Checked with the shared schema before sending;
 // after success the form resets and keeps the account.
+import { AiProviderNote } from '@web/components/ai-provider-note';
 import { useState, type FormEvent } from 'react';
 import { Sparkles, Wand2 } from 'lucide-react';
 import { Link } from 'wouter';
@@ -24,6 +25,7 @@ import {
   createClassicSchedule,
   ContentCounter,
   MentionWarning,
+  VariationsNote,
   TimePicker,
   exactInstant,
   ReplyPreview,
@@ -146,6 +148,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
           </span>
           <Switch id="classic-ai" checked={state.useAI} onCheckedChange={(v) => set({ useAI: v })} disabled={busy} />
         </label>
+        <AiProviderNote />
         {state.useAI && (
           <div className="grid gap-2">
             <Label htmlFor="classic-style">Viral style</Label>
@@ -183,6 +186,7 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
           <ContentCounter text={state.content} account={xAccount} />
         </div>
         <MentionWarning text={state.content} />
+          <VariationsNote text={state.content} useAI={state.useAI} />
         {repurpose.panel}
         <ReplyPreview text={state.content} aiStyle={state.useAI ? state.viralStyle : null} imageName={state.image?.name ?? null} />
       </div>

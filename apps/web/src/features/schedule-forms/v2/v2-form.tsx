@@ -3,7 +3,8 @@
 // a failed upload stops scheduling), the peak window and recurring days (Monday to Friday by
 // default). The target, the live @mention warning, the preview, Repurpose and the success toast
 // are the parts every composer shares.
-import { useState, type FormEvent } from 'react';
+import { AiProviderNote, useAiConnected } from '@web/components/ai-provider-note';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Sparkles, Wand2 } from 'lucide-react';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { v2ImageFileSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
@@ -26,6 +27,7 @@ import {
   createV2Schedule,
   ContentCounter,
   MentionWarning,
+  VariationsNote,
   TimePicker,
   exactInstant,
   ReplyPreview,
@@ -79,8 +81,14 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   // The Settings default applies where V2's shorter list has it.
   const chosen = useDefaultStyle();
   const v2Style = (V2_STYLES as readonly string[]).includes(chosen) ? (chosen as V2Style) : undefined;
-  const fresh = (connected = only) => initialV2State(connected, recommendedPeakWindow(new Date(), zone), v2Style);
+  const aiConnected = useAiConnected();
+  const fresh = (connected = only) => initialV2State(connected, recommendedPeakWindow(new Date(), zone), v2Style, aiConnected);
   const { state, setState, errors, setErrors, set } = useFormFields<V2State>(() => fresh());
+  // The server's answer comes after the first render: with a model connected, AI starts on.
+  useEffect(() => {
+    if (aiConnected) set({ useAI: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer arrives
+  }, [aiConnected]);
   const [submitting, setSubmitting] = useState(false);
   const repurpose = useRepurpose({
     content: state.content,
@@ -157,6 +165,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
             </span>
             <Switch id="v2-ai" checked={state.useAI} onCheckedChange={(v) => set({ useAI: v }, ['useAI', 'content'])} disabled={busy} />
           </label>
+          <AiProviderNote />
           {state.useAI && (
             <div className="grid grid-cols-1 gap-2">
               <Label htmlFor="v2-style">Viral style</Label>
@@ -194,6 +203,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
             <ContentCounter text={state.content} account={xAccounts.find((a) => a.id === connectedAccountId) ?? null} />
           </div>
           <MentionWarning text={state.content} />
+          <VariationsNote text={state.content} useAI={state.useAI} />
           {repurpose.panel}
           <ReplyPreview text={state.content} aiStyle={state.useAI ? state.viralStyle : null} imageName={state.image?.name ?? null} />
         </div>

@@ -21,11 +21,12 @@ export type V2State = {
   recurringDays: number[];
 };
 
-export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindow | null, viralStyle: V2Style = DEFAULT_V2_STYLE): V2State => ({
+/** `useAI`: on only where an AI model is connected (without one, the offline writer is opt-in). */
+export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindow | null, viralStyle: V2Style = DEFAULT_V2_STYLE, useAI = false): V2State => ({
   targetText: '',
   accountId: '',
   connectedAccountId,
-  useAI: true,
+  useAI,
   viralStyle,
   content: '',
   image: null,

@@ -24,6 +24,7 @@ import { StyleSelect } from '@web/components/style-select';
 import { createTemplate, updateTemplate, type SavedTemplate, type Template, type TemplateFields } from '@web/features/templates/api/templates';
 import { AiPreview } from '@web/features/templates/components/ai-preview';
 import { MentionWarning, useMentionWarning } from '@web/features/templates/components/mention-warning';
+import { VariationsNote } from '@web/components/variations-note';
 
 type Props = {
   open: boolean;
@@ -147,6 +148,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
               </p>
             </div>
             <MentionWarning shownAt={warning.shownAt} />
+            <VariationsNote text={fields.content} useAI={fields.useAI} preview />
           </div>
 
           <div className="grid gap-3 sm:grid-cols-2">
