@@ -46,7 +46,9 @@ describe('classic payload', () => {
 
 describe('V2 payload', () => {
   it('has no style without AI, no content with AI and none typed, and days only when recurring', () => {
-    const s = { ...initialV2State('x-1', 'lunch_hour'), accountId: 'target-1' };
+    // AI starts off unless a model is connected (the form passes that in).
+    expect(initialV2State('x-1', 'lunch_hour').useAI).toBe(false);
+    const s = { ...initialV2State('x-1', 'lunch_hour', undefined, true), accountId: 'target-1' };
     expect(v2Payload(s, null)).toMatchObject({ useAI: true, viralStyle: 'savage_comeback', content: null, recurringDays: null, scheduledTime: null, scheduleType: 'peak_window' });
     expect(v2Payload({ ...s, useAI: false, content: 'Hello' }, null)).toMatchObject({ viralStyle: null, content: 'Hello' });
     expect(v2Payload({ ...s, isRecurring: true }, '/uploads/b.png')).toMatchObject({ recurringDays: [1, 2, 3, 4, 5], imageUrl: '/uploads/b.png' });
