@@ -1,7 +1,7 @@
 /**
  * bench:ai — the AI writers on a fixed corpus (tests/text/ai-corpus.ts: 240 post, user text and
  * style cases), side by side in one run:
- *  - the offline writer as it was before ADR 0046 (bench/ai/peer-offline, the peer);
+ *  - the offline writer as it was before ADR 0050 (bench/ai/peer-offline, the peer);
  *  - today's offline writer (adapters/ai-offline);
  *  - the OpenAI-compatible path (adapters/ai-openai, the real client library) against the AI
  *    emulator on loopback (adapters/ai-emulator; no latency added).
@@ -59,7 +59,7 @@ const measure = async (name: string, write: Write) => {
 const emulator = await startAiEmulator({ apiKey: 'bench-key' });
 try {
   const openai = createOpenAiWriter({ baseURL: emulator.baseUrl, apiKey: 'bench-key', model: EMULATOR_MODEL, timeoutMs: 10_000, maxRetries: 0 });
-  const results = [await measure('peer: offline writer before ADR 0046', peer), await measure('offline writer (today)', viaWriter(createOfflineWriter())), await measure('OpenAI-compatible, AI emulator', viaWriter(openai))];
+  const results = [await measure('peer: offline writer before ADR 0050', peer), await measure('offline writer (today)', viaWriter(createOfflineWriter())), await measure('OpenAI-compatible, AI emulator', viaWriter(openai))];
   console.log(`bench:ai — ${AI_CORPUS.length} cases, each a rewrite and a reply (${AI_CORPUS.length * 2} texts per writer); load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.table(results);
 } finally {

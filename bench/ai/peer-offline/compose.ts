@@ -1,4 +1,4 @@
-// The offline writer as it was before ADR 0046, kept unchanged as bench:ai's peer (bench/ai/run.ts).
+// The offline writer as it was before ADR 0050, kept unchanged as bench:ai's peer (bench/ai/run.ts).
 /**
  * The offline writer's engine: a deterministic function of (kind, style, seed, text). A seeded
  * generator picks the voice's frame and the few words it may vary; the author's own sentences
