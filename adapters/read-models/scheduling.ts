@@ -162,6 +162,20 @@ export const listSchedules = (db: ReadDb, userId: string): ScheduleView[] =>
       .all(userId),
   );
 
+/**
+ * One page of listSchedules' order: `limit` schedules from `offset`, and whether more follow. Only
+ * the page is read and shaped, so an answer's cost is bounded by its limit, not by the user's list.
+ */
+export const listSchedulesPage = (db: ReadDb, userId: string, offset: number, limit: number): { items: ScheduleView[]; more: boolean } => {
+  const rows = db
+    .prepare<[string, number, number], Row>(
+      `${SELECT} WHERE user_id = ? AND deleted_at IS NULL AND pending_batch IS NULL
+        ORDER BY next_run_time IS NULL, next_run_time, created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(userId, limit + 1, offset);
+  return { items: toViews(db, rows.slice(0, limit)), more: rows.length > limit };
+};
+
 /** The user's schedules that count against their plan's cap: every one not deleted, a batch's still hidden ones too. */
 export const countSchedules = (db: ReadDb, userId: string): number =>
   db.prepare<[string], number>('SELECT COUNT(*) FROM schedules WHERE user_id = ? AND deleted_at IS NULL').pluck().get(userId) ?? 0;

@@ -33,6 +33,14 @@ export const createApi = (profile: Profile): Api => {
       const message = e.message ?? `${res.status} ${res.statusText}`;
       throw new CliError(message, EXIT.refused, { status: res.status, ...(e.field ? { field: e.field } : {}), ...(e.code ? { code: e.code } : {}) });
     }
+    const next = res.headers.get('X-Next-Cursor');
+    if (method === 'GET' && next !== null && Array.isArray(parsed)) {
+      // A paged list (docs/api.md "Paging"): the whole list is what the commands show.
+      const url = new URL(path, profile.url);
+      url.searchParams.set('cursor', next);
+      const rest = await call<unknown[]>('GET', `${url.pathname}${url.search}`, undefined, headers);
+      return [...parsed, ...rest] as T;
+    }
     return parsed as T;
   };
   return {

@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { findSchedule, listSchedules, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
+import { findSchedule, listSchedulesPage, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import { scheduleReplyViewSchema, scheduleViewSchema } from '@core/scheduling/views';
 import { scheduleReplies } from '@adapters/read-models/replies';
 import { findTemplate } from '@adapters/read-models/templates';
@@ -37,10 +37,16 @@ import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, opaqueBody, responds, validated } from '../http/validate';
+import { body, bodyVariants, opaqueBody, query, responds, validated } from '../http/validate';
+import { answerNextPage } from '../http/paging';
+import { pageQuerySchema } from '@core/shared/paging';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, pendingSchema, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import type { ScheduleWritten } from './service';
+
+/** 100 schedules an answer unless the client asks for another number (up to 500). */
+export const SCHEDULE_PAGE = { default: 100, max: 500 } as const;
+const schedulePageQuery = pageQuerySchema(SCHEDULE_PAGE.default, SCHEDULE_PAGE.max);
 import { createUploader, UPLOAD_MESSAGES, UploadRefused } from './upload';
 import { createUploadGate, diskSpaceOf } from './upload-limits';
 import { commandContext } from '../http/present';
@@ -115,8 +121,16 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     return run === null || replyUrl === null ? view : { ...view, latestRun: { ...run, replyUrl } };
   };
 
-  router.get('/api/schedules', requireUser, responds(200, z.array(scheduleViewSchema)), (ctx) => {
-    ctx.body = listSchedules(db(), currentUser(ctx).id).map(withRunLink);
+  // Paged (core/shared/paging.ts): at most `limit` schedules an answer, the next page's cursor in
+  // X-Next-Cursor; the web app and the CLI follow it to show the whole list.
+  const schedulePage = (ctx: Context) => {
+    const { cursor = 0, limit } = validated(ctx, schedulePageQuery);
+    const page = listSchedulesPage(db(), currentUser(ctx).id, cursor, limit);
+    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
+    return page.items.map(withRunLink);
+  };
+  router.get('/api/schedules', requireUser, query(schedulePageQuery), responds(200, z.array(scheduleViewSchema)), (ctx) => {
+    ctx.body = schedulePage(ctx);
   });
 
   router.get('/api/schedules/:id', requireUser, responds(200, scheduleViewSchema), (ctx) => {
@@ -174,8 +188,8 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
 
   // ---- V2 -------------------------------------------------------------------------------------
 
-  router.get('/api/v2/schedules', requireUser, responds(200, z.object({ schedules: z.array(scheduleViewSchema) })), (ctx) => {
-    ctx.body = { schedules: listSchedules(db(), currentUser(ctx).id).map(withRunLink) };
+  router.get('/api/v2/schedules', requireUser, query(schedulePageQuery), responds(200, z.object({ schedules: z.array(scheduleViewSchema) })), (ctx) => {
+    ctx.body = { schedules: schedulePage(ctx) };
   });
 
   router.post('/api/v2/schedule', requireUser, deps.idempotency.guard('POST /api/v2/schedule'), creating(), body(v2ScheduleSchema), async (ctx) => {

@@ -113,7 +113,47 @@ export async function apiGet<T = unknown>(url: string, on401: On401 = 'throw'): 
     return null;
   }
   await throwIfNotOk(res, requestId);
-  return parseJson<T>(res, requestId);
+  const first = await parseJson<T>(res, requestId);
+  const next = res.headers.get(NEXT_CURSOR_HEADER);
+  return next === null ? first : ((await followPages(url, first, next)) as T);
+}
+
+/** A paged list answers its next page's cursor in this header (docs/api.md "Paging"). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+/** Pages followed at most for one list (far past any plan's cap at the default page size). */
+const MAX_PAGES = 50;
+
+/** The items of a list answer: the array itself, or the one array property of `{ schedules: [...] }`. */
+const itemsOf = (body: unknown): { items: unknown[]; wrap: (all: unknown[]) => unknown } | null => {
+  if (Array.isArray(body)) return { items: body, wrap: (all) => all };
+  if (typeof body !== 'object' || body === null) return null;
+  const keys = Object.keys(body).filter((k) => Array.isArray((body as Record<string, unknown>)[k]));
+  const [key] = keys;
+  if (keys.length !== 1 || key === undefined) return null;
+  return { items: (body as Record<string, unknown[]>)[key] ?? [], wrap: (all) => ({ ...body, [key]: all }) };
+};
+
+/** The whole list: pages after the first are fetched while the server names a next one. */
+async function followPages(url: string, first: unknown, cursor: string): Promise<unknown> {
+  const shape = itemsOf(first);
+  if (shape === null) return first;
+  const all = [...shape.items];
+  let next: string | null = cursor;
+  for (let page = 1; next !== null && page < MAX_PAGES; page += 1) {
+    const pageUrl = new URL(url, window.location.origin);
+    pageUrl.searchParams.set('cursor', next);
+    const requestId = newRequestId();
+    let res: Response;
+    try {
+      res = await fetch(`${pageUrl.pathname}${pageUrl.search}`, { method: 'GET', headers: headers(requestId, false), credentials: 'include' });
+    } catch (err) {
+      throw new ApiError(`Network error when fetching ${url}: ${describe(err)}`, 0, requestId);
+    }
+    await throwIfNotOk(res, requestId);
+    all.push(...(itemsOf(await parseJson<unknown>(res, requestId))?.items ?? []));
+    next = res.headers.get(NEXT_CURSOR_HEADER);
+  }
+  return shape.wrap(all);
 }
 
 /** The swr fetcher for keys that are a URL, or [url, ...params] where only the URL is fetched. */
