@@ -6,9 +6,9 @@
  */
 import type { WritingStyle } from '@core/styles';
 import { countCharacters } from '@core/text/length';
-import { cleanText, endsSentence, keywordOf, lowerFirst, sentencesOf, subjectOf, upperFirst, withoutEnd } from './analyse';
-import { hash32, mulberry32, type Rng } from './prng';
-import { reword } from './reword';
+import { cleanText, endsSentence, keywordOf, lowerFirst, sentencesOf, subjectOf, upperFirst, withoutEnd } from '@adapters/ai-offline/analyse';
+import { hash32, mulberry32, type Rng } from '@adapters/ai-offline/prng';
+import { reword } from '@adapters/ai-offline/reword';
 import { VOICES, type Voice } from './voices';
 
 export interface ComposeRequest {
