@@ -6,6 +6,7 @@
  * allow-list are refused (the server would POST to them), and nobody reaches another's devices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushMessage } from '@core/push';
 import { startPushService, type PushService, type PushServiceSubscription } from '../support/push-service';
 import { startDispatchWorld, type DispatchWorld } from './dispatch.support';
 import { eventually } from './schedules.support';
@@ -22,14 +23,6 @@ afterAll(async () => {
   await push?.close();
 });
 
-interface Delivered {
-  kind: string;
-  replyId: string;
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
 
 const subscribeDevice = async (client: Client, label = 'Chrome on Android'): Promise<{ subscription: PushServiceSubscription; id: string }> => {
   const key = await client.get('/api/push/key');
@@ -52,7 +45,7 @@ describe('device notifications', () => {
     const { scheduleId, at, content } = await world.scheduleDueNow(erin.client, target.id, erin.connectedAccountId);
     world.moveClockTo(at);
     const ready = await world.replyOfSchedule(erin.client, scheduleId, (r) => r.status === 'ready');
-    const [message] = await eventually(async () => push.messages<Delivered>(subscription.clientHash), (m) => m.length > 0, 'the push at the push service');
+    const [message] = await eventually(async () => push.messages<PushMessage>(subscription.clientHash), (m) => m.length > 0, 'the push at the push service');
     expect(message).toEqual({
       kind: 'ready',
       replyId: ready.id,
@@ -79,7 +72,7 @@ describe('device notifications', () => {
     world.moveClockTo(at);
     const failed = await world.replyOfSchedule(fay.client, scheduleId, (r) => !['pending', 'sending', 'sent', 'ready'].includes(r.status));
     expect(failed.postId).toBe(post.id);
-    const [message] = await eventually(async () => push.messages<Delivered>(subscription.clientHash), (m) => m.length > 0, 'the push at the push service');
+    const [message] = await eventually(async () => push.messages<PushMessage>(subscription.clientHash), (m) => m.length > 0, 'the push at the push service');
     expect(message).toMatchObject({ kind: 'failed', replyId: failed.id, title: `Your reply to @${target.username} did not go out`, body: failed.reason });
     // The link names the server's own address (RIPOSTE_PUBLIC_URL when set).
     expect(new URL(message?.url ?? '').pathname).toBe('/reply-history');
@@ -91,7 +84,7 @@ describe('device notifications', () => {
     const { subscription } = await subscribeDevice(gil.client);
     const test = await gil.client.post('/api/push/test');
     expect(test.body).toEqual({ sent: 1, failed: 0 });
-    expect(push.messages<Delivered>(subscription.clientHash).map((m) => m.title)).toEqual(['Riposte notifications work']);
+    expect(push.messages<PushMessage>(subscription.clientHash).map((m) => m.title)).toEqual(['Riposte notifications work']);
     push.expire(subscription.clientHash);
     expect((await gil.client.post('/api/push/test')).body).toEqual({ sent: 0, failed: 1 });
     expect(await devicesOf(gil.client)).toEqual([]);

@@ -6,6 +6,7 @@
 // opens X's composer pre-filled with it. Chromium's own push service (FCM) is out of reach here,
 // so the page's PushManager.subscribe answers with the local push service's subscription.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushMessage } from '@core/push';
 import { startPushService, type PushService, type PushServiceSubscription } from '../support/push-service';
 import { CSRF, connectX, json, signInAdmin } from './support/api';
 import { chromiumMissing, closeCleanTab, openTab } from './support/browser';
@@ -25,13 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => push?.close());
 
-interface Delivered {
-  kind: string;
-  replyId: string;
-  title: string;
-  body: string;
-  url: string;
-}
 
 describe.skipIf(skip !== null)('Ready replies in the creator’s hand', () => {
   const suite = browserSuite(env);
@@ -69,9 +63,9 @@ describe.skipIf(skip !== null)('Ready replies in the creator’s hand', () => {
     const text = 'Sharp point, and the numbers back it up.';
     await json(await page.request.post('/api/admin/create-test-schedule', { headers: CSRF, data: { accountId: target!.id, connectedAccountId: accounts[0]!.id, content: text } }));
     const delivered = await expect
-      .poll(() => push.messages<Delivered>(subscription.clientHash).filter((m) => m.kind === 'ready'), { timeout: 30_000 })
+      .poll(() => push.messages<PushMessage>(subscription.clientHash).filter((m) => m.kind === 'ready'), { timeout: 30_000 })
       .toHaveLength(1)
-      .then(() => push.messages<Delivered>(subscription.clientHash).find((m) => m.kind === 'ready') as Delivered);
+      .then(() => push.messages<PushMessage>(subscription.clientHash).find((m) => m.kind === 'ready') as PushMessage);
     const ready = await json<{ items: { id: string; status: string; intentUrl: string | null }[] }>(await page.request.get('/api/replies/ready', { headers: CSRF }));
     const reply = ready.items.find((r) => r.id === delivered.replyId);
     expect(reply?.intentUrl).toBe(delivered.url);
