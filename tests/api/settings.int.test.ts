@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDispatchWorld, type DispatchWorld } from './dispatch.support';
-import { consumeTrialReplies, eventually } from './schedules.support';
+import { eventually } from './schedules.support';
 import { errorOf, type TestServer } from './support';
 
 let world: DispatchWorld;
@@ -197,11 +197,15 @@ describe('the failed-reply e-mail', () => {
     world.emulator.control.post(target.username, `Hey @${dave.handle} @${erin.handle}`);
     const d = await world.scheduleDueNow(dave.client, target.id, dave.connectedAccountId, 'dave reply that fails');
     const e = await world.scheduleDueNow(erin.client, target.id, erin.connectedAccountId, 'erin reply that fails');
-    await consumeTrialReplies(server, dave.user.id, 25);
-    await consumeTrialReplies(server, erin.user.id, 25);
+    // X refuses both (a trial that is used up holds replies rather than failing them).
+    world.emulator.control.inject(
+      { kind: 'status', status: 403, body: { title: 'Forbidden', detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', status: 403 } },
+      { path: '/2/tweets', method: 'POST', times: 2 },
+    );
     world.moveClockTo(Math.max(d.at, e.at));
-    await world.replyOfSchedule(dave.client, d.scheduleId, (r) => r.status === 'rejected');
-    await world.replyOfSchedule(erin.client, e.scheduleId, (r) => r.status === 'rejected');
+    const failed = (r: { status: string }) => !['pending', 'sending', 'sent', 'ready', 'rate_limited'].includes(r.status);
+    await world.replyOfSchedule(dave.client, d.scheduleId, failed);
+    await world.replyOfSchedule(erin.client, e.scheduleId, failed);
     const daveEmail = `${dave.user.username}@example.com`;
     const mails = await eventually(mailbox, (all) => all.some((m) => m.to === daveEmail && m.kind === 'failed_reply'), 'the failed-reply e-mail', 25_000);
     const daves = mails.filter((m) => m.to === daveEmail && m.kind === 'failed_reply');

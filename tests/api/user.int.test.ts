@@ -102,6 +102,10 @@ describe('dashboard queries', () => {
       scheduledReplies: 0,
       monitoredAccounts: visible,
       engagementRate: 0,
+      earliness: {
+        direct: { measured: 0, medianMinutes: null, within5: 0, within15: 0 },
+        assisted: { measured: 0, medianMinutes: null, within5: 0, within15: 0 },
+      },
     });
     expect((await client.get('/api/connected-accounts')).body).toEqual([]);
     expect((await client.get('/api/recent-activities')).body).toEqual([]);

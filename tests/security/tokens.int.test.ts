@@ -281,7 +281,7 @@ describe('route × role walk, as tokens', () => {
   const isAdminRoute = (path: string) => path.startsWith('/api/admin');
   const SESSION_ONLY = (method: string, path: string) =>
     !(method === 'GET' && path === '/api/auth/status') &&
-    (path.startsWith('/api/auth/') || path.startsWith('/api/tokens') || path.startsWith('/api/x/') || path.startsWith('/paypal/') || path === '/api/settings/delete-account' || path === '/api/admin/polling-settings/verify-x-admin');
+    (path.startsWith('/api/auth/') || path.startsWith('/api/tokens') || path.startsWith('/api/push/') || path.startsWith('/api/x/') || path.startsWith('/paypal/') || path === '/api/settings/delete-account' || path === '/api/admin/polling-settings/verify-x-admin');
   const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
   const PUBLIC = new Set(['GET /healthz', 'GET /api/config']);
 
