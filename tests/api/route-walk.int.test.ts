@@ -25,6 +25,9 @@ afterAll(async () => {
 /** Routes a visitor may call, with what a visitor gets. Everything else must answer 401. */
 const PUBLIC: Record<string, number[]> = {
   'GET /healthz': [200],
+  'GET /health': [200],
+  'GET /livez': [200],
+  'GET /readyz': [200],
   'GET /api/config': [200],
   // The API's description: the surface is no secret (docs/adr/0036).
   'GET /api/openapi.json': [200],

@@ -28,6 +28,7 @@ import { assertExactRouting } from './http/router';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
+import { isProbePath, isServerPath } from './http/server-paths';
 import { commandContext } from './http/present';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './users/admin-routes';
@@ -110,7 +111,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
     return next();
   });
   app.use(async (ctx, next) => {
-    if (deps.isReady() || ctx.path === '/healthz') return next();
+    if (deps.isReady() || isProbePath(ctx.path)) return next();
     ctx.set('Retry-After', '1');
     throw new AppError('unavailable', 'The server is starting; try again in a moment', { reason: 'STARTING' });
   });
@@ -155,7 +156,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   app.use(async (ctx, next) => {
     await next();
     // After the routers (and their 405 answers): an /api call nobody served is a JSON 404.
-    const api = ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/paypal/');
+    const api = isServerPath(ctx.path);
     if (api && ctx.status === 404 && ctx.body == null) {
       throw new AppError('not_found', `No such API call: ${ctx.method} ${ctx.path}`, { reason: 'NO_ROUTE' });
     }

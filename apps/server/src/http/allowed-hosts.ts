@@ -15,6 +15,7 @@
  * `/healthz` answers any host: load balancers and orchestrators probe by address, and it shows
  * nothing a rebinding page could use. Anything else: 421 Misdirected Request, JSON.
  */
+import { isProbePath } from './server-paths';
 import { isIP } from 'node:net';
 import type { Middleware } from 'koa';
 
@@ -40,7 +41,7 @@ export const hostRule = (options: { publicUrl: string | undefined; allowedHosts:
 };
 
 export const allowedHosts = (allows: (hostname: string) => boolean): Middleware => async (ctx, next) => {
-  if (ctx.path === '/healthz' || allows(ctx.hostname)) return next();
+  if (isProbePath(ctx.path) || allows(ctx.hostname)) return next();
   const message = 'This host name is not served here; use the address the server is published under';
   ctx.status = 421;
   ctx.body = { message, error: message, code: 'HOST_NOT_ALLOWED' };

@@ -14,8 +14,9 @@
  */
 import type { Middleware } from 'koa';
 import { AppError } from '@core/shared/errors';
+import { PROBE_PATHS } from './server-paths';
 
-const NAMESPACES = new Set(['api', 'uploads', 'healthz', 'paypal']);
+const NAMESPACES = new Set(['api', 'uploads', 'paypal', ...PROBE_PATHS.map((p) => p.slice(1))]);
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 /** Characters an escape may never stand for: unreserved ones (RFC 3986) and the two separators. */
 const NEVER_ESCAPED = /^[A-Za-z0-9\-._~/\\]$/;

@@ -1,5 +1,6 @@
 /** Public odds and ends: health and the web app's configuration. */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { wantsOpenAi } from '@adapters/ai-openai';
 import type { AppDeps } from '../deps';
 import { createHealthCheck } from './health';
@@ -9,7 +10,7 @@ export const miscRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
 
   const health = createHealthCheck(deps.store, deps.projector);
-  router.get('/healthz', async (ctx) => {
+  const fullReport = async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store');
     if (!deps.isReady()) {
       ctx.status = 503;
@@ -19,6 +20,26 @@ export const miscRoutes = (deps: AppDeps): Router => {
     const report = await health();
     ctx.status = report.status === 'ok' ? 200 : 503;
     ctx.body = report;
+  };
+  router.get('/healthz', fullReport);
+  // The name some monitors ask by; the same report.
+  router.get('/health', fullReport);
+  // Liveness: the process answers HTTP. Never asks a store, so a slow store does not get the process restarted.
+  router.get('/livez', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'alive', uptimeSeconds: Math.round(process.uptime()) };
+  });
+  // Readiness: started (projector caught up, admin present) and the store readable and writable.
+  router.get('/readyz', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!deps.isReady()) {
+      ctx.status = 503;
+      ctx.body = { status: 'starting' };
+      return;
+    }
+    const report = await health();
+    ctx.status = report.status === 'ok' ? 200 : 503;
+    ctx.body = { status: report.status === 'ok' ? 'ready' : 'degraded', store: { read: report.store.read.ok, write: report.store.write.ok } };
   });
 
   router.get('/api/config', (ctx) => {

@@ -4,6 +4,7 @@
  * The line holds chosen fields only (never bodies or headers), and secret-looking query values
  * are replaced (@adapters/logging redactUrl).
  */
+import { PROBE_PATHS } from './server-paths';
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { redactUrl, type Logger } from '@adapters/logging';
@@ -15,7 +16,7 @@ const signedInUserId = (state: RiposteState): string | null => state.user?.id ??
 const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Probes would drown the log at info level. */
-const QUIET = new Set(['/healthz']);
+const QUIET = new Set(PROBE_PATHS);
 
 export const requestContext = (logger: Logger): Middleware => async (ctx, next) => {
   const incoming = ctx.get('X-Request-Id');

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import { send } from '@koa/send';
+import { isServerPath } from './server-paths';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -34,7 +35,7 @@ export const webApp = (distDir: string): Middleware => {
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/healthz' || ctx.path.startsWith('/paypal/')) return next();
+    if (isServerPath(ctx.path)) return next();
     if (ctx.path === '/' || ctx.path === '/index.html') return sendIndex(ctx, next);
     try {
       const immutable = ctx.path.startsWith('/assets/');
