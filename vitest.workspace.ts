@@ -23,11 +23,14 @@ const NODE_WORKERS = workers('RIPOSTE_TEST_WORKERS', 2);
 const E2E_WORKERS = workers('RIPOSTE_E2E_WORKERS', 2);
 
 /**
- * `npm run test:quick` (RIPOSTE_TEST_QUICK=1): the int files that start processes wait for
- * `npm test`; the rest of int runs in the test's own process.
+ * The int files that start processes (a server, the scheduler, the CLI's entry point) run in a
+ * group of their own, one file at a time, after the browser files: beside another worker on the
+ * 2-core machine their process starts (10 s and more under load) ran past their waits. The rest
+ * of int runs in the test's own process, two at a time. `npm run test:quick`
+ * (RIPOSTE_TEST_QUICK=1) leaves the spawning group to `npm test`.
  */
-const intExclude =
-  process.env.RIPOSTE_TEST_QUICK === '1' ? [...configDefaults.exclude, ...spawningIntTests(fileURLToPath(new URL('.', import.meta.url)), ['core', 'adapters', 'apps', 'tests'])] : configDefaults.exclude;
+const spawning = spawningIntTests(fileURLToPath(new URL('.', import.meta.url)), ['core', 'adapters', 'apps', 'tests']);
+const intExclude = [...configDefaults.exclude, ...spawning];
 
 export const projects: TestProjectInlineConfiguration[] = [
   {
@@ -77,6 +80,22 @@ export const projects: TestProjectInlineConfiguration[] = [
       globalSetup: ['tests/e2e/support/chromium.global.ts'],
     },
   },
+  ...(process.env.RIPOSTE_TEST_QUICK === '1'
+    ? []
+    : [
+        {
+          ...common,
+          test: {
+            name: 'int-processes',
+            include: spawning,
+            environment: 'node' as const,
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            maxWorkers: 1,
+            sequence: { groupOrder: 2 },
+          },
+        },
+      ]),
 ];
 
 export default projects;
