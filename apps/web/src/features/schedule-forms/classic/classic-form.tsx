@@ -37,6 +37,7 @@ import { uploadImage } from '@web/features/schedule-forms/api/images';
 import { repurposeClassic } from '@web/features/schedule-forms/api/repurpose';
 import { useRepurpose } from '@web/features/schedule-forms/components/repurpose-panel';
 import { ImagePicker } from '@web/features/schedule-forms/components/image-picker';
+import { OptionSelect } from '@web/components/option-select';
 import { ReplyLimitNote } from '@web/features/schedule-forms/components/reply-limit-note';
 import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
@@ -48,14 +49,17 @@ import { RecurringOptions } from './recurring-options';
 const PICK_A_SUGGESTION = 'Choose one of the monitored accounts in the suggestions';
 
 type Props = {
-  xAccount: XAccount | null;
+  /** The user's connected X accounts; the reply posts from the one chosen (the first by default). */
+  xAccounts: XAccount[];
   targets: TargetAccount[];
   loading: boolean;
   zone: string;
 };
 
-export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
+export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
   const now = useNow();
+  const [chosenId, setChosenId] = useState('');
+  const xAccount = xAccounts.find((a) => a.id === chosenId) ?? xAccounts[0] ?? null;
   const defaultStyle = useDefaultStyle();
   const fresh = () => initialClassicState(Number(localDayKey(new Date(), zone).slice(8, 10)), recommendedPeakWindow(new Date(), zone), defaultStyle);
   const { state, setState, errors, setErrors, set } = useFormFields<ClassicState>(fresh);
@@ -106,7 +110,18 @@ export function ClassicForm({ xAccount, targets, loading, zone }: Props) {
     <form onSubmit={onSubmit} noValidate aria-label="Schedule a Reply" className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <Field id="classic-x-account" label="Your X Account" error={errors.accountId} hint={xAccount ? 'Replies are posted from this account.' : undefined}>
-          {xAccount ? (
+          {xAccount && xAccounts.length > 1 ? (
+            <OptionSelect
+              id="classic-x-account"
+              label="Your X Account"
+              options={xAccounts.map((a) => ({ value: a.id, label: `@${a.username}` }))}
+              value={xAccount.id}
+              onChange={setChosenId}
+              disabled={busy || loading}
+              placeholder="Choose your X account"
+              empty="No X account connected"
+            />
+          ) : xAccount ? (
             <Input id="classic-x-account" value={`@${xAccount.username}`} readOnly aria-readonly className="bg-muted/50" />
           ) : (
             <p id="classic-x-account" className="flex h-10 items-center rounded-md border border-dashed px-3 text-sm text-muted-foreground sm:h-9">

@@ -41,7 +41,7 @@ export default function ClassicSchedulePage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardContent>
-            <ClassicForm xAccount={x.accounts[0] ?? null} targets={targets.accounts} loading={x.isLoading || targets.isLoading} zone={zone} />
+            <ClassicForm xAccounts={x.accounts} targets={targets.accounts} loading={x.isLoading || targets.isLoading} zone={zone} />
           </CardContent>
         </Card>
         <TipsCard />
