@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { findSchedule, listSchedulesPage, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
+import { findSchedule, listSchedules, listSchedulesPage, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import { scheduleReplyViewSchema, scheduleViewSchema } from '@core/scheduling/views';
 import { scheduleReplies } from '@adapters/read-models/replies';
 import { findTemplate } from '@adapters/read-models/templates';
