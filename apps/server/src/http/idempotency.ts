@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { IdempotencyScope, IdempotencyStore } from '@adapters/idempotency-sqlite';
 import { AppError } from '@core/shared/errors';
+import { canonicalJson } from '@core/shared/canonical-json';
 import { currentUser } from './guards';
 import { noted } from './validate';
 
@@ -39,15 +40,7 @@ const parseKey = (header: string): string => {
   return bare;
 };
 
-/** JSON with object keys sorted, so a body re-serialised in another key order is the same request. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  ) ?? 'null';
-
-const fingerprintOf = (ctx: Context): string => createHash('sha256').update(canonical(ctx.request.body ?? null)).digest('hex');
+const fingerprintOf = (ctx: Context): string => createHash('sha256').update(canonicalJson(ctx.request.body ?? null)).digest('hex');
 
 const refuse = (ctx: Context, status: number, message: string, code: string) => {
   ctx.status = status;

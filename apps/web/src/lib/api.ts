@@ -1,6 +1,7 @@
 // The one HTTP client of the web app (spec part 1 §7 and §8). It knows nothing of UI state: it
 // sends JSON with cookies and the CSRF header, and turns every failure into an ApiError whose
 // message follows the spec's error catalogue.
+import { createIntentKeys } from './intent-key';
 
 /** Required on every /api call; the server refuses unsafe methods without it (CSRF defence). */
 export const CSRF_HEADER = 'X-Riposte-Request';
@@ -75,8 +76,10 @@ async function parseJson<T>(res: Response, requestId: string): Promise<T> {
   }
 }
 
-/** Mutations: POST/PUT/PATCH/DELETE with an optional JSON body. */
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Mutations: POST/PUT/PATCH/DELETE with an optional JSON body (and, for creates, its Idempotency-Key). */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, options: { idempotencyKey?: string } = {}): Promise<T> {
   const requestId = newRequestId();
   let body: string | undefined;
   if (data !== undefined) {
@@ -88,12 +91,43 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   }
   let res: Response;
   try {
-    res = await fetch(url, { method, headers: headers(requestId, body !== undefined), body, credentials: 'include' });
+    const sent = headers(requestId, body !== undefined);
+    if (options.idempotencyKey !== undefined) sent[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+    res = await fetch(url, { method, headers: sent, body, credentials: 'include' });
   } catch (err) {
     throw new ApiError(`Network request failed. Please check your connection: ${describe(err)}`, 0, requestId);
   }
   await throwIfNotOk(res, requestId);
   return parseJson<T>(res, requestId);
+}
+
+/** This page's intents, one per creating route (lib/intent-key.ts). */
+const intents = createIntentKeys(newRequestId);
+
+/** Failures after which the same payload is a new intent: the key itself was refused. */
+const endsIntent = (err: unknown): boolean => {
+  if (!(err instanceof ApiError)) return false;
+  const code = (err.data as ErrorBody | undefined)?.code;
+  // A key whose first request was cut off (409) or was used for another body (422) is spent. Any
+  // other failure keeps it: the server forgets failed requests, and a 5xx or a dropped connection
+  // may have saved the first, which the same key then answers instead of saving it twice.
+  return code === 'IDEMPOTENCY_KEY_UNFINISHED' || code === 'IDEMPOTENCY_KEY_REUSED';
+};
+
+/**
+ * A creating POST, sent with the Idempotency-Key of its intent: pressed twice (or sent again after a
+ * timeout) with the same payload, it creates one resource and both presses get its answer.
+ */
+export async function apiCreate<T = unknown>(url: string, data: unknown): Promise<T> {
+  const key = intents.keyFor(url, data);
+  try {
+    const answer = await apiRequest<T>('POST', url, data, { idempotencyKey: key });
+    intents.done(url, key);
+    return answer;
+  } catch (err) {
+    if (endsIntent(err)) intents.done(url, key);
+    throw err;
+  }
 }
 
 export type On401 = 'throw' | 'returnNull';

@@ -5,7 +5,7 @@ import useSWR, { mutate } from 'swr';
 import { ACCOUNT_MESSAGES, type AccountInput, type AccountPatch } from '@core/monitoring/schemas';
 import type { AccountActivity, AccountView, AccountsAccessView } from '@core/monitoring/views';
 import { toast } from '@web/components/ui/use-toast';
-import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, apiCreate, apiRequest, errorMessage } from '@web/lib/api';
 
 export type { AccountActivity, AccountView, AccountsAccessView };
 
@@ -47,7 +47,7 @@ const added = (account: AccountView) =>
 
 export async function createAccount(fields: Partial<AccountInput> & { username: string; displayName: string }): Promise<AccountView> {
   try {
-    const account = await apiRequest<AccountView>('POST', ACCOUNTS_KEY, fields);
+    const account = await apiCreate<AccountView>(ACCOUNTS_KEY, fields);
     toast({ title: 'Account added', description: added(account) });
     await refreshAll();
     return account;
@@ -107,7 +107,7 @@ const isLimitReached = (err: unknown) => err instanceof ApiError && (err.data as
 /** Adds an account in legacy mode (flagged addedByOwner, visible to this user only). */
 export async function addLegacyAccount(pin: string, username: string): Promise<AccountView> {
   try {
-    const account = await apiRequest<AccountView>('POST', ACCOUNTS_KEY, { addedByOwner: true, pin, username, isMonitored: true, userOnly: true });
+    const account = await apiCreate<AccountView>(ACCOUNTS_KEY, { addedByOwner: true, pin, username, isMonitored: true, userOnly: true });
     toast({ title: 'Account added', description: `@${account.username} was added in Legacy Mode` });
     await refreshAll();
     return account;

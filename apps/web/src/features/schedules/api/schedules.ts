@@ -9,7 +9,7 @@ import type { TemplateSchedulePayloadInput } from '@core/scheduling/form-payload
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
 import { toastScheduled } from '@web/features/schedules/components/composer/scheduled-toast';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { apiCreate, apiRequest, errorMessage } from '@web/lib/api';
 
 export const SCHEDULES_KEY = '/api/schedules';
 export const V2_SCHEDULES_KEY = '/api/v2/schedules';
@@ -59,7 +59,7 @@ const failed = (err: unknown, fallback: string): never => {
 
 async function postSchedule(payload: ClassicPayload | TemplatePayload, fallback: string): Promise<ScheduleItem> {
   try {
-    const created = await apiRequest<ScheduleItem & { warnings?: ScheduleWarning[] }>('POST', SCHEDULES_KEY, payload);
+    const created = await apiCreate<ScheduleItem & { warnings?: ScheduleWarning[] }>(SCHEDULES_KEY, payload);
     showWarnings(created.warnings);
     await refreshSchedules();
     return created;
@@ -79,7 +79,7 @@ export type V2Answer = { success: boolean; message: string; schedule?: ScheduleI
 /** POST /api/v2/schedule -> {success, message}. */
 export async function createV2Schedule(payload: V2Payload): Promise<V2Answer> {
   try {
-    const answer = await apiRequest<V2Answer>('POST', '/api/v2/schedule', payload);
+    const answer = await apiCreate<V2Answer>('/api/v2/schedule', payload);
     if (answer && answer.success === false) throw new Error(answer.message || 'Failed to schedule reply.');
     showWarnings(answer.warnings);
     await refreshSchedules();
@@ -105,7 +105,7 @@ export type BulkAnswer = { success?: boolean; created?: number; schedules?: Sche
 /** POST /api/bulk-replies/batch: every entry or none. */
 export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAnswer> {
   try {
-    const answer = await apiRequest<BulkAnswer>('POST', '/api/bulk-replies/batch', { entries });
+    const answer = await apiCreate<BulkAnswer>('/api/bulk-replies/batch', { entries });
     const count = answer?.created ?? answer?.schedules?.length ?? entries.length;
     toastScheduled({ title: M.bulkScheduled, description: `${count} ${count === 1 ? 'reply has' : 'replies have'} been scheduled`, batch: true });
     showWarnings(answer?.warnings);

@@ -5,7 +5,7 @@ import useSWR, { mutate } from 'swr';
 import type { ClassicStyle } from '@core/styles';
 import type { TemplateGroupView, TemplateView } from '@core/templates/views';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { apiCreate, apiRequest, errorMessage } from '@web/lib/api';
 
 export const TEMPLATES_KEY = '/api/templates';
 export const TEMPLATE_GROUPS_KEY = '/api/template-groups';
@@ -41,7 +41,7 @@ const refreshAll = () => Promise.all([mutate(TEMPLATES_KEY), mutate(TEMPLATE_GRO
 
 export async function createTemplate(fields: TemplateFields): Promise<SavedTemplate> {
   try {
-    const saved = await apiRequest<SavedTemplate>('POST', TEMPLATES_KEY, fields);
+    const saved = await apiCreate<SavedTemplate>(TEMPLATES_KEY, fields);
     toast({ title: 'Template created', description: 'Your template has been created successfully' });
     await refreshAll();
     return saved;
@@ -79,7 +79,7 @@ const storeGroup = (group: TemplateGroup) =>
 
 export async function createGroup(fields: GroupFields): Promise<TemplateGroup> {
   try {
-    const group = await apiRequest<TemplateGroup>('POST', TEMPLATE_GROUPS_KEY, fields);
+    const group = await apiCreate<TemplateGroup>(TEMPLATE_GROUPS_KEY, fields);
     toast({ title: 'Template group created', description: `“${group.name}” is ready for templates` });
     await mutate(TEMPLATE_GROUPS_KEY);
     return group;
