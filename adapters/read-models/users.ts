@@ -48,7 +48,7 @@ export interface UserRow {
 }
 
 /** The user a row describes (what `toPublicUser` takes); counted reply ids live only in the stream. */
-export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds' | 'passwordReset'> => ({
+export const userFromRow = (row: UserRow): Omit<User, 'trialReplyIds' | 'passwordReset' | 'emailProven' | 'passwordChangedAt'> => ({
   id: row.id,
   username: row.username,
   email: row.email,
@@ -86,7 +86,7 @@ export const hourlyCapOf = (db: ReadDb, userId: string): number | null =>
   (db.prepare<[string], { hourly_cap: number | null }>('SELECT hourly_cap FROM users WHERE id = ?').get(userId)?.hourly_cap ?? null);
 
 /** One user's row as a user, or null (unknown or deleted). */
-export const userById = (db: ReadDb, id: string): Omit<User, 'trialReplyIds' | 'passwordReset'> | null => {
+export const userById = (db: ReadDb, id: string): Omit<User, 'trialReplyIds' | 'passwordReset' | 'emailProven' | 'passwordChangedAt'> | null => {
   const row = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?').get(id);
   return row === undefined ? null : userFromRow(row);
 };
@@ -116,7 +116,7 @@ export const failedReplyRecipients = (db: ReadDb, ids: readonly string[]): Map<s
       );
 
 /** Every user, oldest first (the admin list). */
-export const listUsers = (db: ReadDb): Omit<User, 'trialReplyIds' | 'passwordReset'>[] =>
+export const listUsers = (db: ReadDb): Omit<User, 'trialReplyIds' | 'passwordReset' | 'emailProven' | 'passwordChangedAt'>[] =>
   db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at, id').all().map(userFromRow);
 
 /** The usernames of these users, for whoever lists things that name their owner. */

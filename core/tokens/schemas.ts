@@ -38,3 +38,8 @@ export const tokenInputSchema = z.object({
     .nullable(),
 });
 export type TokenInput = z.output<typeof tokenInputSchema>;
+
+/** POST /api/tokens: the token, and the fresh proof minting asks for (core/users/ways-in.ts; an account without a password has none to give). */
+export const tokenCreateRequestSchema = tokenInputSchema.extend({
+  currentPassword: z.string().optional().transform((v) => (v === '' ? undefined : v)),
+});

@@ -44,6 +44,7 @@ export const TOKEN_EVENT_TYPES = ['TokenCreated', 'TokenRevoked', 'TokenUsed'] a
 interface TokenFacts {
   tokenId: string;
   ownerId: string;
+  createdAt: string;
   scopes: TokenScope[];
   expiresAt: string | null;
   lastUsedAt: string | null;
@@ -102,7 +103,7 @@ export const evolveToken = (state: TokenState, event: TokenEvent): TokenState =>
   switch (event.type) {
     case 'TokenCreated': {
       const d = event.data;
-      return { status: 'live', tokenId: d.tokenId, ownerId: d.userId, scopes: d.scopes, expiresAt: d.expiresAt, lastUsedAt: null };
+      return { status: 'live', tokenId: d.tokenId, ownerId: d.userId, createdAt: d.createdAt, scopes: d.scopes, expiresAt: d.expiresAt, lastUsedAt: null };
     }
     case 'TokenRevoked':
       return state.status === 'live' ? { ...state, status: 'revoked', revokedAt: event.data.at } : state;
@@ -124,8 +125,14 @@ export const tokenDecider: Decider<TokenCommand, TokenEvent, TokenState> = {
 /** Why a presented token may not be used now, or null when it may. */
 export type TokenRefusal = 'unknown' | 'revoked' | 'expired';
 
-export const tokenRefusal = (state: TokenState, now: string): TokenRefusal | null => {
+/**
+ * `passwordChangedAt`: when the owner last set or reset their password. Such a change revokes the
+ * owner's tokens by events; a token made before it is refused here too, so none survives even if
+ * the list it was revoked from had not caught up.
+ */
+export const tokenRefusal = (state: TokenState, now: string, passwordChangedAt: string | null = null): TokenRefusal | null => {
   if (state.status === 'none') return 'unknown';
+  if (passwordChangedAt !== null && Date.parse(state.createdAt) < Date.parse(passwordChangedAt)) return 'revoked';
   const status = tokenStatusOf({ revokedAt: state.status === 'revoked' ? state.revokedAt : null, expiresAt: state.expiresAt }, now);
   return status === 'active' ? null : status;
 };

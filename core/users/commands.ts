@@ -7,6 +7,7 @@ import type { Permission, Role } from './constants';
 import type { ErasurePlan, PremiumEndReason, ProfileChanges } from './events';
 import type { PreferenceChanges } from './preferences';
 import type { Instant } from './time';
+import type { WayInProof } from './ways-in';
 
 /** Who asks, for commands only an admin (or the system itself) may give. */
 export type Actor = { kind: 'user'; id: string; role: Role } | { kind: 'system' };
@@ -34,8 +35,9 @@ export type UserCommand =
     }
   | { type: 'RecordLogin'; now: Instant }
   | { type: 'ChangePassword'; passwordHash: string; now: Instant }
-  | { type: 'UpdateProfile'; changes: ProfileChanges; now: Instant }
-  | { type: 'SetEmail'; email: string; subscribedToUpdates: boolean; now: Instant }
+  /** `proof`: how the owner proved an e-mail change (ways-in.ts); a change without one is refused. */
+  | { type: 'UpdateProfile'; changes: ProfileChanges; proof?: WayInProof; now: Instant }
+  | { type: 'SetEmail'; email: string; subscribedToUpdates: boolean; proof?: WayInProof; now: Instant }
   | { type: 'SetRole'; role: Role; by: Actor; now: Instant }
   | { type: 'GrantPermission'; permission: Permission; by: Actor; now: Instant }
   | { type: 'RevokePermission'; permission: Permission; by: Actor; now: Instant }

@@ -151,8 +151,22 @@ describe('UpdateProfile', () => {
   it('clears a clearable field with null or an empty text', () => {
     spec
       .given(registered())
-      .when({ type: 'UpdateProfile', changes: { fullName: ' ', email: null }, now: at(2) })
-      .then([{ type: 'ProfileUpdated', data: { changes: { fullName: null, email: null }, at: at(2) } }]);
+      .when({ type: 'UpdateProfile', changes: { fullName: ' ', email: null }, proof: 'password', now: at(2) })
+      .then([{ type: 'ProfileUpdated', data: { changes: { fullName: null, email: null }, proof: 'password', at: at(2) } }]);
+  });
+
+  it('records the proof of an e-mail change, refuses one without, and needs none for other fields', () => {
+    const state = spec
+      .given(registered())
+      .when({ type: 'UpdateProfile', changes: { email: 'new@example.com' }, proof: 'x_sign_in', now: at(2) })
+      .then([{ type: 'ProfileUpdated', data: { changes: { email: 'new@example.com' }, proof: 'x_sign_in', at: at(2) } }]);
+    expect(state).toMatchObject({ user: { email: 'new@example.com', emailProven: true } });
+    const refused = spec.given(registered()).when({ type: 'UpdateProfile', changes: { email: 'new@example.com' }, now: at(2) }).thenRefuses('forbidden');
+    expect(refused.reason).toBe('REAUTH_REQUIRED');
+    // The same address in another case is no change: no proof asked, none recorded.
+    spec.given(registered()).when({ type: 'UpdateProfile', changes: { email: 'ALICE@example.com', fullName: 'A' }, now: at(2) }).then([
+      { type: 'ProfileUpdated', data: { changes: { email: 'ALICE@example.com', fullName: 'A' }, at: at(2) } },
+    ]);
   });
 
   it('refuses an unknown user, a bad time zone and an overlong picture link', () => {
@@ -175,9 +189,28 @@ describe('SetEmail', () => {
   it('emits EmailSet with the subscription flag', () => {
     const state = spec
       .given(registered({ email: null }))
-      .when({ type: 'SetEmail', email: ' new@example.com ', subscribedToUpdates: true, now: at(3) })
-      .then([{ type: 'EmailSet', data: { email: 'new@example.com', subscribedToUpdates: true, at: at(3) } }]);
-    expect(state).toMatchObject({ user: { email: 'new@example.com', subscribedToUpdates: true } });
+      .when({ type: 'SetEmail', email: ' new@example.com ', subscribedToUpdates: true, proof: 'password', now: at(3) })
+      .then([{ type: 'EmailSet', data: { email: 'new@example.com', subscribedToUpdates: true, proof: 'password', at: at(3) } }]);
+    expect(state).toMatchObject({ user: { email: 'new@example.com', subscribedToUpdates: true, emailProven: true } });
+  });
+
+  it('refuses a first address without a proof; the subscription alone needs none', () => {
+    const refused = spec.given(registered({ email: null })).when({ type: 'SetEmail', email: 'new@example.com', subscribedToUpdates: false, now: at(3) }).thenRefuses('forbidden');
+    expect(refused.reason).toBe('REAUTH_REQUIRED');
+    const state = spec
+      .given(registered())
+      .when({ type: 'SetEmail', email: 'alice@example.com', subscribedToUpdates: true, now: at(3) })
+      .then([{ type: 'EmailSet', data: { email: 'alice@example.com', subscribedToUpdates: true, at: at(3) } }]);
+    expect(state).toMatchObject({ user: { emailProven: true } });
+  });
+
+  it('an address set before proofs were recorded is not proven', () => {
+    const legacy: UserEvent = { type: 'EmailSet', data: { email: 'old@example.com', subscribedToUpdates: false, at: at(1) } };
+    const state = spec
+      .given(registered({ email: null }), legacy)
+      .when({ type: 'SetEmail', email: 'old@example.com', subscribedToUpdates: true, now: at(3) })
+      .then([{ type: 'EmailSet', data: { email: 'old@example.com', subscribedToUpdates: true, at: at(3) } }]);
+    expect(state).toMatchObject({ user: { email: 'old@example.com', emailProven: false } });
   });
 
   it('refuses an unknown user and an empty address', () => {

@@ -13,6 +13,7 @@ import type { User, UserState } from './state';
 import { mayReachX, trialStateOf } from './quota';
 import { trialEndsAt } from './tier';
 import { toInstant, toMillis } from './time';
+import { changesEmail, WAY_IN_UNPROVEN, type WayInProof } from './ways-in';
 
 type Command<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
 
@@ -57,6 +58,13 @@ const profileChanges = (user: User, changes: ProfileChanges): ProfileChanges => 
     if (wanted[key] !== user[key]) Object.assign(changed, { [key]: wanted[key] });
   }
   return changed;
+};
+
+/** The proof an e-mail change carries (ways-in.ts); a change without one is refused, a non-change carries none. */
+const proofOfEmailChange = (user: User, email: string | null | undefined, proof: WayInProof | undefined): WayInProof | undefined => {
+  if (!changesEmail(user, email)) return undefined;
+  if (proof === undefined) throw new AppError('forbidden', WAY_IN_UNPROVEN, { reason: 'REAUTH_REQUIRED' });
+  return proof;
 };
 
 /**
@@ -162,15 +170,18 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, at: toInstant(command.now, 'now') } }];
     }
     case 'UpdateProfile': {
-      const changes = profileChanges(requireActiveUser(state), command.changes);
+      const user = requireActiveUser(state);
+      const changes = profileChanges(user, command.changes);
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'ProfileUpdated', data: { changes, at: toInstant(command.now, 'now') } }];
+      const proof = proofOfEmailChange(user, changes.email, command.proof);
+      return [{ type: 'ProfileUpdated', data: { changes, ...(proof === undefined ? {} : { proof }), at: toInstant(command.now, 'now') } }];
     }
     case 'SetEmail': {
       const user = requireActiveUser(state);
       const email = requiredText('email', command.email);
       if (user.email === email && user.subscribedToUpdates === command.subscribedToUpdates) return [];
-      const data = { email, subscribedToUpdates: command.subscribedToUpdates, at: toInstant(command.now, 'now') };
+      const proof = proofOfEmailChange(user, email, command.proof);
+      const data = { email, subscribedToUpdates: command.subscribedToUpdates, ...(proof === undefined ? {} : { proof }), at: toInstant(command.now, 'now') };
       return [{ type: 'EmailSet', data }];
     }
     case 'SetRole': {

@@ -7,6 +7,6 @@ import { evolve } from './evolve';
 import { initialState, type UserState } from './state';
 
 // A user's stream gains an event per sign-in and per reply sent: loads start from a snapshot.
-export const USER_SNAPSHOT = { version: 'user-5', every: 200 } as const;
+export const USER_SNAPSHOT = { version: 'user-6', every: 200 } as const;
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = { decide, evolve, initialState, snapshot: USER_SNAPSHOT };

@@ -6,6 +6,7 @@
 import type { Permission, Role } from './constants';
 import type { PreferenceChanges } from './preferences';
 import type { Instant } from './time';
+import type { WayInProof } from './ways-in';
 
 /** Fields a profile update may change; an absent key means "unchanged". */
 export interface ProfileChanges {
@@ -41,8 +42,9 @@ export type UserEvent =
     }
   | { type: 'UserLoggedIn'; data: { at: Instant } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; at: Instant } }
-  | { type: 'ProfileUpdated'; data: { changes: ProfileChanges; at: Instant } }
-  | { type: 'EmailSet'; data: { email: string; subscribedToUpdates: boolean; at: Instant } }
+  /** `proof`: how the owner proved an e-mail change (absent on events from before proofs were recorded). */
+  | { type: 'ProfileUpdated'; data: { changes: ProfileChanges; proof?: WayInProof; at: Instant } }
+  | { type: 'EmailSet'; data: { email: string; subscribedToUpdates: boolean; proof?: WayInProof; at: Instant } }
   | { type: 'RoleChanged'; data: { role: Role; previousRole: Role; by: string; at: Instant } }
   | { type: 'PermissionGranted'; data: { permission: Permission; by: string; at: Instant } }
   | { type: 'PermissionRevoked'; data: { permission: Permission; by: string; at: Instant } }

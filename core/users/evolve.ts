@@ -2,6 +2,7 @@ import { TRIAL_REPLIES } from './constants';
 import type { UserEvent } from './events';
 import { DEFAULT_PREFERENCES, type PreferenceChanges, type Preferences } from './preferences';
 import type { User, UserState } from './state';
+import { emailProvenAfter } from './ways-in';
 
 const registered = (data: Extract<UserEvent, { type: 'UserRegistered' }>['data']): User => ({
   id: data.id,
@@ -30,6 +31,8 @@ const registered = (data: Extract<UserEvent, { type: 'UserRegistered' }>['data']
   permissions: [],
   trialReplyIds: [],
   preferences: DEFAULT_PREFERENCES,
+  emailProven: data.email !== null,
+  passwordChangedAt: null,
   passwordReset: null,
 });
 
@@ -50,11 +53,22 @@ const apply = (user: User, event: UserEvent): User | undefined => {
     case 'UserLoggedIn':
       return { ...user, lastLogin: event.data.at };
     case 'PasswordChanged':
-      return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, updatedAt: event.data.at };
+      return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, passwordChangedAt: event.data.at, updatedAt: event.data.at };
     case 'ProfileUpdated':
-      return { ...user, ...event.data.changes, updatedAt: event.data.at };
+      return {
+        ...user,
+        ...event.data.changes,
+        ...(event.data.changes.email === undefined ? {} : { emailProven: emailProvenAfter(user, event.data.changes.email, event.data.proof) }),
+        updatedAt: event.data.at,
+      };
     case 'EmailSet':
-      return { ...user, email: event.data.email, subscribedToUpdates: event.data.subscribedToUpdates, updatedAt: event.data.at };
+      return {
+        ...user,
+        email: event.data.email,
+        subscribedToUpdates: event.data.subscribedToUpdates,
+        emailProven: emailProvenAfter(user, event.data.email, event.data.proof),
+        updatedAt: event.data.at,
+      };
     case 'RoleChanged':
       return { ...user, role: event.data.role, updatedAt: event.data.at };
     case 'PermissionGranted':
@@ -100,7 +114,7 @@ const apply = (user: User, event: UserEvent): User | undefined => {
     case 'PasswordResetRequested':
       return { ...user, passwordReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
     case 'PasswordResetCompleted':
-      return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, passwordReset: null, updatedAt: event.data.at };
+      return { ...user, passwordHash: event.data.passwordHash, passwordChangeRequired: false, passwordReset: null, passwordChangedAt: event.data.at, updatedAt: event.data.at };
     case 'AccountDeleted':
     case 'AccountErased':
       return undefined; // handled in evolve: the state becomes 'deleted', then erased

@@ -15,5 +15,6 @@ export * from './schemas';
 export * from './public-user';
 export * from './preferences';
 export * from './reset';
+export * from './ways-in';
 export { RESET_LINK_INVALID } from './decide';
 export { canonicalTimeZone, isValidTimeZone, type Instant } from './time';

@@ -13,7 +13,7 @@ import { deriveTier, TIERS, trialStatus, type Tier, type TierConfig } from './ti
 import type { Instant } from './time';
 
 /** Every stored field but the secrets and the internal bookkeeping, plus what the time of asking decides. */
-export interface PublicUser extends Omit<User, 'passwordHash' | 'trialReplyIds' | 'createdBy' | 'passwordReset'> {
+export interface PublicUser extends Omit<User, 'passwordHash' | 'trialReplyIds' | 'createdBy' | 'passwordReset' | 'emailProven' | 'passwordChangedAt'> {
   /** Trial replies left now (0 once the trial is over, by replies or by time). */
   repliesRemaining: number;
   /** Premium now (false after the end date even before PremiumEnded is recorded). */
@@ -63,7 +63,7 @@ export const publicUserSchema = describes<PublicUser>()(
 );
 
 /** The decider's User, or a read-model row turned back into one (`userFromRow`). */
-export type PublicUserSource = Omit<User, 'trialReplyIds' | 'createdBy' | 'passwordReset'>;
+export type PublicUserSource = Omit<User, 'trialReplyIds' | 'createdBy' | 'passwordReset' | 'emailProven' | 'passwordChangedAt'>;
 
 export const toPublicUser = (user: PublicUserSource, now: Date | Instant, config: TierConfig): PublicUser => {
   const trial = trialStatus(user, now);

@@ -41,6 +41,16 @@ export interface User {
   /** Replies already counted against the trial (at most 25), so a retried count is not doubled. */
   trialReplyIds: string[];
   preferences: Preferences;
+  /**
+   * Whether `email` was proven by the owner (ways-in.ts): registered with, or set with a fresh
+   * proof. Only a proven address receives reset links.
+   */
+  emailProven: boolean;
+  /**
+   * When the password was last set or reset (null: never since registration). A personal access
+   * token made before it no longer works (core/tokens tokenRefusal).
+   */
+  passwordChangedAt: Instant | null;
   /** The reset link that still works (its secret's sha-256), or null. */
   passwordReset: { tokenHash: string; expiresAt: Instant } | null;
 }

@@ -12,6 +12,7 @@ export const X_AUTH_RESULT_TEXTS = {
   limit: 'Account limit reached: disconnect an account or upgrade to Premium to connect another.',
   wrong_account: 'You authorised a different X account than the one being reconnected. Sign in to X with that account and try again.',
   busy: 'This X account is being connected right now. Please try again in a minute.',
+  not_a_way_in: 'This X account is connected to a Riposte account for posting, but it is not a way to sign in to it. Sign in with that account\'s username and password.',
   failed: 'X authentication failed. Please try again.',
 } as const;
 
@@ -38,6 +39,8 @@ export const xAuthResultCodeOf = (reason: string | undefined): XAuthResultCode =
       return 'limit';
     case 'X_ACCOUNT_MISMATCH':
       return 'wrong_account';
+    case 'X_NOT_A_WAY_IN':
+      return 'not_a_way_in';
     case 'X_ACCOUNT_BUSY':
     case 'X_SIGN_IN_BUSY':
       return 'busy';

@@ -144,7 +144,7 @@ describe('the answers the document describes', () => {
 
     conforms('GET /api/auth/status', await c.get('/api/auth/status'));
     conforms('PUT /api/auth/profile', await c.put('/api/auth/profile', { fullName: 'Fay Example' }));
-    const token = conforms('POST /api/tokens', await c.post('/api/tokens', { name: 'cli', scopes: ['read'], expiresInDays: 1 }));
+    const token = conforms('POST /api/tokens', await c.post('/api/tokens', { name: 'cli', scopes: ['read'], expiresInDays: 1, currentPassword: 'secret-pw-1' }));
     expect(token.status).toBe(201);
     conforms('GET /api/tokens', await c.get('/api/tokens'));
     conforms('DELETE /api/tokens/:id', await c.request('DELETE', `/api/tokens/${(token.body as { id: string }).id}`));

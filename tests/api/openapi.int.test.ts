@@ -178,7 +178,7 @@ describe('what each operation declares', () => {
 
   it("marks admin routes as admin wherever their path is, and the server's guard agrees: a user's session and token get 403 there and only there", async () => {
     const { client: user } = await server.newUser();
-    const made = await user.post('/api/tokens', { name: 'walk', scopes: ['read', 'write'], expiresInDays: 1 });
+    const made = await user.post('/api/tokens', { name: 'walk', scopes: ['read', 'write'], expiresInDays: 1, currentPassword: 'secret-pw-1' });
     expect(made.status).toBe(201);
     const secret = (made.body as { secret: string }).secret;
     const asToken = (method: string, path: string) =>

@@ -43,7 +43,7 @@ const riposteProcess = (args: string[], env: Record<string, string> = {}): Promi
   });
 
 const tokenFor = async (client: Client, scopes: string[]): Promise<string> => {
-  const res = await client.post('/api/tokens', { name: 'cli', scopes, expiresInDays: 30 });
+  const res = await client.post('/api/tokens', { name: 'cli', scopes, expiresInDays: 30, currentPassword: 'secret-pw-1' });
   expect(res.status).toBe(201);
   return (res.body as { secret: string }).secret;
 };

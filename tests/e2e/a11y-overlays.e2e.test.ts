@@ -106,7 +106,8 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
   it('as a (paying) user: schedules, templates, X accounts, V2, bulk, calendar, settings, subscription, user menu and drawer', async () => {
     const setup = await auditContext(suite.browser, suite.server.url, DESKTOP);
     const page = await setup.newPage();
-    await register(page, newUser('overlay'));
+    const user = newUser('overlay');
+    await register(page, user);
     await waitForPath(page, '/schedule-replies');
     await connectX(page, 'overlayuser');
     const { accounts } = await json<{ accounts: { id: string }[] }>(await page.request.get('/api/x/accounts', { headers: CSRF }));
@@ -207,6 +208,7 @@ describe.skipIf(skip !== null)('accessibility audit with dialogs, menus and list
       await auditDialog(s, page.getByRole('button', { name: 'Delete account' }), 'delete account dialog');
       const tokens = page.getByRole('form', { name: 'Create an API token' });
       await tokens.getByLabel('Name').fill(`audit ${s.width}`);
+      await tokens.getByLabel('Current password').fill(user.password);
       await tokens.getByRole('button', { name: 'Create token' }).click();
       await page.getByTestId('new-token').waitFor();
       await s.check('new token shown once');

@@ -59,6 +59,10 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await email.getByText('Please enter a valid email address').waitFor();
     await email.getByLabel('Email address').fill('admin@example.com');
     await email.getByLabel('Subscribe to product updates and tips').click();
+    // The address will receive reset links: an account with a password proves it is the owner.
+    await email.getByRole('button', { name: 'Save Email' }).click();
+    await email.getByText('Current password is required').waitFor();
+    await email.getByLabel('Current password').fill('brand-new-secret');
     await email.getByRole('button', { name: 'Save Email' }).click();
     await expectToast(page, 'Email saved', 'Your email has been successfully saved.');
     await email.waitFor({ state: 'detached' });

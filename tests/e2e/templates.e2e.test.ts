@@ -225,7 +225,8 @@ describe.skipIf(skip !== null)('viral response styles in a real browser', () => 
       headers: CSRF,
     });
     expect(change.status()).toBe(200);
-    expect((await page.request.post('/api/user/email', { data: { email: 'admin@example.com', subscribedToUpdates: false }, headers: CSRF })).status()).toBe(200);
+    const email = { email: 'admin@example.com', subscribedToUpdates: false, currentPassword: 'admin-styles-pw' };
+    expect((await page.request.post('/api/user/email', { data: email, headers: CSRF })).status()).toBe(200);
 
     await page.goto('/admin/viral-styles');
     await page.getByRole('heading', { name: 'Viral Response Styles' }).waitFor();

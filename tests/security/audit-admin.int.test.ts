@@ -25,8 +25,8 @@ afterAll(async () => {
 
 const paths = () => [`/api/admin/audit/users/${alice.user.username}`, `/api/admin/audit/state?stream=user-${alice.user.id}&position=1`];
 
-const token = async (client: Client, scopes: string[]): Promise<string> => {
-  const res = await client.post('/api/tokens', { name: 'audit script', scopes, expiresInDays: 30 });
+const token = async (client: Client, scopes: string[], currentPassword = 'secret-pw-1'): Promise<string> => {
+  const res = await client.post('/api/tokens', { name: 'audit script', scopes, expiresInDays: 30, currentPassword });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { secret: string }).secret;
 };
@@ -47,12 +47,12 @@ describe('who may read the audit', () => {
 
   it('lets a token through only with the admin scope and an admin behind it', async () => {
     const path = `/api/admin/audit/users/${alice.user.username}`;
-    const plain = await withToken(await token(admin, ['read']), path);
+    const plain = await withToken(await token(admin, ['read'], 'admin-new-pw'), path);
     expect(plain.status).toBe(403);
     expect(plain.text).not.toContain('UserRegistered');
     const usersOwn = await withToken(await token(bob.client, ['read', 'write']), path);
     expect(usersOwn.status).toBe(403);
-    const scoped = await withToken(await token(admin, ['read', 'admin']), path);
+    const scoped = await withToken(await token(admin, ['read', 'admin'], 'admin-new-pw'), path);
     expect(scoped.status).toBe(200);
     expect(JSON.parse(scoped.text)).toMatchObject({ subject: { kind: 'user', userId: alice.user.id } });
   });

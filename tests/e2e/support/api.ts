@@ -42,7 +42,8 @@ export async function signInAdmin(page: Page): Promise<void> {
       headers: CSRF,
     });
     expect(change.status()).toBe(200);
-    expect((await page.request.post('/api/user/email', { data: { email: 'admin@example.com', subscribedToUpdates: false }, headers: CSRF })).status()).toBe(200);
+    const email = { email: 'admin@example.com', subscribedToUpdates: false, currentPassword: ADMIN_NEW_PASSWORD };
+    expect((await page.request.post('/api/user/email', { data: email, headers: CSRF })).status()).toBe(200);
   }
 }
 

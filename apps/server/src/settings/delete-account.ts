@@ -21,7 +21,7 @@ import { currentUser, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
 import { settle } from '../http/route-helpers';
 import { signOut } from '../http/session';
-import { confirmIdentity } from '../users/reauth';
+import { proveOwner } from '../users/ways-in';
 
 export const DELETE_CONFIRMATION = 'DELETE';
 
@@ -39,7 +39,7 @@ export const deleteAccountRoute = (router: Router, deps: AppDeps): void => {
   router.post('/api/settings/delete-account', requireUser, body(deleteSchema), async (ctx) => {
     const user = currentUser(ctx);
     const { currentPassword } = validated(ctx, deleteSchema);
-    await confirmIdentity(deps, ctx, user, currentPassword);
+    await proveOwner(deps, ctx, user, 'delete_account', currentPassword);
     const context = commandContext(ctx);
     const db = () => deps.projector.db;
     const log = ctx.state.log;

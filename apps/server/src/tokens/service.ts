@@ -9,10 +9,10 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
-import { liveTokenCount, tokenIdByHash } from '@adapters/read-models/tokens';
+import { listTokens, liveTokenCount, tokenIdByHash } from '@adapters/read-models/tokens';
 import { handleCommand } from '@core/eventstore/command-handler';
 import { loadState } from '@core/eventstore/load-state';
-import type { EventStore } from '@core/eventstore/types';
+import type { EventStore, Position } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import { TOKEN_LIMITS, TOKEN_MESSAGES, tokenDecider, tokenRefusal, useWorthRecording, tokenStream, type TokenInput, type TokenRefusal, type TokenScope } from '@core/tokens';
 import type { User } from '@core/users/state';
@@ -61,11 +61,30 @@ export const createTokensService = (deps: { store: EventStore; db: () => ReadDb;
       const tokenId = TOKEN_SHAPE.test(secret) ? tokenIdByHash(deps.db(), hashToken(secret)) : null;
       if (tokenId === null) return { ok: false, refusal: 'unknown' };
       const { state } = await loadState(store, tokenStream(tokenId), tokenDecider);
-      const refusal = tokenRefusal(state, clock().toISOString());
-      if (refusal !== null || state.status !== 'live') return { ok: false, refusal: refusal ?? 'unknown' };
+      if (state.status !== 'live') return { ok: false, refusal: tokenRefusal(state, clock().toISOString()) ?? 'unknown' };
       const user = await deps.loadUser(state.ownerId);
       if (user === null || !user.isActive) return { ok: false, refusal: 'inactive' };
+      const refusal = tokenRefusal(state, clock().toISOString(), user.passwordChangedAt);
+      if (refusal !== null) return { ok: false, refusal };
       return { ok: true, user, tokenId, scopes: state.scopes, lastUsedAt: state.lastUsedAt };
+    },
+
+    /**
+     * Revokes every token of the user that still works (after a password change or reset): answers
+     * how many, and the position to wait for. A token the list has not caught up with is refused
+     * anyway (tokenRefusal compares it with the password's change).
+     */
+    async revokeAllOf(userId: string, ctx: CommandContext): Promise<{ revoked: number; position: Position | null }> {
+      const now = clock().toISOString();
+      let revoked = 0;
+      let position: Position | null = null;
+      for (const token of listTokens(deps.db(), userId, now)) {
+        if (token.status !== 'active') continue;
+        const result = await handleCommand(store, tokenStream(token.id), tokenDecider, { type: 'RevokeToken', tokenId: token.id, userId, now }, options(ctx));
+        if (result.events.length > 0) revoked += 1;
+        position = result.position ?? position;
+      }
+      return { revoked, position };
     },
 
     /** True when a use now is worth writing down (core/tokens useWorthRecording, as the decider decides). */

@@ -17,7 +17,8 @@ import { body, noBody, responds, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
 import { AUTH_REQUIRED, currentUser, requireUser } from '../http/guards';
 import { signIn, signOut } from '../http/session';
-import { confirmIdentity, replacesEmail } from './reauth';
+import { changesEmail } from '@core/users/ways-in';
+import { proveOwner } from './ways-in';
 import { commandContext, presentUser } from '../http/present';
 
 export const NO_TOKEN = 'No authentication token provided';
@@ -30,12 +31,17 @@ export const authRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api/auth', sensitive: true, strict: true });
 
 
-  /** A password change ends every other session of the user and renews this one's id. */
+  /**
+   * A password change ends every other session of the user, renews this one's id, and revokes
+   * every personal access token (one minted under the old password must not outlive it).
+   */
   const setPassword = async (ctx: Context, user: User, newPassword: string) => {
     const written = await users.changePassword(user.id, await hasher.hash(newPassword), commandContext(ctx));
     await deps.sessions.destroyForUser(user.id);
+    const tokens = await deps.tokens.revokeAllOf(user.id, commandContext(ctx));
     await signIn(ctx, user.id, deps.clock());
-    return written;
+    await settle(deps, tokens.position);
+    return { ...written, tokensRevoked: tokens.revoked };
   };
 
   const answersUser = (status: 200 | 201, description: string) => responds(status, z.object({ user: publicUserSchema }), description);
@@ -103,30 +109,32 @@ export const authRoutes = (deps: AppDeps): Router => {
     ctx.redirect('/auth');
   });
 
-  router.put('/profile', requireUser, body(profileUpdateSchema), answersUser(200, 'The profile as it now is'), async (ctx) => {
+  router.put('/profile', requireUser, body(profileUpdateSchema), responds(200, z.object({ user: publicUserSchema, tokensRevoked: z.number().int().optional() }), 'The profile as it now is; with a new password, how many personal access tokens it revoked'), async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, profileUpdateSchema);
-    if (input.newPassword !== undefined || replacesEmail(user, input.email)) await confirmIdentity(deps, ctx, user, input.currentPassword);
+    const emailChange = changesEmail(user, input.email);
+    const proof = input.newPassword !== undefined || emailChange ? await proveOwner(deps, ctx, user, emailChange ? 'email' : 'password', input.currentPassword) : undefined;
     const changes: ProfileChanges = {};
     for (const key of ['username', 'email', 'fullName', 'name', 'profilePicture', 'timeZone'] as const) {
       if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
     }
-    let written = await users.updateProfile(user, changes, commandContext(ctx));
-    if (input.newPassword !== undefined) written = await setPassword(ctx, written.user, input.newPassword);
+    const profile = await users.updateProfile(user, changes, emailChange ? proof : undefined, commandContext(ctx));
+    const password = input.newPassword === undefined ? null : await setPassword(ctx, profile.user, input.newPassword);
+    const written = password ?? profile;
     await settle(deps, written.position);
-    ctx.body = { user: presentUser(deps, written.user) };
+    ctx.body = { user: presentUser(deps, written.user), ...(password === null ? {} : { tokensRevoked: password.tokensRevoked }) };
   });
 
-  router.put('/change-password', requireUser, body(changePasswordRequestSchema), answersUser(200, 'Changed; other sessions ended, this one renewed'), async (ctx) => {
+  router.put('/change-password', requireUser, body(changePasswordRequestSchema), responds(200, z.object({ user: publicUserSchema, tokensRevoked: z.number().int() }), 'Changed; other sessions ended, this one renewed, every personal access token revoked (how many)'), async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, changePasswordRequestSchema);
-    await confirmIdentity(deps, ctx, user, input.currentPassword);
+    await proveOwner(deps, ctx, user, 'password', input.currentPassword);
     if (user.passwordHash !== null && (await hasher.verify(user.passwordHash, input.newPassword))) {
       throw new AppError('validation', 'New password must be different from the current password', { field: 'newPassword' });
     }
     const written = await setPassword(ctx, user, input.newPassword);
     await settle(deps, written.position);
-    ctx.body = { user: presentUser(deps, written.user) };
+    ctx.body = { user: presentUser(deps, written.user), tokensRevoked: written.tokensRevoked };
   });
 
   return router;

@@ -7,7 +7,8 @@
  *        (429) and, silently, per e-mail (no more than 3 links an hour reach one inbox).
  *   POST /api/auth/reset-password { token, newPassword, confirmPassword } -> the link's secret is
  *        checked against the stored sha-256 (single use, one hour, only the latest link) before
- *        any password is hashed; on success every session of the user ends.
+ *        any password is hashed; on success every session of the user ends and every personal
+ *        access token is revoked (`tokensRevoked` says how many).
  *
  * The link's base is the installation's own address (http/own-origin.ts: never the
  * Host header, which a requester chooses). The token travels in the URL fragment, so it is not
@@ -18,6 +19,7 @@ import Router from '@koa/router';
 import { passwordResetMail } from '@core/mail';
 import { AppError } from '@core/shared/errors';
 import { RESET_LINK_INVALID } from '@core/users/decide';
+import { mayMailResetLink } from '@core/users/ways-in';
 import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
@@ -55,7 +57,9 @@ export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_L
     if ((await perEmail.take(email.toLowerCase())) > 0) return;
     const id = await deps.users.findIdByEmail(email);
     const user = id === null ? null : await deps.users.load(id);
-    if (user === null || !user.isActive || user.email === null) return;
+    // Only an address the owner proved (core/users/ways-in.ts): for an account without a
+    // password, the link is a first password.
+    if (user === null || !user.isActive || user.email === null || !mayMailResetLink(user)) return;
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = new Date(deps.clock().getTime() + RESET_LINK_TTL_MS).toISOString();
     await deps.users.requestPasswordReset(user.id, sha256(secret), expiresAt, { actor: null, correlationId: requestId });
@@ -88,8 +92,10 @@ export const resetRoutes = (deps: AppDeps, limits: ResetLimits = DEFAULT_RESET_L
     const passwordHash = await deps.hasher.hash(input.newPassword);
     const written = await deps.users.resetPassword(user.id, tokenHash, passwordHash, commandContext(ctx, user.id));
     await deps.sessions.destroyForUser(user.id);
+    const tokens = await deps.tokens.revokeAllOf(user.id, commandContext(ctx, user.id));
+    await settle(deps, tokens.position ?? written.position);
     await settle(deps, written.position);
-    ctx.body = { success: true, message: RESET_DONE };
+    ctx.body = { success: true, message: RESET_DONE, tokensRevoked: tokens.revoked };
   });
 
   return router;

@@ -10,7 +10,8 @@ import type { AppDeps } from '../deps';
 import { body, validated } from '../http/validate';
 import { settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
-import { confirmIdentity, replacesEmail } from './reauth';
+import { changesEmail } from '@core/users/ways-in';
+import { proveOwner } from './ways-in';
 import { commandContext, presentUser } from '../http/present';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -38,9 +39,9 @@ export const userRoutes = (deps: AppDeps): Router => {
   router.post('/email', requireUser, body(emailSchema), async (ctx) => {
     const user = currentUser(ctx);
     const { email, subscribedToUpdates, currentPassword } = validated(ctx, emailSchema);
-    // Collecting a first address is the dialog's job; replacing one needs the owner to prove it.
-    if (replacesEmail(user, email)) await confirmIdentity(deps, ctx, user, currentPassword);
-    const written = await deps.users.setEmail(user, email, subscribedToUpdates, commandContext(ctx));
+    // The address receives reset links: a first one, like a new one, needs the owner's proof.
+    const proof = changesEmail(user, email) ? await proveOwner(deps, ctx, user, 'email', currentPassword) : undefined;
+    const written = await deps.users.setEmail(user, email, subscribedToUpdates, proof, commandContext(ctx));
     await settle(deps, written.position);
     ctx.body = { success: true, user: presentUser(deps, written.user) };
   });

@@ -26,6 +26,7 @@ import { userDecider } from '@core/users/decider';
 import type { ErasurePlan, ProfileChanges } from '@core/users/events';
 import type { PreferenceChanges } from '@core/users/preferences';
 import type { User } from '@core/users/state';
+import type { WayInProof } from '@core/users/ways-in';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
 import { commandOptions, type CommandContext, type Written } from '../commands';
 
@@ -143,7 +144,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
       execute(id, { type: 'ChangePassword', passwordHash, now: clock().toISOString() }, ctx),
 
     /** Profile changes; a new username or e-mail is claimed first and the old one given back after. */
-    updateProfile: async (user: User, changes: ProfileChanges, ctx: CommandContext): Promise<UserWritten> => {
+    updateProfile: async (user: User, changes: ProfileChanges, proof: WayInProof | undefined, ctx: CommandContext): Promise<UserWritten> => {
       const moves: { kind: string; from: string | null; to: string }[] = [];
       if (changes.username !== undefined && changes.username.toLowerCase() !== user.username.toLowerCase()) {
         moves.push({ kind: USERNAME_RESERVATION, from: user.username, to: changes.username });
@@ -157,7 +158,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
           await claim(move.kind, move.to, user.id, ctx);
           done.push(move);
         }
-        const written = await execute(user.id, { type: 'UpdateProfile', changes, now: clock().toISOString() }, ctx);
+        const written = await execute(user.id, { type: 'UpdateProfile', changes, ...(proof === undefined ? {} : { proof }), now: clock().toISOString() }, ctx);
         for (const move of moves) if (move.from) await giveBack(move.kind, move.from, user.id, ctx);
         return written;
       } catch (error) {
@@ -166,11 +167,11 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
       }
     },
 
-    setEmail: async (user: User, email: string, subscribedToUpdates: boolean, ctx: CommandContext): Promise<UserWritten> => {
+    setEmail: async (user: User, email: string, subscribedToUpdates: boolean, proof: WayInProof | undefined, ctx: CommandContext): Promise<UserWritten> => {
       const moving = email.toLowerCase() !== user.email?.toLowerCase();
       if (moving) await claim(EMAIL_RESERVATION, email, user.id, ctx);
       try {
-        const written = await execute(user.id, { type: 'SetEmail', email, subscribedToUpdates, now: clock().toISOString() }, ctx);
+        const written = await execute(user.id, { type: 'SetEmail', email, subscribedToUpdates, ...(proof === undefined ? {} : { proof }), now: clock().toISOString() }, ctx);
         if (moving && user.email) await giveBack(EMAIL_RESERVATION, user.email, user.id, ctx);
         return written;
       } catch (error) {

@@ -1,8 +1,8 @@
 /**
  * Sign in with X: the Riposte user behind an X user id, created on first sign-in. The link is a
  * reservation (kind x_login, value = X user id, owner = Riposte user id), so two first sign-ins
- * racing create one user, on every store. A user who never signed in with X but has that X
- * account connected is that user too (the link is made then).
+ * racing create one user, on every store. An X account connected to another user for posting is
+ * not a way into that user: signing in with it is refused (core/users/ways-in.ts).
  *
  * New users get the X handle as username (made unique when taken) and no password: they sign in
  * with X, so nothing forces them to choose one; Settings offers to set one (PUT
@@ -18,7 +18,7 @@ import type { EventStore } from '@core/eventstore/types';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { XSubscriptionType, XUserTokens } from '@core/x';
-import type { XProfileSnapshot } from '@core/x-accounts';
+import { X_AUTH_RESULT_TEXTS, type XProfileSnapshot } from '@core/x-accounts';
 import type { UsersService } from '../users/service';
 import { commandOptions, type CommandContext } from '../commands';
 import type { AppDeps } from '../deps';
@@ -80,13 +80,11 @@ export const createXSignIn = (deps: { store: EventStore; users: UsersService; xA
         }
         await release(store, { kind: X_LOGIN_RESERVATION, value: profile.xUserId, ownerId: linked.userId }, options({ ...ctx, actor: 'system' }));
       }
+      // Connected for posting is not a way in (core/users/ways-in.ts): connecting needs no fresh
+      // proof, so a stolen session could otherwise connect its own X account and sign in with it.
       const holder = await xAccounts.connectedHolder(profile.xUserId);
-      if (holder !== null) {
-        const user = await users.load(holder.userId);
-        if (user !== null) {
-          await link(profile.xUserId, user.id, ctx).catch(() => undefined);
-          return { user, created: false };
-        }
+      if (holder !== null && (await users.load(holder.userId)) !== null) {
+        throw new AppError('forbidden', X_AUTH_RESULT_TEXTS.not_a_way_in, { reason: 'X_NOT_A_WAY_IN' });
       }
       const id = randomUUID();
       try {

@@ -28,7 +28,7 @@ export default function SettingsPage() {
       <ApplicationSection key={`${data.timeZone}-${data.preferences.hourlyCap ?? ''}`} settings={data} />
       <XApiSection isAdmin={user.role === 'admin'} />
       <AccountSection key={user.updatedAt} user={user} />
-      <TokensSection isAdmin={user.role === 'admin'} />
+      <TokensSection isAdmin={user.role === 'admin'} hasPassword={user.hasPassword} />
       <BillingLinks />
       <LegacyAccessSection />
       <DangerZone hasPassword={user.hasPassword} />

@@ -1,6 +1,6 @@
-// The email form shared by the welcome dialog and the /email-collection page. Replacing an address
-// the account already has needs the current password (the server says so on currentPassword);
-// the field appears only then, so a first address stays one field.
+// The email form shared by the welcome dialog and the /email-collection page. The address receives
+// reset links, so setting or replacing it needs a fresh proof: the current password for an account
+// with one (asked for up front), a recent sign-in with X for an account without (one field).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -13,6 +13,7 @@ import { validate, type FieldErrors } from '@web/lib/form';
 import { saveEmail } from '@web/features/auth/api/email';
 import { emailSchema } from '@web/features/auth/form-schemas';
 import { Field, invalidProps } from '@web/components/field';
+import { useAuth } from '@web/lib/auth';
 
 type Props = {
   initialEmail?: string;
@@ -25,7 +26,8 @@ export function EmailForm({ initialEmail = '', onSaved, onSavingChange, footer }
   const [email, setEmail] = useState(initialEmail);
   const [subscribed, setSubscribed] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [askPassword, setAskPassword] = useState(false);
+  const { user } = useAuth();
+  const [askPassword, setAskPassword] = useState(user?.hasPassword === true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSavingState] = useState(false);
 

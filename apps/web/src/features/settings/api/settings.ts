@@ -6,6 +6,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@web/lib/api';
 import { refetchAuthStatus, sessionRenewed } from '@web/lib/auth';
 import type { User } from '@web/lib/user-model';
+import { TOKENS_KEY } from './tokens';
 
 export const SETTINGS_KEY = '/api/settings';
 
@@ -44,9 +45,11 @@ export async function saveProfile(fields: Record<string, string | undefined>): P
   return user;
 }
 
-export async function savePassword(fields: { currentPassword?: string; newPassword: string; confirmPassword: string }): Promise<User> {
-  const { user } = await apiRequest<{ user: User }>('PUT', '/api/auth/change-password', fields);
+/** Changes the password; the answer counts the API tokens the change revoked. */
+export async function savePassword(fields: { currentPassword?: string; newPassword: string; confirmPassword: string }): Promise<{ user: User; tokensRevoked: number }> {
+  const { user, tokensRevoked } = await apiRequest<{ user: User; tokensRevoked: number }>('PUT', '/api/auth/change-password', fields);
   await sessionRenewed({ ...user, passwordChangeRequired: false });
   await mutate(SETTINGS_KEY);
-  return user;
+  await mutate(TOKENS_KEY);
+  return { user, tokensRevoked };
 }

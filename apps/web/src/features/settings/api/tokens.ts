@@ -9,7 +9,7 @@ export const TOKENS_KEY = '/api/tokens';
 export const useTokens = () => useSWR<TokenView[], Error>(TOKENS_KEY);
 
 /** Creates a token; throws the server's error (with its field) for the form. */
-export async function createToken(input: TokenInput): Promise<TokenView & { secret: string }> {
+export async function createToken(input: TokenInput & { currentPassword?: string }): Promise<TokenView & { secret: string }> {
   const made = await apiRequest<TokenView & { secret: string }>('POST', TOKENS_KEY, input);
   await mutate(TOKENS_KEY);
   return made;

@@ -13,13 +13,17 @@ import type { User } from '@web/lib/user-model';
 import { savePassword, saveProfile } from '@web/features/settings/api/settings';
 import { Section } from './section';
 
+/** What the toast adds when a password change revoked API tokens. */
+const revokedNote = (n: number): string => (n === 0 ? '' : ` ${n === 1 ? '1 API token was' : `${n} API tokens were`} revoked.`);
+
 const fieldOf = (err: unknown): string | undefined => (err instanceof ApiError ? err.field : undefined);
 
 function ProfileForm({ user }: { user: User }) {
   const [values, setValues] = useState({ username: user.username, fullName: user.fullName ?? '', email: user.email ?? '', currentPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const emailChanges = user.email !== null && values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  // A first address is a change too: it receives reset links (the server asks for the password).
+  const emailChanges = values.email.trim() !== '' && values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const set = (patch: Partial<typeof values>) => {
     setValues((v) => ({ ...v, ...patch }));
     setErrors({});
@@ -87,9 +91,9 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     if (!parsed.ok) return setErrors(parsed.errors);
     setSaving(true);
     try {
-      await savePassword(hasPassword ? values : { newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+      const { tokensRevoked } = await savePassword(hasPassword ? values : { newPassword: values.newPassword, confirmPassword: values.confirmPassword });
       setValues(empty);
-      toast({ title: 'Password changed', description: 'Your password has been changed successfully.' });
+      toast({ title: 'Password changed', description: `Your password has been changed successfully.${revokedNote(tokensRevoked)}` });
     } catch (err) {
       const field = fieldOf(err);
       if (field) setErrors({ [field]: errorMessage(err, 'Please try again') });
@@ -103,6 +107,9 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={hasPassword ? 'Change password' : 'Set a password'}>
       <h4 className="font-medium">{hasPassword ? 'Change password' : 'Set a password'}</h4>
       {!hasPassword && <p className="text-sm text-muted-foreground">You sign in with X. Set a password to sign in with your username too.</p>}
+      <p className="text-sm text-muted-foreground" data-testid="password-revokes-tokens">
+        A new password signs you out everywhere else and revokes all your API tokens.
+      </p>
       {hasPassword && (
         <Field id="password-current" label="Current password" error={errors.currentPassword}>
           <Input id="password-current" type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => set({ currentPassword: e.target.value })} {...invalidProps('password-current', errors.currentPassword)} />

@@ -1,6 +1,8 @@
 // API tokens: personal access tokens for scripts and the `riposte` CLI (docs/api.md). Name, scopes
 // (read / write / admin for admins), expiry; the secret is shown once after creating; each token
-// shows when it was last used and may be revoked.
+// shows when it was last used and may be revoked. A token is a way into the account: making one
+// asks for the current password (an account made through X: a sign-in with X in the last 10
+// minutes), and a new or reset password revokes them all.
 import { useState, type FormEvent } from 'react';
 import { TOKEN_SCOPES, tokenInputSchema, type TokenScope } from '@core/tokens';
 import { Field, invalidProps } from '@web/components/field';
@@ -28,11 +30,12 @@ const SCOPE_HINTS: Record<TokenScope, string> = {
 
 const when = (iso: string | null) => (iso === null ? 'Never' : new Date(iso).toLocaleString());
 
-export function TokensSection({ isAdmin }: { isAdmin: boolean }) {
+export function TokensSection({ isAdmin, hasPassword }: { isAdmin: boolean; hasPassword: boolean }) {
   const { data: tokens } = useTokens();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
   const [expiry, setExpiry] = useState('30');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,9 +51,10 @@ export function TokensSection({ isAdmin }: { isAdmin: boolean }) {
     }
     setBusy(true);
     try {
-      const made = await createToken(parsed.data);
+      const made = await createToken({ ...parsed.data, ...(hasPassword ? { currentPassword } : {}) });
       setSecret(made.secret);
       setName('');
+      setCurrentPassword('');
       setError(null);
     } catch (err) {
       setError({ ...(err instanceof ApiError && err.field ? { field: err.field.split('.')[0] } : {}), message: errorMessage(err, 'Please try again') });
@@ -72,7 +76,7 @@ export function TokensSection({ isAdmin }: { isAdmin: boolean }) {
   const offered = TOKEN_SCOPES.filter((s) => s !== 'admin' || isAdmin);
 
   return (
-    <Section id="api-tokens" title="API tokens" description="Personal access tokens for scripts and the riposte command line. A token acts as you, within its scopes.">
+    <Section id="api-tokens" title="API tokens" description="Personal access tokens for scripts and the riposte command line. A token acts as you, within its scopes, but can never change your password, e-mail or tokens. Changing or resetting your password revokes every token.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create an API token">
         <Field id="token-name" label="Name" error={fieldError('name')}>
           <Input id="token-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...invalidProps('token-name', fieldError('name'))} />
@@ -105,7 +109,19 @@ export function TokensSection({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </select>
         </Field>
-        {error && !['name', 'scopes', 'expiresInDays'].includes(error.field ?? '') && (
+        {hasPassword && (
+          <Field id="token-current-password" label="Current password" error={fieldError('currentPassword')} hint="Needed to make a token.">
+            <Input
+              id="token-current-password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              {...invalidProps('token-current-password', fieldError('currentPassword'))}
+            />
+          </Field>
+        )}
+        {error && !['name', 'scopes', 'expiresInDays', 'currentPassword'].includes(error.field ?? '') && (
           <p role="alert" className="text-sm text-destructive">
             {error.message}
           </p>
