@@ -98,6 +98,11 @@ export interface DispatchDeps {
   legacyUsernames: readonly string[];
   /** Who claims runs: unique per process. */
   claimant: string;
+  /**
+   * This process's id as its heartbeat records it (adapters/scheduler/heartbeat): written on each
+   * send, so that others settle its sends as soon as its heartbeat is known gone.
+   */
+  processId?: string;
   settings?: Partial<DispatchSettings>;
   crash?: CrashHook;
 }

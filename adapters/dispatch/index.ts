@@ -5,24 +5,29 @@
  *  - `replies:dispatch` takes the timed runs that are due (the schedules read model), claims each on
  *    its schedule's stream (of several processes exactly one wins; the others move on), carries
  *    the reply on its own stream (run.ts) and records the run on the schedule;
- *  - `replies:follow-up` retries rate-limited replies once X's reset has come, reconciles
- *    unconfirmed ones and detects assisted ones posted by the user (one read of the account's own
- *    recent posts per interval, only for accounts with something waiting, newer than the last
- *    seen), and expires ready ones past their time.
+ *  - `replies:follow-up` retries rate-limited replies once X's reset has come (or skips them once
+ *    too late), reconciles unconfirmed ones (sending again those established not on X while on
+ *    time) and detects assisted ones posted by the user (one read of the account's own recent
+ *    posts per interval, only for accounts with something waiting, newer than the last seen),
+ *    expires ready ones past their time, and settles the sends of a process whose heartbeat is
+ *    known gone.
  * Both hand their work to small pools and return at once, so a slow X never holds the heartbeat,
  * and runs due together start side by side. `stop` waits for the work in flight.
  *
  * The dispatcher also runs one schedule now, or a direct reply, for the admin's Scheduler Test.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { activeAutoSchedules, dueRuns } from '@adapters/read-models/scheduling';
 import { watchedPostsSince } from '@adapters/read-models/watching';
 import { AUTO_DELAY_MAX_MINUTES } from '@core/scheduling/messages';
 import { autoRunsDue } from '@core/watching';
-import { repliesToFollowUp, type FollowUpRow } from '@adapters/read-models/replies';
+import { repliesToFollowUp, sendingReplies, type FollowUpRow } from '@adapters/read-models/replies';
+import { schedulerProcess } from '@adapters/read-models/scheduler-health';
+import { isKnownGone } from '@core/scheduler-health';
 import type { SchedulerJob } from '@adapters/scheduler';
 import { findOwnReply, isXError, type XPost } from '@core/x';
-import { followUp, notFoundSettlesFrom, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState, type RunRecord } from '@core/replies';
+import { followUp, notFoundSettlesFrom, REPLY_MESSAGES, replyDecider, replyStream, type ReplyCommand, type ReplyRun, type ReplyState, type RunRecord } from '@core/replies';
 import type { Position } from '@core/eventstore/types';
 import { runReplyId } from '@core/scheduling/schedule';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
@@ -59,8 +64,11 @@ export interface Dispatcher {
   runSchedule(scheduleId: string): Promise<Written>;
   /** A reply to one post outside any schedule, through the same exactly-once path. */
   directReply(input: DirectReplyInput): Promise<Written>;
-  /** The user marks a ready or unconfirmed reply sent, or skips it (core/replies decides; someone else's is not found). */
-  userAction(replyId: string, command: Extract<ReplyCommand, { type: 'MarkSentByUser' | 'SkipByUser' }>): Promise<Written>;
+  /**
+   * The user marks a ready or unconfirmed reply sent, skips it, or sends again one that did not go
+   * out (core/replies decides; someone else's is not found).
+   */
+  userAction(replyId: string, command: Extract<ReplyCommand, { type: 'MarkSentByUser' | 'SkipByUser' | 'ResendByUser' }>): Promise<Written>;
   stop(): Promise<void>;
 }
 
@@ -173,6 +181,8 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       targetUsername: schedule.targetUsername,
       connectedAccountId: schedule.connectedAccountId,
       connectedUsername: schedule.accountName,
+      // An auto run whose post was seen after its slot is due from when it was seen.
+      ...(auto !== undefined && Date.parse(auto.dueAt) > Date.parse(claim.slot) ? { dueAt: auto.dueAt } : {}),
     };
     const source = {
       kind: 'schedule' as const,
@@ -180,7 +190,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       lastTemplateIndex: schedule.lastTemplateIndex,
       runCount: schedule.runCount,
       imageUrl: schedule.imageUrl,
-      ...(auto === undefined ? {} : { postId: auto.postId, dueAt: auto.dueAt }),
+      ...(auto === undefined ? {} : { postId: auto.postId }),
     };
     const record = async (record: RunRecord) => {
       try {
@@ -281,12 +291,21 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
   /** After a follow-up changed a reply: what an ended reply gives back. */
   const afterwards = async (replyId: string) => settleEnded(ctx, await load(replyId));
 
+  /** A held reply whose time has come: sent, or skipped when too late (also when X holds it again until too late). */
   const retry = async (replyId: string) => {
-    const state = await load(replyId);
-    if (state.status !== 'rate_limited' || followUp(state, ctx.nowIso()).step !== 'send') return;
-    // Held (a limit, or a full trial allowance): an assisted reply goes back to the ready queue.
-    if (state.prepared.mode === 'direct') await send(ctx, state);
-    else await handOver(ctx, state);
+    for (let sent = false; ; sent = true) {
+      const state = await load(replyId);
+      if (state.status !== 'rate_limited') break;
+      const next = followUp(state, ctx.nowIso(), settings.graceMs);
+      if (next.step === 'skip_late') {
+        await command(replyId, { type: 'CancelRun', reason: next.reason, now: ctx.nowIso() });
+        break;
+      }
+      if (next.step !== 'send' || sent) break;
+      // Held (a limit, or a full trial allowance): an assisted reply goes back to the ready queue.
+      if (state.prepared.mode === 'direct') await send(ctx, state);
+      else await handOver(ctx, state);
+    }
     await afterwards(replyId);
   };
 
@@ -344,9 +363,45 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       ctx.crash('during_reconcile');
       if (found !== undefined) await command(row.id, { type: 'Settle', found: { replyPostId: found.id }, now: ctx.nowIso() });
       else if (nowMs - Date.parse(row.updatedAt) >= settings.reconcileAfterMs && (await postNoLongerUnderWay(row.id, nowMs))) {
-        await command(row.id, { type: 'Settle', found: null, now: ctx.nowIso() });
+        // Not on X: sent again while the run is on time (core/replies maySendAgain), else failed.
+        await command(row.id, { type: 'Settle', found: null, now: ctx.nowIso(), graceMs: settings.graceMs });
       } else continue;
       await afterwards(row.id);
+    }
+  };
+
+  /**
+   * Sends recorded by a process whose heartbeat is known gone (core/scheduler-health isKnownGone):
+   * unconfirmed now, and reconciled like any, rather than shown 'Sending' until the run's lease
+   * lets another scheduler take it over. Sends of unknown processes wait for the lease.
+   */
+  const host = hostname();
+  const pidRuns = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+    }
+  };
+  const settleSendsOfGone = async (nowMs: number) => {
+    const gone = new Map<string, boolean>();
+    for (const row of sendingReplies(ctx.db(), settings.batch)) {
+      if (row.sendingBy === null || row.sendingBy === deps.processId) continue;
+      let isGone = gone.get(row.sendingBy);
+      if (isGone === undefined) {
+        const view = schedulerProcess(ctx.db(), row.sendingBy);
+        isGone = view !== null && isKnownGone(view, nowMs, { host, pidRuns });
+        gone.set(row.sendingBy, isGone);
+      }
+      if (!isGone) continue;
+      ctx.logger.warn({ replyId: row.id, processId: row.sendingBy }, 'a send of a scheduler that is gone is settled: unconfirmed, then looked up on X');
+      try {
+        await command(row.id, { type: 'MarkUnconfirmed', reason: REPLY_MESSAGES.interrupted, now: ctx.nowIso() });
+      } catch (error) {
+        // Settled meanwhile (its answer came after all): nothing to do.
+        if (!quietConflict(error)) throw error;
+      }
     }
   };
 
@@ -368,6 +423,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
         );
       };
       try {
+        track('sends-of-gone', () => settleSendsOfGone(nowMs));
         const byAccount = new Map<string, FollowUpRow[]>();
         // Paused (X refuses the app): only what needs no call to X, the expiry of ready replies.
         const paused = ctx.sending.pausedFor(nowMs) !== null;

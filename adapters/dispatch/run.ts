@@ -30,7 +30,7 @@ export const carryOn = async (
 ): Promise<{ state: ReplyState; done: boolean; waitUntil?: string }> => {
   for (let i = 0; i < MAX_STEPS; i += 1) {
     const state = await ctx.load(replyStream(replyId), replyDecider);
-    const step = dispatchStep(state, ctx.nowIso());
+    const step = dispatchStep(state, ctx.nowIso(), ctx.settings.graceMs);
     switch (step.step) {
       case 'wait':
         // Prepared ahead: nothing is taken from the trial yet (a reply uses it when it reaches X).
@@ -52,6 +52,9 @@ export const carryOn = async (
         if ((await handOver(ctx, state)) !== 'progress') return { state, done: false };
         break;
       }
+      case 'skip_late':
+        await ctx.exec(replyStream(replyId), replyDecider, { type: 'CancelRun', reason: step.reason, now: ctx.nowIso() }, replyId);
+        break;
       case 'mark_unconfirmed':
         await ctx.exec(replyStream(replyId), replyDecider, { type: 'MarkUnconfirmed', reason: step.reason, now: ctx.nowIso() }, replyId);
         break;

@@ -19,9 +19,11 @@ import { reserve, isReservationTaken } from '@core/eventstore/reservation';
 import {
   chooseDeliveryFor,
   aiLengthFor,
+  dueAtOf,
   finalText,
   hourlyCap,
   lateness,
+  lateToSend,
   mayBeginPost,
   noTextLeftReason,
   pickTargetPost,
@@ -60,11 +62,8 @@ import { textKeyOf } from './text-key';
 
 /** Where the text of a run comes from: a schedule's content, or the admin's direct reply. */
 export type ReplySource =
-  /**
-   * `postId`: the post an auto run answers (the one the watcher saw), not the target's latest;
-   * `dueAt`: when it became due (the post seen after its slot), what its lateness counts from.
-   */
-  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; runCount?: number; imageUrl: string | null; postId?: string; dueAt?: string }
+  /** `postId`: the post an auto run answers (the one the watcher saw), not the target's latest. */
+  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; runCount?: number; imageUrl: string | null; postId?: string }
   | { kind: 'direct'; postId: string; text: string; style: WritingStyle | null };
 
 export const ACCOUNT_GONE = 'The X account that posts this reply is no longer connected';
@@ -189,7 +188,7 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
 /** Nothing recorded yet: decide everything up to Prepare (or end the run with its reason). */
 export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, forceMode?: DeliveryChoice): Promise<StepResult> => {
   if (source.kind === 'schedule') {
-    const late = lateness(source.dueAt ?? run.slot, ctx.nowIso(), ctx.settings.graceMs);
+    const late = lateness(dueAtOf(run), ctx.nowIso(), ctx.settings.graceMs);
     if (late.late) {
       await skip(ctx, run, late.reason);
       return 'progress';
@@ -394,12 +393,25 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   const { run, prepared } = state;
   if (ctx.x === null) return 'later';
   if (await cancelledByItsSchedule(ctx, state)) return 'progress';
+  // The lateness rule at the moment of sending, whichever step led here (its time, a retry).
+  const late = lateToSend(state, ctx.nowIso(), ctx.settings.graceMs);
+  if (late !== null) {
+    await replyCmd(ctx, run.replyId, { type: 'CancelRun', reason: late, now: ctx.nowIso() });
+    return 'progress';
+  }
+  // Sent again after it ended (the user's resend): its text is held for it anew (the same-text rule).
+  if (state.status === 'rate_limited' && state.message === REPLY_MESSAGES.resentByUser && !(await retakeText(ctx, state))) return 'progress';
   const now = ctx.nowIso();
   const nowMs = Date.parse(now);
+  /** A limit holds it until `retryAt`: held, or skipped when that is too late for it. */
+  const hold = async (retryAt: string, message: string) => {
+    const tooLate = lateToSend(state, retryAt, ctx.settings.graceMs, message);
+    await replyCmd(ctx, run.replyId, tooLate === null ? { type: 'HoldForLimit', retryAt, message, now } : { type: 'CancelRun', reason: tooLate, now });
+  };
   // X refuses the app itself (credits used up, keys not enrolled): the reply waits, nothing is asked of X.
   const paused = ctx.sending.pausedFor(nowMs);
   if (paused !== null) {
-    await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: new Date(nowMs + ctx.settings.probeEveryMs).toISOString(), message: X_SENDING_MESSAGES.held(paused), now });
+    await hold(new Date(nowMs + ctx.settings.probeEveryMs).toISOString(), X_SENDING_MESSAGES.held(paused));
     return 'progress';
   }
   // Epoch milliseconds: the rule then parses no ISO text per send of the hour.
@@ -407,14 +419,14 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
   // The user's own limit (Settings, 1-50) replaces the installation's.
   const cap = hourlyCap(sentAt, nowMs, hourlyCapOf(ctx.db(), run.userId) ?? ctx.settings.hourlyCap);
   if (!cap.allowed) {
-    await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: cap.retryAt, message: cap.reason, now });
+    await hold(cap.retryAt, cap.reason);
     return 'progress';
   }
   // X's budgets (its per-account and per-app limits, the app's shared fairly): checked and the slot
   // taken in one synchronous step; given back unless this process is the one that POSTs.
   const budget = ctx.postLedger.take(ctx.db(), { replyId: run.replyId, userId: run.userId, accountId: run.connectedAccountId }, nowMs, ctx.settings.postBudgets);
   if (!budget.allowed) {
-    await replyCmd(ctx, run.replyId, { type: 'HoldForLimit', retryAt: budget.retryAt, message: budget.reason, now });
+    await hold(budget.retryAt, budget.reason);
     return 'progress';
   }
   let posting = false;
@@ -432,7 +444,7 @@ export const send = async (ctx: Context, state: Extract<ReplyState, { status: 'p
     // append succeeded posts; a crash after this point makes the reply unconfirmed, never re-sent.
     const sendingAt = ctx.nowIso();
     try {
-      await replyCmd(ctx, run.replyId, { type: 'StartSending', now: sendingAt });
+      await replyCmd(ctx, run.replyId, { type: 'StartSending', now: sendingAt, by: ctx.processId });
     } catch (error) {
       if (isAppError(error) && error.code === 'conflict') return 'taken';
       throw error;
@@ -489,6 +501,25 @@ const markAuthFailed = async (ctx: Context, account: ConnectedXAccount, reason: 
 };
 
 /**
+ * A reply put back to be sent after it ended holds its text again (it was given back when it
+ * ended). Idempotent: a reply that holds it already appends nothing. False when another account
+ * used the text meanwhile: the reply is refused as a duplicate.
+ */
+const retakeText = async (ctx: Context, state: Extract<ReplyState, { status: 'rate_limited' }>): Promise<boolean> => {
+  const textKey = textKeyOf(state.prepared.text);
+  try {
+    const { run } = state;
+    const use = { type: 'UseText' as const, textKey, connectedAccountId: run.connectedAccountId, userId: run.userId, targetAccountId: run.targetAccountId, replyId: run.replyId, now: ctx.nowIso() };
+    await ctx.exec(textUsageStream(textKey), textUsageDecider, use, run.replyId);
+    return true;
+  } catch (error) {
+    if (!(isAppError(error) && error.reason === TEXT_USED_ELSEWHERE)) throw error;
+    await replyCmd(ctx, state.run.replyId, { type: 'Refuse', status: 'duplicate', message: error.message, now: ctx.nowIso() });
+    return false;
+  }
+};
+
+/**
  * A reply that ended: one the user posted uses its trial reply; one that did not go out gives back
  * the trial's reply and its text. Idempotent.
  */
@@ -496,6 +527,8 @@ export const settleEnded = async (ctx: Context, state: ReplyState): Promise<void
   await countPostedOnX(ctx, state);
   if (!refundsTrialReply(state) || state.status === 'none') return;
   const { replyId, userId } = state.run;
+  // Given back: a resend takes it again (takeTrialReply's shortcut must not stand in for that).
+  ctx.trialTaken.delete(replyId);
   try {
     await ctx.exec(userStream(userId), userDecider, { type: 'RefundTrialReply', replyId, now: ctx.nowIso() }, replyId);
   } catch (err) {

@@ -340,11 +340,19 @@ export const dispatchShape = {
 };
 
 /**
- * RIPOSTE_DISPATCH_CRASH_AT makes the scheduler SIGKILL itself at that step of a send, for the crash
- * tests. Never in production: refused when NODE_ENV=production.
+ * RIPOSTE_DISPATCH_CRASH_AT makes the scheduler SIGKILL itself at that step of a send, and
+ * RIPOSTE_TEST_CLOCK_FILE moves its clock from outside (adapters/clock/test-clock), for the crash
+ * and fault tests. Never in production: refused when NODE_ENV=production.
  */
-export const refuseCrashInProduction = (env: { RIPOSTE_DISPATCH_CRASH_AT?: string | undefined; NODE_ENV?: string | undefined }, ctx: z.RefinementCtx): void => {
-  if (env.RIPOSTE_DISPATCH_CRASH_AT !== undefined && env.NODE_ENV === 'production') {
+export const refuseTestOnlyInProduction = (
+  env: { RIPOSTE_DISPATCH_CRASH_AT?: string | undefined; RIPOSTE_TEST_CLOCK_FILE?: string | undefined; NODE_ENV?: string | undefined },
+  ctx: z.RefinementCtx,
+): void => {
+  if (env.NODE_ENV !== 'production') return;
+  if (env.RIPOSTE_DISPATCH_CRASH_AT !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['RIPOSTE_DISPATCH_CRASH_AT'], message: 'kills the process on purpose and is for tests only; remove it in production' });
+  }
+  if (env.RIPOSTE_TEST_CLOCK_FILE !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['RIPOSTE_TEST_CLOCK_FILE'], message: 'moves the clock on purpose and is for tests only; remove it in production' });
   }
 };

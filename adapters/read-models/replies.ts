@@ -258,6 +258,13 @@ export const repliesToFollowUp = (db: ReadDb, now: string, limit: number): Follo
       updatedAt: r.updated_at,
     }));
 
+/** Sends under way and who recorded them (null: a send recorded before that was kept), oldest first. */
+export const sendingReplies = (db: ReadDb, limit: number): { id: string; sendingBy: string | null }[] =>
+  db
+    .prepare<[number], { id: string; sending_by: string | null }>(`SELECT id, sending_by FROM replies WHERE status = 'sending' ORDER BY updated_at LIMIT ?`)
+    .all(limit)
+    .map((r) => ({ id: r.id, sendingBy: r.sending_by }));
+
 /** Replies of everyone sent at `since` or later with their post on X (the metrics refresh job). */
 export const sentRepliesSince = (db: ReadDb, since: string): { replyId: string; userId: string; postId: string; sentAt: string }[] =>
   db

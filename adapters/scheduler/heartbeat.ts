@@ -16,8 +16,10 @@ export const createHeartbeatJob = (deps: {
   clock: () => Date;
   logger: { error(obj: object, msg: string): void };
   everyMs?: number;
+  /** The id its beats carry (default: a new one); the dispatcher writes the same on its sends. */
+  processId?: string;
 }): SchedulerJob => {
-  const processId = randomUUID();
+  const processId = deps.processId ?? randomUUID();
   const startedAt = deps.clock().toISOString();
   let lastBeat = Number.NEGATIVE_INFINITY;
   let ticks = 0;

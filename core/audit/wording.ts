@@ -180,6 +180,8 @@ const WORDING: Wording = {
   ReplySkipped: (d) => `reply ${short(d.replyId)} was skipped by the ${d.by}: ${d.reason}`,
   ReplyExpired: (d) => `reply ${short(d.replyId)} expired before it was sent`,
   ReplyRateLimited: (d) => `reply ${short(d.replyId)} was held until ${d.retryAt}: ${d.message}`,
+  ReplyRequeued: (d) =>
+    d.by === 'user' ? `reply ${short(d.replyId)} is sent again at the user's request` : `reply ${short(d.replyId)} was not on X after a failed send; it is sent again`,
   TextUsed: (d) => `the reply text was taken by account ${short(d.connectedAccountId)} for reply ${short(d.replyId)}`,
   TextReleased: (d) => `the reply text was given back by reply ${short(d.replyId)}`,
   // scheduling

@@ -4,8 +4,10 @@
  *  - a POST begins only after ReplySending is appended, and only from pending (or rate_limited once
  *    its retryAt has come): a second StartSending, whoever sends it, is refused, so the caller
  *    that did not append the record never posts;
- *  - an unknown outcome makes the reply unconfirmed and it is never sent again: only reconciliation
- *    (Settle), a late answer from X, or the user settles it;
+ *  - an unknown outcome makes the reply unconfirmed and it is never sent again on that alone: only
+ *    reconciliation (Settle), a late answer from X, or the user settles it; reconciliation that
+ *    established it is not on X puts it back to be sent (ReplyRequeued) while the run is on time;
+ *  - a reply that ended without going out may be sent again by its user (ResendByUser);
  *  - assisted replies (ready) end by detection, the user's word (sent or skip) or expiry.
  * Commands that find the work already done are quiet; commands that would break a rule are
  * refused with a conflict and a reason.
@@ -21,6 +23,7 @@ import { isFailureStatus, type FailureStatus } from './model';
 import { evolveReply, initialReplyState, type ReplyState } from './state';
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from './rules/timing';
 import { X_SENDING_PROBE_EVERY_MS } from '@core/x-sending';
+import { maySendAgain, resendRefusal } from './run';
 
 type Command<T extends ReplyCommand['type']> = Extract<ReplyCommand, { type: T }>;
 type Existing = Exclude<ReplyState, { status: 'none' }>;
@@ -115,7 +118,7 @@ const startSending = (command: Command<'StartSending'>, state: ReplyState): Repl
     default:
       return assertNever(reply, 'reply state');
   }
-  return [{ type: 'ReplySending', data: { replyId: reply.run.replyId, attempt: reply.attempts + 1, at } }];
+  return [{ type: 'ReplySending', data: { replyId: reply.run.replyId, attempt: reply.attempts + 1, at, ...(command.by === undefined ? {} : { by: command.by }) } }];
 };
 
 const recordOutcome = (command: Command<'RecordOutcome'>, state: ReplyState): ReplyEvent[] => {
@@ -202,9 +205,10 @@ export const decideReply = (command: ReplyCommand, state: ReplyState): ReplyEven
       const at = instant(command.now);
       switch (reply.status) {
         case 'unconfirmed':
-          return command.found === null
-            ? [failed(reply.run.replyId, 'failed', REPLY_MESSAGES.notFoundOnX, at)]
-            : [{ type: 'ReplySent', data: { replyId: reply.run.replyId, replyPostId: command.found.replyPostId, via: 'detected', at } }];
+          if (command.found !== null) return [{ type: 'ReplySent', data: { replyId: reply.run.replyId, replyPostId: command.found.replyPostId, via: 'detected', at } }];
+          return maySendAgain(reply, at, command.graceMs)
+            ? [{ type: 'ReplyRequeued', data: { replyId: reply.run.replyId, by: 'scheduler', at } }]
+            : [failed(reply.run.replyId, 'failed', REPLY_MESSAGES.notFoundOnX, at)];
         case 'sent':
         case 'failed':
         case 'skipped':
@@ -262,6 +266,15 @@ export const decideReply = (command: ReplyCommand, state: ReplyState): ReplyEven
       if (reply.status !== 'ready' && reply.status !== 'unconfirmed') throw conflict(REPLY_MESSAGES.notReady, 'REPLY_NOT_READY');
       const reason = command.reason?.trim() || REPLY_MESSAGES.skippedByUser;
       return [{ type: 'ReplySkipped', data: { replyId: reply.run.replyId, reason, by: 'user', at: instant(command.now), run: null } }];
+    }
+    case 'ResendByUser': {
+      const reply = own(state, command.userId);
+      // A double click: the first resend stands (it waits to go out, or went).
+      if (reply.status === 'rate_limited' && reply.message === REPLY_MESSAGES.resentByUser) return [];
+      if (reply.status === 'sent') throw conflict(REPLY_MESSAGES.sendStarted, 'REPLY_SENT');
+      const refusal = resendRefusal(reply);
+      if (refusal !== null) throw conflict(refusal, 'REPLY_NOT_RESENDABLE');
+      return [{ type: 'ReplyRequeued', data: { replyId: reply.run.replyId, by: 'user', at: instant(command.now) } }];
     }
     case 'Expire': {
       const reply = existing(state);

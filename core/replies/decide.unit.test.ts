@@ -189,9 +189,18 @@ describe('Settle', () => {
   const settle = (found: { replyPostId: string } | null): ReplyCommand => ({ type: 'Settle', found, now: at(600) });
   const unconfirmed = [E.prepared(), E.sending(), E.unconfirmed()];
 
-  it('emits sent (detected) when the reply is found on X, failed when it is not', () => {
+  it('emits sent (detected) when the reply is found on X; when it is not, it is sent again while the run is on time', () => {
     spec.given(...unconfirmed).when(settle({ replyPostId: '77' })).then([E.sent('77', 'detected', at(600))]);
-    spec.given(...unconfirmed).when(settle(null)).then([E.failed('failed', REPLY_MESSAGES.notFoundOnX, at(600))]);
+    const state = spec.given(...unconfirmed).when(settle(null)).then([E.requeued('scheduler', at(600))]);
+    expect(state).toMatchObject({ status: 'rate_limited', retryAt: at(600), message: REPLY_MESSAGES.sentAgain, requeues: 1 });
+  });
+
+  it('ends failed when it is not on X and the run is too late to send, or was sent again often enough', () => {
+    spec.given(...unconfirmed).when({ type: 'Settle', found: null, now: at(901) }).then([E.failed('failed', REPLY_MESSAGES.notFoundOnX, at(901))]);
+    spec.given(...unconfirmed).when({ type: 'Settle', found: null, now: at(700), graceMs: 600_000 }).then([E.failed('failed', REPLY_MESSAGES.notFoundOnX, at(700))]);
+    const again = (n: number) => [E.sending(n + 1, at(10 + n)), E.unconfirmed('timeout', at(11 + n)), E.requeued('scheduler', at(12 + n))];
+    const thrice = [E.prepared(), E.sending(), E.unconfirmed(), E.requeued('scheduler', at(5)), ...again(1), ...again(2)];
+    spec.given(...thrice, E.sending(4, at(20)), E.unconfirmed('timeout', at(21))).when(settle(null)).then([E.failed('failed', REPLY_MESSAGES.notFoundOnX, at(600))]);
   });
 
   it('refuses a reply that is not unconfirmed and not settled', () => {
@@ -200,6 +209,31 @@ describe('Settle', () => {
 
   it('stays quiet once settled: a sent reply never changes', () => {
     spec.given(...unconfirmed, E.sent('77', 'detected')).when(settle(null)).thenNothing();
+  });
+});
+
+describe('ResendByUser', () => {
+  const resend = (userId = 'u1'): ReplyCommand => ({ type: 'ResendByUser', userId, now: at(5_000) });
+
+  it('puts a reply that did not go out back to be sent, its lateness counted from the resend', () => {
+    const state = spec.given(E.prepared(), E.sending(), E.unconfirmed(), E.failed('failed', REPLY_MESSAGES.notFoundOnX, at(900))).when(resend()).then([E.requeued('user', at(5_000))]);
+    expect(state).toMatchObject({ status: 'rate_limited', retryAt: at(5_000), dueAt: at(5_000), message: REPLY_MESSAGES.resentByUser });
+    spec.given(E.prepared(), E.failed('rejected', 'Free trial ended')).when(resend()).then([E.requeued('user', at(5_000))]);
+    spec.given(E.prepared(), E.skipped('scheduler', REPLY_MESSAGES.missedOffline)).when(resend()).then([E.requeued('user', at(5_000))]);
+  });
+
+  it("refuses a sent reply, one X refused, one the user skipped, an assisted one, and someone else's", () => {
+    spec.given(E.prepared(), E.sending(), E.sent()).when(resend()).thenRefuses('conflict');
+    spec.given(E.prepared(), E.failed('duplicate', 'same text')).when(resend()).thenRefuses('conflict');
+    spec.given(E.prepared(), E.failed('account_suspended', 'suspended')).when(resend()).thenRefuses('conflict');
+    spec.given(E.prepared(), E.skipped('user')).when(resend()).thenRefuses('conflict');
+    spec.given(E.prepared(), E.sending(), E.unconfirmed()).when(resend()).thenRefuses('conflict');
+    spec.given(E.prepared({ mode: 'assisted' }), E.skipped('scheduler', REPLY_MESSAGES.missedOffline)).when(resend()).thenRefuses('conflict');
+    spec.given(E.prepared(), E.failed('failed', REPLY_MESSAGES.notFoundOnX)).when(resend('u2')).thenRefuses('not_found');
+  });
+
+  it('stays quiet when asked twice: the first resend stands', () => {
+    spec.given(E.prepared(), E.failed('failed', REPLY_MESSAGES.notFoundOnX), E.requeued('user', at(4_000))).when(resend()).thenNothing();
   });
 });
 

@@ -3,14 +3,18 @@
  * what was found out later. Statuses, badges and plain-words reasons are derived (views.ts).
  */
 import type { Instant } from '@core/scheduling/time';
-import type { FailureStatus, PreparedReply, ReplyRun, SentVia, SkippedBy } from './model';
+import type { FailureStatus, PreparedReply, ReplyRun, RequeuedBy, SentVia, SkippedBy } from './model';
 
 export type ReplyPreparedData = ReplyRun & PreparedReply & { preparedAt: Instant };
 
 export type ReplyEvent =
   | { type: 'ReplyPrepared'; data: ReplyPreparedData }
-  /** Written (and made durable) before the POST to X: a crash after it must never lead to a second POST. */
-  | { type: 'ReplySending'; data: { replyId: string; attempt: number; at: Instant } }
+  /**
+   * Written (and made durable) before the POST to X: a crash after it must never lead to a second POST.
+   * `by`: the sending process, as its heartbeat names it (core/scheduler-health), so a scheduler
+   * that sees that process gone settles the send at once rather than after the run's lease.
+   */
+  | { type: 'ReplySending'; data: { replyId: string; attempt: number; at: Instant; by?: string } }
   | { type: 'ReplySent'; data: { replyId: string; replyPostId: string | null; via: SentVia; at: Instant } }
   /** `run` is set when the reply ended before anything was prepared (the run's facts start here). */
   | { type: 'ReplyFailed'; data: { replyId: string; status: FailureStatus; message: string; at: Instant; run: ReplyRun | null } }
@@ -21,7 +25,13 @@ export type ReplyEvent =
   | { type: 'ReplySkipped'; data: { replyId: string; reason: string; by: SkippedBy; at: Instant; run: ReplyRun | null } }
   | { type: 'ReplyExpired'; data: { replyId: string; at: Instant } }
   /** X did not accept it (429) or a limit of ours held it: sending again from `retryAt` on is safe. */
-  | { type: 'ReplyRateLimited'; data: { replyId: string; retryAt: Instant; message: string; at: Instant } };
+  | { type: 'ReplyRateLimited'; data: { replyId: string; retryAt: Instant; message: string; at: Instant } }
+  /**
+   * Established not on X (reconciliation after a send whose answer never came, or a reply that
+   * ended without going out) and put back to be sent from `at`: by the scheduler while the run is
+   * still on time, or by the user.
+   */
+  | { type: 'ReplyRequeued'; data: { replyId: string; by: RequeuedBy; at: Instant } };
 
 export type ReplyEventType = ReplyEvent['type'];
 
@@ -35,6 +45,7 @@ export const REPLY_EVENT_TYPES = [
   'ReplySkipped',
   'ReplyExpired',
   'ReplyRateLimited',
+  'ReplyRequeued',
 ] as const satisfies readonly ReplyEventType[];
 
 type Missing = Exclude<ReplyEventType, (typeof REPLY_EVENT_TYPES)[number]>;

@@ -21,6 +21,7 @@ export const REPLY_MESSAGES = {
   alreadyReplied: 'This account already replied to that post',
   targetPaused: (username: string) => `@${username} is paused by an admin: its posts are not answered automatically`,
   trialEnded: 'Free trial ended',
+  trialOver: 'Your free trial has expired. Upgrade to premium to continue.',
   duplicateText: 'The same text was posted from another X account in the last 24 hours',
   duplicateOwn: 'This X account posted the same text in the last 8 days, and X refuses repeats',
   duplicateSibling: 'Another of your X accounts posted the same text under this account in the last 8 days',
@@ -42,6 +43,10 @@ export const REPLY_MESSAGES = {
   notReachedNothingSent: 'X could not be reached; nothing was posted',
   interrupted: 'The scheduler stopped while sending; Riposte is checking X for the reply',
   notFoundOnX: 'Not found on X: the reply was not posted',
+  sentAgain: 'Not on X after a failed send; sent again',
+  resentByUser: 'Sent again at your request',
+  heldTooLate: (graceMs: number, limit?: string) =>
+    `Not posted: a posting limit held it past the ${windowInWords(graceMs)} a reply may go out late${limit === undefined ? '' : ` (${limit.replace(/[,.;]\s*(?:so\s+)?this (?:reply|one) waits.*$/u, '')})`}`,
   heldUp: (seconds: number) => `Not posted: the scheduler was held up ${seconds} s between recording the send and making it, longer than the others wait for it`,
   skippedByUser: 'Skipped by you',
   // Refusals of commands
@@ -52,6 +57,8 @@ export const REPLY_MESSAGES = {
   notReady: 'This reply is not waiting for you',
   notSending: 'No send of this reply is under way',
   assistedOnly: 'This reply goes out through X itself (assisted delivery)',
+  notResendable: 'Only a reply that was not posted can be sent again',
+  resendAssisted: 'This reply goes out through X itself (assisted delivery); it cannot be sent again from here',
 } as const;
 
 /**

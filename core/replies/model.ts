@@ -41,6 +41,15 @@ export type SentVia = 'api' | 'detected' | 'user';
 /** Who ended a reply with 'skipped'. */
 export type SkippedBy = 'scheduler' | 'user';
 
+/**
+ * Who put a reply that is not on X back to be sent: the scheduler, once reconciliation established
+ * its send did not reach X and the run is still on time; or the user, by hand.
+ */
+export type RequeuedBy = 'scheduler' | 'user';
+
+/** When the run of `run` became due: what its lateness counts from. */
+export const dueAtOf = (run: Pick<ReplyRun, 'slot' | 'dueAt'>): Instant => run.dueAt ?? run.slot;
+
 /** The run a reply belongs to: who answers whom, for which schedule and slot. Facts, fixed at the start. */
 export interface ReplyRun {
   replyId: string;
@@ -49,6 +58,11 @@ export interface ReplyRun {
   scheduleId: string | null;
   /** The run's due time (the schedule's slot); the time of the direct reply otherwise. */
   slot: Instant;
+  /**
+   * When the run became due, where that is after its slot (an auto run whose post was seen late):
+   * how late it goes out counts from here (rules/timing lateness). Absent: the slot.
+   */
+  dueAt?: Instant;
   /** The monitored account answered (the spec's accountId). */
   targetAccountId: string;
   targetUsername: string | null;

@@ -13,6 +13,7 @@ import type { Projection, SqlStatement } from '@core/shared/projection';
 import { assertNever } from '@core/shared/decider';
 import { REPLY_EVENT_TYPES, type ReplyEvent } from './events';
 import type { ReplyRun, ReplyStatus } from './model';
+import { REPLY_MESSAGES } from './messages';
 import { upcastReplyPrepared } from './upcast';
 import { POST_ATTEMPTS_KEPT_MS } from './rules/x-budget';
 import { toInstant, toMs } from '@core/scheduling/time';
@@ -52,9 +53,13 @@ const unpreparedRow = (run: ReplyRun, status: ReplyStatus, message: string, at: 
   },
 });
 
+/** The status message of a reply that was sent again, as it goes and once it went: who sent it again. */
+const AGAIN_SQL = `CASE resent_by WHEN 'user' THEN @again_user WHEN 'scheduler' THEN @again_scheduler ELSE NULL END`;
+const AGAIN_PARAMS = { again_user: REPLY_MESSAGES.resentByUser, again_scheduler: REPLY_MESSAGES.sentAgain };
+
 export const repliesProjection: Projection<RecordedReplyEvent> = {
   name: 'replies',
-  version: 5,
+  version: 6,
   schema: [
     `CREATE TABLE replies (
       id TEXT PRIMARY KEY,
@@ -85,12 +90,16 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
       retry_at TEXT,
       slot TEXT NOT NULL,
       attempts INTEGER NOT NULL DEFAULT 0,
+      sending_by TEXT,
+      resent_by TEXT,
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL
     ) STRICT`,
     'CREATE INDEX replies_by_user ON replies (user_id, created_at)',
     'CREATE INDEX replies_by_schedule ON replies (scheduled_id, created_at) WHERE scheduled_id IS NOT NULL',
     `CREATE INDEX replies_follow_up ON replies (status, updated_at) WHERE status IN ('ready', 'unconfirmed', 'rate_limited')`,
+    // Sends under way, by the process that recorded them: a scheduler that sees it gone settles them.
+    `CREATE INDEX replies_sending ON replies (sending_by) WHERE status = 'sending'`,
     'CREATE INDEX replies_by_account_post ON replies (connected_account_id, post_id) WHERE post_id IS NOT NULL',
     `CREATE INDEX replies_sent_by_user ON replies (user_id, sent_at) WHERE status = 'sent'`,
     // What changed lately, for everybody: live updates of open pages and device notifications.
@@ -148,7 +157,11 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
       case 'ReplySending': {
         const d = event.data;
         return [
-          update(d.replyId, d.at, { status: 'sending' satisfies ReplyStatus, status_message: null, attempts: d.attempt }),
+          {
+            // A reply sent again keeps saying so while it goes, and once it went.
+            sql: `UPDATE replies SET status = @status, status_message = ${AGAIN_SQL}, attempts = @attempt, sending_by = @by, updated_at = @at WHERE id = @id`,
+            params: { id: d.replyId, status: 'sending' satisfies ReplyStatus, attempt: d.attempt, by: d.by ?? null, at: d.at, ...AGAIN_PARAMS },
+          },
           {
             sql: `INSERT OR IGNORE INTO x_post_attempts (reply_id, attempt, user_id, connected_account_id, at)
                   SELECT id, @attempt, user_id, connected_account_id, @at FROM replies WHERE id = @id`,
@@ -157,16 +170,15 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
           { sql: 'DELETE FROM x_post_attempts WHERE at < @before', params: { before: toInstant(toMs(d.at, 'at') - POST_ATTEMPTS_KEPT_MS) } },
         ];
       }
-      case 'ReplySent':
+      case 'ReplySent': {
+        const d = event.data;
         return [
-          update(event.data.replyId, event.data.at, {
-            status: 'sent' satisfies ReplyStatus,
-            status_message: null,
-            reply_post_id: event.data.replyPostId,
-            sent_at: event.data.at,
-            sent_via: event.data.via,
-          }),
+          {
+            sql: `UPDATE replies SET status = @status, status_message = ${AGAIN_SQL}, reply_post_id = @reply_post_id, sent_at = @at, sent_via = @via, updated_at = @at WHERE id = @id`,
+            params: { id: d.replyId, status: 'sent' satisfies ReplyStatus, reply_post_id: d.replyPostId, via: d.via, at: d.at, ...AGAIN_PARAMS },
+          },
         ];
+      }
       case 'ReplyFailed': {
         const d = event.data;
         if (d.run !== null) return [unpreparedRow(d.run, d.status, d.message, d.at)];
@@ -189,6 +201,12 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
         const d = event.data;
         // A reply taken back from the ready queue loses its link: it is not the user's to post now.
         return [update(d.replyId, d.at, { status: 'rate_limited' satisfies ReplyStatus, status_message: d.message, retry_at: d.retryAt, intent_url: null, expires_at: null })];
+      }
+      case 'ReplyRequeued': {
+        const d = event.data;
+        const message = d.by === 'user' ? REPLY_MESSAGES.resentByUser : REPLY_MESSAGES.sentAgain;
+        // Its lateness counts from the user's resend (state.ts); the row's slot stays the run's.
+        return [update(d.replyId, d.at, { status: 'rate_limited' satisfies ReplyStatus, status_message: message, retry_at: d.at, resent_by: d.by })];
       }
       default:
         return assertNever(event, 'reply event');

@@ -109,7 +109,10 @@ describe('views', () => {
     expect(statusBadge('sent', null)).toMatchObject({ variant: 'success', label: 'Sent', group: 'success' });
     expect(statusBadge('', null)).toMatchObject({ status: 'pending', variant: 'pending' });
     expect(statusBadge('scheduled', null).variant).toBe('pending');
-    for (const s of ['failed', 'rate_limited', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions']) expect(statusBadge(s, null).variant).toBe('destructive');
+    for (const s of ['failed', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions']) expect(statusBadge(s, null).variant).toBe('destructive');
+    // A held reply waits (Riposte's choice over the spec's failure badge), and says until when.
+    expect(statusBadge('rate_limited', 'Rate limited', '2026-03-02T09:15:00.000Z')).toMatchObject({ label: 'Waiting', variant: 'pending', group: 'in_progress', until: '2026-03-02T09:15:00.000Z' });
+    expect(statusBadge('failed', 'x', '2026-03-02T09:15:00.000Z').until).toBeNull();
     expect(statusBadge('duplicate', null)).toMatchObject({ variant: 'neutral', group: 'failure' });
     expect(statusBadge('canceled', null)).toMatchObject({ variant: 'neutral', group: 'cancelled' });
     expect(statusBadge('something_new', null)).toMatchObject({ label: 'something_new', variant: 'neutral', group: 'other' });

@@ -80,3 +80,33 @@ describe('a POST still on its way is never called not posted', () => {
     expect(mayBeginPost(at(2), ms(at(2)) + 30_001, window)).toBe(false);
   });
 });
+
+describe('the lateness rule of every step that can send (lateToSend)', () => {
+  const grace = 15 * 60_000;
+  it('skips a prepared reply found past the grace at its time (a scheduler stopped meanwhile), direct or assisted', () => {
+    expect(dispatchStep(state(E.prepared()), at(900), grace)).toEqual({ step: 'send' });
+    expect(dispatchStep(state(E.prepared()), at(901), grace)).toEqual({ step: 'skip_late', reason: REPLY_MESSAGES.missedOffline });
+    expect(dispatchStep(state(E.prepared({ mode: 'assisted' })), at(1_200), grace)).toEqual({ step: 'skip_late', reason: REPLY_MESSAGES.missedOffline });
+  });
+
+  it('skips a held reply once past the grace, or at once when its hold ends past it (a 429 with a long reset)', () => {
+    const held = state(E.prepared(), E.sending(), E.rateLimited(at(600)));
+    expect(followUp(held, at(599), grace)).toEqual({ step: 'wait', until: at(600) });
+    expect(followUp(held, at(600), grace)).toEqual({ step: 'send' });
+    expect(followUp(held, at(2_700), grace)).toEqual({ step: 'skip_late', reason: REPLY_MESSAGES.heldTooLate(grace, 'Rate limited by X') });
+    const long = state(E.prepared(), E.sending(), E.rateLimited(at(1_020)));
+    expect(followUp(long, at(4), grace)).toEqual({ step: 'skip_late', reason: REPLY_MESSAGES.heldTooLate(grace, 'Rate limited by X') });
+    expect(dispatchStep(long, at(4), grace)).toEqual({ step: 'skip_late', reason: REPLY_MESSAGES.heldTooLate(grace, 'Rate limited by X') });
+    expect(REPLY_MESSAGES.heldTooLate(grace, REPLY_MESSAGES.xAccountBudget(3, grace))).toBe(
+      'Not posted: a posting limit held it past the 15 minutes a reply may go out late (X allows an account 3 posts every 15 minutes)',
+    );
+  });
+
+  it("counts from an auto run's due time when its post was seen after its slot, and from the user's resend", () => {
+    const seenLate = state({ ...E.prepared(), data: { ...(E.prepared().data as object), dueAt: at(600) } } as ReplyEvent);
+    expect(dispatchStep(seenLate, at(1_400), grace)).toEqual({ step: 'send' });
+    const resent = state(E.prepared(), E.failed('failed', REPLY_MESSAGES.notFoundOnX, at(900)), E.requeued('user', at(5_000)));
+    expect(followUp(resent, at(5_001), grace)).toEqual({ step: 'send' });
+    expect(followUp(resent, at(5_901), grace)).toEqual({ step: 'skip_late', reason: REPLY_MESSAGES.missedOffline });
+  });
+});

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { describes } from '@core/shared/response-schema';
 import { NOT_SUMMONED_MESSAGE, showsAuthFailedBadge } from '@core/x';
-import { TRIAL_QUOTA_MESSAGES } from '@core/users/quota';
 import type { DeliveryMode, ReplyStatus } from './model';
+import { REPLY_MESSAGES } from './messages';
 
 /** A row of the `replies` read model (projection.ts). */
 export interface ReplyRow {
@@ -40,7 +40,8 @@ export interface ReplyRow {
 }
 
 /**
- * Spec part 2 §4 grouping, extended: sent = success; pending (and scheduled, sending) = in
+ * Spec part 2 §4 grouping, extended: sent = success; pending (and scheduled, sending, and
+ * rate_limited: it waits for a limit to reset, Riposte's choice over the spec's 'failure') = in
  * progress; the refusals = failure; canceled = cancelled. Riposte's own: ready and unconfirmed wait
  * for someone (action), skipped and expired ended without a send (ended). Unknown values: other.
  */
@@ -60,8 +61,9 @@ const GROUP: Readonly<Record<string, StatusGroup>> = {
   sending: 'in_progress',
   ready: 'action',
   unconfirmed: 'action',
+  // Held until a limit resets, or put back to be sent: it waits to go out, nothing failed (yet).
+  rate_limited: 'in_progress',
   failed: 'failure',
-  rate_limited: 'failure',
   duplicate: 'failure',
   invalid_content: 'failure',
   account_suspended: 'failure',
@@ -75,7 +77,7 @@ const GROUP: Readonly<Record<string, StatusGroup>> = {
   expired: 'ended',
 };
 
-const DESTRUCTIVE = new Set(['failed', 'rate_limited', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions', 'not_summoned']);
+const DESTRUCTIVE = new Set(['failed', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions', 'not_summoned']);
 
 const LABEL: Readonly<Record<string, string>> = {
   sent: 'Sent',
@@ -85,7 +87,7 @@ const LABEL: Readonly<Record<string, string>> = {
   ready: 'Ready to send',
   unconfirmed: 'Unconfirmed',
   failed: 'Failed',
-  rate_limited: 'Rate limited',
+  rate_limited: 'Waiting',
   duplicate: 'Duplicate',
   invalid_content: 'Invalid content',
   account_suspended: 'Account suspended',
@@ -109,7 +111,7 @@ const REASON: Readonly<Record<string, string>> = {
   ready: 'Ready for you to post on X',
   unconfirmed: 'X did not confirm the post; Riposte is checking whether it exists',
   failed: 'X did not post it',
-  rate_limited: 'X asked to slow down; it goes out once the limit resets',
+  rate_limited: 'Held by a posting limit; it goes out once the limit resets, unless that is too late',
   duplicate: 'The same text was already posted',
   invalid_content: 'X refused the content',
   account_suspended: 'This X account is suspended or locked',
@@ -136,17 +138,19 @@ export interface StatusBadge {
   group: StatusGroup;
   /** True for the spec's 'Auth Failed' badge; the page raises the X-authentication banner. */
   authFailed: boolean;
+  /** A waiting reply's next try (rate_limited: its retry time), shown with the label: 'Waiting until 14:05'. */
+  until: string | null;
 }
 
-export const statusBadge = (status: string | null | undefined, statusMessage: string | null | undefined): StatusBadge => {
+/** Statuses shown as waiting, with the outline-and-clock badge of pending. */
+const WAITING = new Set(['pending', 'scheduled', 'sending', 'rate_limited']);
+
+export const statusBadge = (status: string | null | undefined, statusMessage: string | null | undefined, retryAt: string | null = null): StatusBadge => {
   const s = normalised(status);
   const group = statusGroup(s);
-  if (showsAuthFailedBadge(s, statusMessage)) return { status: s, label: 'Auth Failed', variant: 'auth_failed', group, authFailed: true };
-  // Held for a full trial allowance: nothing went wrong, the reply waits (ADR 0047).
-  if (s === 'rate_limited' && statusMessage === TRIAL_QUOTA_MESSAGES.held) return { status: s, label: 'Waiting', variant: 'pending', group: 'in_progress', authFailed: false };
-  const variant: BadgeVariant =
-    s === 'sent' ? 'success' : s === 'pending' || s === 'scheduled' || s === 'sending' ? 'pending' : DESTRUCTIVE.has(s) ? 'destructive' : group === 'action' ? 'attention' : 'neutral';
-  return { status: s, label: LABEL[s] ?? s, variant, group, authFailed: false };
+  if (showsAuthFailedBadge(s, statusMessage)) return { status: s, label: 'Auth Failed', variant: 'auth_failed', group, authFailed: true, until: null };
+  const variant: BadgeVariant = s === 'sent' ? 'success' : WAITING.has(s) ? 'pending' : DESTRUCTIVE.has(s) ? 'destructive' : group === 'action' ? 'attention' : 'neutral';
+  return { status: s, label: LABEL[s] ?? s, variant, group, authFailed: false, until: s === 'rate_limited' ? retryAt : null };
 };
 
 /** The reason shown with a reply: its own message, else what its status means. */
@@ -187,7 +191,15 @@ export interface ReplyView {
   updatedAt: string;
   badge: StatusBadge;
   reason: string;
+  /** The user may send it again (POST /api/replies/:id/resend): the decider's rule (run.ts resendRefusal) read off the row. */
+  canResend: boolean;
 }
+
+/** run.ts resendRefusal as the row shows it: ended without going out, with its text, sent through the API. */
+const canResendRow = (r: ReplyRow): boolean =>
+  r.post_id !== null &&
+  r.mode === 'direct' &&
+  (r.status === 'failed' || r.status === 'rejected' || (r.status === 'skipped' && r.status_message !== REPLY_MESSAGES.skippedByUser));
 
 /** A reply as the API answers it (the list, the ready queue, mark-sent and skip; openapi: responds). */
 export const replyViewSchema = describes<ReplyView>()(
@@ -223,9 +235,11 @@ export const replyViewSchema = describes<ReplyView>()(
         variant: z.enum(['success', 'pending', 'destructive', 'neutral', 'auth_failed', 'attention']),
         group: z.enum(['success', 'in_progress', 'action', 'failure', 'cancelled', 'ended', 'other']),
         authFailed: z.boolean(),
+        until: z.string().nullable(),
       }),
     ),
     reason: z.string(),
+    canResend: z.boolean(),
   }),
 );
 
@@ -255,8 +269,9 @@ export const replyView = (r: ReplyRow): ReplyView => ({
   slot: r.slot,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
-  badge: statusBadge(r.status, r.status_message),
+  badge: statusBadge(r.status, r.status_message, r.retry_at),
   reason: statusReason(r.status, r.status_message),
+  canResend: canResendRow(r),
 });
 
 /** Spec part 2 §3 'Reply history item' (templateId empty means Direct Reply), with the badge and reason. */
@@ -284,7 +299,7 @@ export const replyHistoryItem = (r: ReplyRow): ReplyHistoryItem => ({
   accountId: r.account_id,
   targetUsername: r.target_username,
   replyPostId: r.reply_post_id,
-  badge: statusBadge(r.status, r.status_message),
+  badge: statusBadge(r.status, r.status_message, r.retry_at),
   reason: statusReason(r.status, r.status_message),
 });
 

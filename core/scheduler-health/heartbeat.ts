@@ -10,6 +10,13 @@ import type { Instant } from '@core/scheduling/time';
 export const HEARTBEAT_EVERY_MS = 15_000;
 /** A process whose last beat is older than this is shown as stopped. */
 export const HEARTBEAT_STALE_MS = 90_000;
+/**
+ * A process silent this long (three beats missed) is known gone for its sends under way: another
+ * scheduler settles them (unconfirmed, then reconciled) instead of waiting out the run's lease.
+ * Taking a live but stalled process for gone is safe: the send is only looked up, and called not
+ * posted once its POST cannot be under way any more (core/replies notFoundSettlesFrom).
+ */
+export const HEARTBEAT_GONE_MS = 3 * HEARTBEAT_EVERY_MS;
 /** Processes silent for longer than this are no longer listed. */
 export const HEARTBEAT_FORGET_MS = 24 * 3_600_000;
 
@@ -71,3 +78,11 @@ export const schedulerHealth = (
     oldestDueAt: queue.oldestDueAt,
   };
 };
+
+/**
+ * Whether the process is known gone: silent for HEARTBEAT_GONE_MS, or, on the asking process's own
+ * host, its pid no longer runs (`pidRuns`: the OS's answer; a reused pid reads as running and
+ * leaves it to the silence).
+ */
+export const isKnownGone = (process: SchedulerProcessView, nowMs: number, local?: { host: string; pidRuns: (pid: number) => boolean }): boolean =>
+  nowMs - Date.parse(process.lastTickAt) > HEARTBEAT_GONE_MS || (local !== undefined && local.host === process.host && !local.pidRuns(process.pid));

@@ -73,11 +73,19 @@ const storeEnvOf = (store: WorldStore): Record<string, string> =>
  * holds the earlier runs' X accounts, reserved by X user id. Everything else the tests make has a
  * fresh id or name (users, targets, schedules), and the admin's changed password is tried at login.
  */
-export const startWorld = async (options: { emulator?: XEmulatorOptions; server?: Record<string, string>; store?: WorldStore } = {}): Promise<World> => {
+export const startWorld = async (options: { emulator?: XEmulatorOptions; server?: Record<string, string>; store?: WorldStore; clock?: () => Date } = {}): Promise<World> => {
   const on: WorldStore = options.store ?? { kind: 'sqlite' };
-  const emulator = await startXEmulator({ host: '127.0.0.1', port: 0, summonRule: false, ...(on.kind === 'kurrentdb' ? { userIdBase: runUniqueXUserIdBase() } : {}), ...options.emulator });
+  const clock = options.clock;
+  const emulator = await startXEmulator({
+    host: '127.0.0.1',
+    port: 0,
+    summonRule: false,
+    ...(on.kind === 'kurrentdb' ? { userIdBase: runUniqueXUserIdBase() } : {}),
+    ...(clock === undefined ? {} : { clock: () => clock().getTime() }),
+    ...options.emulator,
+  });
   const storeEnv = storeEnvOf(on);
-  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...storeEnv, ...options.server });
+  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...storeEnv, ...options.server }, clock === undefined ? {} : { clock });
   const admin = await server.admin();
   const store = on.kind === 'sqlite' ? createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' }) : createKurrentEventStore({ connectionString: on.url });
   return {
@@ -165,9 +173,10 @@ export interface Seeded {
  * emulator it hosts, long enough for its idle keep-alive sockets to be reset under requests in
  * flight. Runs seeded while schedulers run are therefore due a little later, once seeding is done.
  */
-export const seedDue = async (world: World, runs: { person: Person; target: Target; text?: string }[], options: { dueInMs?: number } = {}): Promise<Seeded[]> => {
+export const seedDue = async (world: World, runs: { person: Person; target: Target; text?: string }[], options: { dueInMs?: number; now?: () => number } = {}): Promise<Seeded[]> => {
   const dueInMs = options.dueInMs ?? 0;
-  const createdAt = dueInMs > 0 ? Date.now() : Date.now() - 2_000;
+  const nowMs = (options.now ?? Date.now)();
+  const createdAt = dueInMs > 0 ? nowMs : nowMs - 2_000;
   const at = new Date(dueInMs > 0 ? createdAt + dueInMs : createdAt + 1_000).toISOString();
   const parallel = 16;
   const seeded: Seeded[] = [];

@@ -36,7 +36,7 @@ import {
   optional,
   parseEnv,
   refuseBrokenSharing,
-  refuseCrashInProduction,
+  refuseTestOnlyInProduction,
   requireKurrentUrl,
   s3ImageStoreConfigOf,
   sharedShape,
@@ -66,6 +66,7 @@ import { createErasureJob } from '@adapters/account-erasure';
 import { paypalEnvSchema } from '@adapters/paypal/config';
 import { openPayPalIfReachable } from '@adapters/paypal/open';
 import { openPgDataKeyStore, openSharedPostgres } from '@adapters/shared-postgres';
+import { fileClock } from '@adapters/clock/test-clock';
 import { takeReadSlot } from './read-slot';
 
 const schedulerEnvSchema = z
@@ -83,6 +84,8 @@ const schedulerEnvSchema = z
     ...aiEnvSchema.shape,
     ...tokenEnvSchema.shape,
     ...dispatchShape,
+    // Test only (refused in production): a clock the fault tests move from outside.
+    RIPOSTE_TEST_CLOCK_FILE: optional(z.string().min(1)),
     // Mail as the server sends it, with links to RIPOSTE_PUBLIC_URL; PayPal as the server has it.
     ...mailEnvShape,
     RIPOSTE_PUBLIC_URL: optional(httpUrl()),
@@ -94,7 +97,7 @@ const schedulerEnvSchema = z
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
     refuseHalfVapidPair(env, ctx);
-    refuseCrashInProduction(env, ctx);
+    refuseTestOnlyInProduction(env, ctx);
     refuseBrokenSharing(env, ctx);
   });
 
@@ -144,7 +147,9 @@ const main = async () => {
   const { images } = openImageStore({ s3: s3ImageStoreConfigOf(env), dataDir: env.RIPOSTE_DATA_DIR, uploadsDir: env.RIPOSTE_UPLOADS_DIR });
   const { keyring } = tokenKeys;
   const vault = createTokenVault(createTokenCipher(keyring), dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
-  const clock = () => new Date();
+  const clock = env.RIPOSTE_TEST_CLOCK_FILE === undefined ? () => new Date() : fileClock(env.RIPOSTE_TEST_CLOCK_FILE);
+  // One id for this process: its heartbeat's and its sends', so others know its sends when it is gone.
+  const processId = randomUUID();
   const dispatcher = createDispatcher({
     store,
     db: () => projector.db,
@@ -156,6 +161,7 @@ const main = async () => {
     logger: logger.child({ component: 'dispatch' }),
     legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
     claimant: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    processId,
     settings: {
       detectEveryMs: env.RIPOSTE_X_DETECT_INTERVAL_MS,
       concurrency: env.RIPOSTE_DISPATCH_CONCURRENCY,
@@ -193,7 +199,7 @@ const main = async () => {
   const billing = paypal === null ? null : createBillingService({ store, provider: paypal.provider, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
   const scheduler = createScheduler({
     jobs: [
-      createHeartbeatJob({ store, kind: 'external', clock: () => new Date(), logger }),
+      createHeartbeatJob({ store, kind: 'external', clock, processId, logger }),
       ...dispatcher.jobs,
       watcher.job,
       metrics.job,
@@ -214,6 +220,7 @@ const main = async () => {
       ),
     ],
     intervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
+    clock,
     logger,
   });
   let stopping = false;

@@ -18,7 +18,7 @@ import {
   parseEnv,
   port,
   refuseBrokenSharing,
-  refuseCrashInProduction,
+  refuseTestOnlyInProduction,
   requireKurrentUrl,
   s3ImageStoreConfigOf,
   sharedShape,
@@ -180,7 +180,7 @@ export const serverEnvSchema = z
   .superRefine((env, ctx) => {
     requireKurrentUrl(env, ctx);
     refuseHalfVapidPair(env, ctx);
-    refuseCrashInProduction(env, ctx);
+    refuseTestOnlyInProduction(env, ctx);
     refuseBrokenSharing(env, ctx);
     if (env.RIPOSTE_SHARED_URL !== undefined && env.RIPOSTE_SESSION_KEYS === undefined) {
       ctx.addIssue({ code: 'custom', path: ['RIPOSTE_SESSION_KEYS'], message: "required with RIPOSTE_SHARED_URL: a session cookie signed by one server must verify on every other (keys of at least 32 characters, comma-separated, newest first)" });

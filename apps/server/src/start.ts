@@ -229,7 +229,9 @@ export const startServer = async (
     clock,
   });
   // Due replies (adapters/dispatch): its jobs run in the embedded scheduler; the admin's Scheduler
-  // Test runs a schedule or a direct reply through it whatever the scheduler mode.
+  // Test runs a schedule or a direct reply through it whatever the scheduler mode. Its sends carry
+  // the embedded scheduler's heartbeat id (none without one: those wait for the lease if it dies).
+  const processId = randomUUID();
   const dispatcher = createDispatcher({
     store,
     db: () => projector.db,
@@ -241,6 +243,7 @@ export const startServer = async (
     logger: logger.child({ component: 'dispatch' }),
     legacyUsernames: config.legacyUsernames,
     claimant: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    ...(config.scheduler === 'embedded' ? { processId } : {}),
     settings: {
       detectEveryMs: config.dispatch.detectEveryMs,
       concurrency: config.dispatch.concurrency,
@@ -275,7 +278,7 @@ export const startServer = async (
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
           jobs: [
-            createHeartbeatJob({ store, kind: 'embedded', clock, logger: logger.child({ component: 'scheduler' }) }),
+            createHeartbeatJob({ store, kind: 'embedded', clock, processId, logger: logger.child({ component: 'scheduler' }) }),
             ...dispatcher.jobs,
             watcher.job,
             metrics.job,

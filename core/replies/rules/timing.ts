@@ -26,6 +26,12 @@ export const DEFAULT_FRESHNESS_MS = 24 * HOUR;
 /** Wait after a 429 that carried neither x-rate-limit-reset nor Retry-After (X's windows are 15 min). */
 export const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * MINUTE;
 
+/**
+ * How often the scheduler sends a reply again after reconciliation found its send did not reach X
+ * (each such send waits out the POST's window first). X failing every time ends it failed.
+ */
+export const MAX_AUTO_RESENDS = 3;
+
 /** The window of X's rule against identical text from several accounts. */
 export const SAME_TEXT_WINDOW_MS = 24 * HOUR;
 

@@ -58,6 +58,7 @@ export const E = {
     data: { replyId: id, reason, by, at: when, run: null },
   }),
   expired: (when = at(86_400)): ReplyEvent => ({ type: 'ReplyExpired', data: { replyId: id, at: when } }),
+  requeued: (by: 'user' | 'scheduler' = 'scheduler', when = at(600)): ReplyEvent => ({ type: 'ReplyRequeued', data: { replyId: id, by, at: when } }),
 };
 
 export const outcome = {

@@ -45,6 +45,8 @@ interface Template {
 interface Reply {
   id: string;
   status: string;
+  /** The server's badge (core/replies/views.ts): its label, and until when a waiting reply waits. */
+  badge?: { label: string; until: string | null };
   content: string;
   targetUsername: string | null;
   connectedUsername: string | null;
@@ -274,10 +276,12 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
 
   // ---- replies and the ready queue ------------------------------------------------------------
 
+  /** The status as the web app labels it: 'Waiting until 2026-12-01 14:05' for a held reply. */
+  const statusOf = (r: Reply) => (r.badge === undefined ? r.status : r.badge.until === null ? r.badge.label : `${r.badge.label} until ${local(r.badge.until)}`);
   const replyTable = (items: Reply[]) => (
     <Table
       columns={['id', 'status', 'target', 'from', 'sent', 'post', 'text']}
-      rows={items.map((r) => [r.id, r.status, `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), postTimeWords(r, Date.now()) ?? '', r.content])}
+      rows={items.map((r) => [r.id, statusOf(r), `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), postTimeWords(r, Date.now()) ?? '', r.content])}
       empty="No replies"
     />
   );
@@ -304,6 +308,14 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .argument('<text>', 'words in the reply, the post or an account name')
     .option('--limit <n>', '10, 25, 50 or 100', '25')
     .action((text: string, o: { limit: string }) => listReplies({ search: text, limit: o.limit }));
+  replies
+    .command('resend')
+    .description('send again a reply that did not go out (failed, or skipped by the scheduler)')
+    .argument('<id>', 'the reply id')
+    .action(async (id: string) => {
+      const reply = await api().send<Reply>('POST', `/api/replies/${encodeURIComponent(id)}/resend`, {});
+      await out(reply, () => <Message text={`${id} is sent again`} />);
+    });
 
   const ready = program.command('ready').description('the assisted-delivery queue: replies ready for you to post on X');
   ready.command('list').action(async () => {

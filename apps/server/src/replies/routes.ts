@@ -1,6 +1,7 @@
 /**
  * Replies (docs/api.md "Replies"): the user's reply history, the ready-to-send
- * queue and its counts, marking a reply sent or skipping it; and the admin's Scheduler Test calls
+ * queue and its counts, marking a reply sent or skipping it, sending again one that did not go
+ * out; and the admin's Scheduler Test calls
  * (test schedules, running one now, a direct reply, the recent replies), admin-only on the server.
  *
  * Every user call is the signed-in user's own: another user's reply answers 404 'Reply not found'
@@ -21,6 +22,7 @@ import type { ScheduleDraft } from '@core/scheduling';
 import { AppError } from '@core/shared/errors';
 import { isWritingStyle, type WritingStyle } from '@core/styles';
 import type { User } from '@core/users/state';
+import { canUseReplies } from '@core/users/tier';
 import { postUrlOrNull } from '@core/x';
 import type { AppDeps } from '../deps';
 import { body, noBody, query, responds, validated } from '../http/validate';
@@ -197,6 +199,19 @@ export const replyRoutes = (deps: AppDeps): Router => {
     const id = replyIdParam(ctx);
     if (findReply(db(), user.id, id) === null) throw notFound();
     const written = await deps.dispatcher.userAction(id, { type: 'SkipByUser', userId: user.id, now: now() });
+    await answerReply(ctx, user.id, written);
+  });
+
+  // A reply that did not go out, sent again by its user: the scheduler sends it (the plan's limits
+  // apply to that send too); a user whose plan allows no reply is told so here, before anything.
+  router.post('/api/replies/:id/resend', requireUser, noBody, ...replyActionAnswers, async (ctx) => {
+    const user = currentUser(ctx);
+    const id = replyIdParam(ctx);
+    if (findReply(db(), user.id, id) === null) throw notFound();
+    if (!canUseReplies(user, deps.clock(), { legacyUsernames: deps.config.legacyUsernames })) {
+      throw new AppError('payment_required', REPLY_MESSAGES.trialOver, { reason: 'TRIAL_EXPIRED' });
+    }
+    const written = await deps.dispatcher.userAction(id, { type: 'ResendByUser', userId: user.id, now: now() });
     await answerReply(ctx, user.id, written);
   });
 

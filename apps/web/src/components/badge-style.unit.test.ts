@@ -14,8 +14,12 @@ describe('reply status badge look (spec part 1, Reply status badges)', () => {
     for (const s of ['pending', 'scheduled', '']) expect(styleOf(s)).toMatchObject({ variant: 'outline', icon: expect.stringMatching(/Clock/) });
   });
 
+  it('shows a held (rate_limited) reply as waiting, outline with a clock, not as a failure', () => {
+    expect(styleOf('rate_limited')).toMatchObject({ label: 'Waiting', variant: 'outline', icon: expect.stringMatching(/Clock/) });
+  });
+
   it('shows the listed failures as destructive', () => {
-    for (const s of ['failed', 'rate_limited', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions']) {
+    for (const s of ['failed', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions']) {
       expect(styleOf(s).variant, s).toBe('destructive');
     }
   });

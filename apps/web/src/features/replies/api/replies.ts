@@ -1,5 +1,5 @@
 // The replies calls (REPLIES-API.md, spec part 2 §7): the history page, the ready-to-send queue and
-// its summary, and the two actions on a reply waiting for the user. Every answer is the server's
+// its summary, the two actions on a reply waiting for the user, and sending again one that did not go out. Every answer is the server's
 // ReplyView (core/replies/views.ts) with the links to X the server adds; the actions put the
 // server's answer into the lists and then ask the server again, so a row never shows a state the
 // server did not report.
@@ -66,7 +66,7 @@ type Listed = ReadyQueue | RepliesPage | undefined;
 const withAnswer = (list: Listed, answer: ReplyItem): Listed =>
   list && { ...list, items: list.items.map((r) => (r.id === answer.id ? { ...r, ...answer } : r)) };
 
-async function act(id: string, action: 'mark-sent' | 'skip', body: unknown, done: string, fallback: string): Promise<ReplyAnswer | null> {
+async function act(id: string, action: 'mark-sent' | 'skip' | 'resend', body: unknown, done: string, fallback: string): Promise<ReplyAnswer | null> {
   try {
     const answer = await apiRequest<ReplyAnswer>('POST', `${REPLIES_KEY}/${encodeURIComponent(id)}/${action}`, body);
     if (isReplyItem(answer)) {
@@ -89,3 +89,6 @@ export const markReplySent = (id: string, replyUrl?: string) =>
 
 /** POST /api/replies/:id/skip. */
 export const skipReply = (id: string) => act(id, 'skip', undefined, 'Reply skipped', 'Could not skip the reply');
+
+/** POST /api/replies/:id/resend: a reply that did not go out, sent again (the server checks it may be). */
+export const resendReply = (id: string) => act(id, 'resend', undefined, 'Sending again', 'Could not send the reply again');

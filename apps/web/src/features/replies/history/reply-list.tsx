@@ -1,11 +1,14 @@
 // One page of replies: a table from 768 px, cards on phones (nothing to scroll sideways, every
 // link reachable). Each reply shows its badge, the reason in plain words, the text, who answered
 // whom (and the start of the post answered), when, where it came from and its links to X.
+import { useState } from 'react';
+import { RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
+import { Button } from '@web/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 import { formatDateTime } from '@web/lib/time-format';
-import type { ReplyItem } from '@web/features/replies/api/replies';
+import { resendReply, type ReplyItem } from '@web/features/replies/api/replies';
 import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
 import { PostAge } from '@web/features/replies/components/post-age';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
@@ -41,16 +44,33 @@ function Who({ reply }: { reply: ReplyItem }) {
   );
 }
 
-const showsReason = (r: ReplyItem) => r.badge.group !== 'success';
+// A sent reply's reason shows only when it says more than 'Posted on X' (sent again, say).
+const showsReason = (r: ReplyItem) => r.badge.group !== 'success' || r.statusMessage !== null;
 
-function Status({ reply }: { reply: ReplyItem }) {
+function Status({ reply, zone }: { reply: ReplyItem; zone: string }) {
+  const [busy, setBusy] = useState(false);
   return (
     <div className="grid justify-items-start gap-1">
-      <ReplyStatusBadge badge={reply.badge} />
+      <ReplyStatusBadge badge={reply.badge} zone={zone} />
       {showsReason(reply) && (
         <span className="text-xs text-muted-foreground" data-testid="reply-reason">
           {reply.reason}
         </span>
+      )}
+      {reply.canResend && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          data-testid="reply-resend"
+          onClick={() => {
+            setBusy(true);
+            void resendReply(reply.id).finally(() => setBusy(false));
+          }}
+        >
+          <RotateCcw aria-hidden="true" />
+          Send again
+        </Button>
       )}
     </div>
   );
@@ -62,7 +82,7 @@ function ReplyCards({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
       {replies.map((r) => (
         <li key={r.id} className="grid gap-2 p-4" data-testid="reply-row" data-reply-id={r.id}>
           <div className="flex items-start justify-between gap-3">
-            <Status reply={r} />
+            <Status reply={r} zone={zone} />
             <span className="shrink-0 text-right text-xs text-muted-foreground">
               <When reply={r} zone={zone} />
             </span>
@@ -95,7 +115,7 @@ function ReplyTable({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
         {replies.map((r) => (
           <TableRow key={r.id} data-testid="reply-row" data-reply-id={r.id}>
             <TableCell className="whitespace-normal align-top">
-              <Status reply={r} />
+              <Status reply={r} zone={zone} />
             </TableCell>
             <TableCell className="max-w-md whitespace-normal align-top">
               <p className="line-clamp-3 break-words" title={r.content}>

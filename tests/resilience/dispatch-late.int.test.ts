@@ -1,0 +1,258 @@
+/**
+ * Liveness of dispatch from outside: `npm run scheduler` processes (stopped, killed with SIGKILL)
+ * on the server's SQLite store, X as the emulator with faults injected on POST /2/tweets, and one
+ * clock for all of them that the test moves (RIPOSTE_TEST_CLOCK_FILE): no 17 real minutes are
+ * waited for.
+ *  - Held replies never go out late: a 429 with a 17-minute reset, Riposte's own account budget
+ *    (3 posts per 15 minutes here), a scheduler stopped for 20 minutes with held replies: each ends
+ *    skipped with its reason, nothing posted past the 15 minutes' grace.
+ *  - One X hiccup at the posting moment does not lose the reply: a 503 X did not act on, a reset
+ *    before X stored the post, a one-minute outage: looked up, not on X, sent again while on time,
+ *    once; and a reply that failed for good is sent again by its user.
+ *  - A killed scheduler's send that reached X is settled as soon as its heartbeat is known gone, not
+ *    after the run's lease (5 minutes).
+ * Each scenario prints due / on X / recorded sent / lost / doubled / unconfirmed / sent late.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fileClock, writeClockOffset } from '@adapters/clock/test-clock';
+import { DEFAULT_GRACE_MS, REPLY_MESSAGES } from '@core/replies';
+import {
+  expectExactlyOnce,
+  FINAL,
+  newTarget,
+  replyEvents,
+  repliesOnX,
+  seedDue,
+  spawnScheduler,
+  startWorld,
+  untilRunning,
+  userWithX,
+  waitForReplies,
+  type ReplyView,
+  type SchedulerProcess,
+  type Seeded,
+  type World,
+} from './support';
+
+const clockFile = join(tmpdir(), `riposte-clock-${randomUUID()}`);
+const clock = fileClock(clockFile, 0);
+let offsetMs = 0;
+/** Time passes for every process of the world at once. */
+const movesOn = (ms: number) => {
+  offsetMs += ms;
+  writeClockOffset(clockFile, offsetMs);
+};
+const now = () => clock().getTime();
+const MINUTE = 60_000;
+
+const SCHEDULER_ENV = {
+  RIPOSTE_TEST_CLOCK_FILE: clockFile,
+  RIPOSTE_X_TIMEOUT_MS: '1000',
+  RIPOSTE_X_RECONCILE_AFTER_MS: '3000',
+  RIPOSTE_X_ACCOUNT_POST_LIMIT: '3/15m',
+};
+const POST_REPLY = { method: 'POST', path: '/2/tweets' } as const;
+/** The reason of a reply a limit held past the grace (X's 429 message named in it). */
+const HELD_TOO_LATE = /^Not posted: a posting limit held it past the 15 minutes a reply may go out late \(.+\)$/;
+
+let world: World;
+let scheduler: SchedulerProcess | undefined;
+
+const startScheduler = async (env: Record<string, string> = {}) => {
+  scheduler = spawnScheduler(world, { ...SCHEDULER_ENV, ...env });
+  await untilRunning([scheduler]);
+};
+
+/** `n` runs due in a second, one per new user, answering one new target post. */
+const dueRuns = async (n: number): Promise<Seeded[]> => {
+  const people = await Promise.all(Array.from({ length: n }, () => userWithX(world)));
+  const target = await newTarget(world);
+  return seedDue(
+    world,
+    people.map((person) => ({ person, target })),
+    { dueInMs: 1_000, now },
+  );
+};
+
+const dueOf = (s: Seeded) => Number(s.replyId.split(':').at(-1));
+const postsTried = (since: number) => world.emulator.control.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets' && r.at >= since).length;
+const untilFinal = (seeded: Seeded[], timeoutMs = 90_000) => waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final', timeoutMs);
+
+/** Waits for an asynchronous `check` with a deadline. */
+const waitUntilAsync = async (check: () => Promise<boolean>, what: string, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** The scenario's figures, printed for the record and returned for its assertions. `dueMs`: when each was due (default: its run's slot). */
+const tally = (name: string, seeded: Seeded[], replies: Map<string, ReplyView>, dueMs: (s: Seeded) => number = dueOf) => {
+  let onX = 0;
+  let doubled = 0;
+  let lost = 0;
+  let late = 0;
+  for (const s of seeded) {
+    const posts = repliesOnX(world.emulator, s.person.handle).filter((p) => p.replyToId === s.target.post.id);
+    const reply = replies.get(s.replyId);
+    onX += Math.min(posts.length, 1);
+    if (posts.length > 1) doubled += posts.length - 1;
+    // Lost: on X but not recorded sent, or recorded sent but not on X.
+    if ((posts.length > 0) !== (reply?.status === 'sent')) lost += 1;
+    if (posts.some((p) => p.createdAt > dueMs(s) + DEFAULT_GRACE_MS)) late += 1;
+  }
+  const figures = {
+    due: seeded.length,
+    onX,
+    recordedSent: seeded.filter((s) => replies.get(s.replyId)?.status === 'sent').length,
+    lost,
+    doubled,
+    unconfirmed: seeded.filter((s) => replies.get(s.replyId)?.status === 'unconfirmed').length,
+    sentLate: late,
+  };
+  process.stdout.write(`[dispatch-late] ${name}: ${JSON.stringify(figures)}\n`);
+  return figures;
+};
+
+/** Held (rate_limited, shown as waiting with until when) or already ended: what a held reply may be before time moves on. */
+const heldOrFinal = (r: ReplyView & { badge?: { label: string; variant: string; until: string | null } }) =>
+  FINAL.has(r.status) || (r.status === 'rate_limited' && r.badge?.label === 'Waiting' && r.badge.variant === 'pending' && r.badge.until !== null);
+
+describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () => {
+  beforeAll(async () => {
+    writeClockOffset(clockFile, 0);
+    world = await startWorld({ clock });
+    await startScheduler();
+  }, 150_000);
+  afterEach(() => world.emulator.control.clearFaults());
+  afterAll(async () => {
+    await scheduler?.stop();
+    await world?.close();
+    rmSync(clockFile, { force: true });
+  });
+
+  it('a 429 with a 17-minute reset: the replies end skipped with the reason, none posted late', async () => {
+    const resetAt = Math.ceil((now() + 17 * MINUTE) / 1000);
+    world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
+    const seeded = await dueRuns(4);
+    await waitForReplies(seeded, heldOrFinal, 'every reply held or ended', 60_000);
+    world.emulator.control.clearFaults();
+    movesOn(17 * MINUTE + 5_000);
+    const replies = await untilFinal(seeded);
+    const figures = tally('429 with a 17-minute reset', seeded, replies);
+    expect(figures).toMatchObject({ onX: 0, lost: 0, doubled: 0, sentLate: 0 });
+    for (const s of seeded) expect(replies.get(s.replyId)).toMatchObject({ status: 'skipped', statusMessage: expect.stringMatching(HELD_TOO_LATE) });
+  }, 180_000);
+
+  it("Riposte's own account budget (3 posts per 15 minutes): 3 go out, the 2 it would hold past the grace end skipped", async () => {
+    const person = await userWithX(world);
+    const targets = await Promise.all(Array.from({ length: 5 }, () => newTarget(world)));
+    const seeded = await seedDue(
+      world,
+      targets.map((target) => ({ person, target })),
+      { dueInMs: 1_000, now },
+    );
+    await waitForReplies(seeded, heldOrFinal, 'every reply held or ended', 60_000);
+    movesOn(15 * MINUTE + 5_000);
+    const replies = await untilFinal(seeded);
+    const figures = tally('own account budget 3/15m', seeded, replies);
+    expect(figures).toMatchObject({ due: 5, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
+    const skipped = seeded.filter((s) => replies.get(s.replyId)?.status === 'skipped');
+    const reason = REPLY_MESSAGES.heldTooLate(DEFAULT_GRACE_MS, REPLY_MESSAGES.xAccountBudget(3, 15 * MINUTE));
+    expect(skipped.map((s) => replies.get(s.replyId)?.statusMessage)).toEqual([reason, reason]);
+    expectExactlyOnce(world, seeded, replies);
+  }, 180_000);
+
+  it.each([
+    ['a 503 X did not act on', { kind: 'status', status: 503 } as const, false],
+    ['a reset before X stored the post', { kind: 'drop' } as const, false],
+    ['a one-minute outage', { kind: 'status', status: 503 } as const, true],
+  ])('%s: unconfirmed, looked up, not on X, sent again while on time, once', async (name, fault, outage) => {
+    world.emulator.control.inject(fault, { ...POST_REPLY, times: outage ? 10_000 : 3 });
+    const since = now();
+    const seeded = await dueRuns(3);
+    if (outage) {
+      // Every POST fails until X is back, a minute later on the clock; the lookup's margin passes with it.
+      await waitUntilAsync(async () => (await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)))).every((e) => e.includes('ReplyUnconfirmed')), 'every send unconfirmed', 60_000);
+      world.emulator.control.clearFaults();
+      movesOn(MINUTE);
+    }
+    const replies = await untilFinal(seeded);
+    const figures = tally(name, seeded, replies);
+    expect(figures).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
+    for (const s of seeded) {
+      expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
+      const events = await replyEvents(world, s.replyId);
+      expect(events).toEqual(expect.arrayContaining(['ReplyUnconfirmed', 'ReplyRequeued']));
+      // A durable 'about to send' before each POST, and never two on X (expectExactlyOnce).
+      expect(events.filter((t) => t === 'ReplySending').length).toBeGreaterThanOrEqual(2);
+    }
+    expectExactlyOnce(world, seeded, replies);
+    if (!outage) expect(postsTried(since)).toBe(2 * seeded.length);
+  }, 180_000);
+
+  it('a reply found not on X too late to send again ends failed; its user sends it again by hand, once', async () => {
+    world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 1 });
+    const [s] = await dueRuns(1);
+    const seeded = [s!];
+    await waitForReplies(seeded, (r) => r.status === 'unconfirmed', 'the reply unconfirmed', 60_000);
+    movesOn(16 * MINUTE);
+    const failed = await untilFinal(seeded);
+    expect(failed.get(s!.replyId)).toMatchObject({ status: 'failed', statusMessage: REPLY_MESSAGES.notFoundOnX, canResend: true });
+
+    // Checked on the server: only its own user may, and only a reply that did not go out.
+    const stranger = await userWithX(world);
+    expect((await stranger.client.post(`/api/replies/${s!.replyId}/resend`, {})).status).toBe(404);
+    const resentAt = now();
+    const resent = await s!.person.client.post(`/api/replies/${s!.replyId}/resend`, {});
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body).toMatchObject({ statusMessage: REPLY_MESSAGES.resentByUser });
+    const replies = await waitForReplies(seeded, (r) => r.status === 'sent', 'the reply sent again', 60_000);
+    expect(replies.get(s!.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.resentByUser, canResend: false });
+    expect((await s!.person.client.post(`/api/replies/${s!.replyId}/resend`, {})).status).toBe(409);
+    // Due again from the user's resend: on time from there.
+    const figures = tally('manual resend of a failed reply', seeded, replies, () => resentAt);
+    expect(figures).toMatchObject({ due: 1, onX: 1, recordedSent: 1, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
+    expectExactlyOnce(world, seeded, replies);
+  }, 180_000);
+
+  it('a scheduler stopped for 20 minutes with held replies: restarted, it skips them, none posted late', async () => {
+    const resetAt = Math.ceil((now() + 2 * MINUTE) / 1000);
+    world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
+    const seeded = await dueRuns(3);
+    await waitForReplies(seeded, (r) => r.status === 'rate_limited', 'every reply held', 60_000);
+    await scheduler!.stop();
+    world.emulator.control.clearFaults();
+    movesOn(20 * MINUTE);
+    await startScheduler();
+    const replies = await untilFinal(seeded);
+    const figures = tally('scheduler stopped 20 minutes with held replies', seeded, replies);
+    expect(figures).toMatchObject({ due: 3, onX: 0, lost: 0, doubled: 0, sentLate: 0 });
+    for (const s of seeded) expect(replies.get(s.replyId)).toMatchObject({ status: 'skipped', statusMessage: expect.stringMatching(HELD_TOO_LATE) });
+  }, 240_000);
+
+  it("kill -9 after X accepted the post: the restarted scheduler settles the dead one's send at once, not after the lease", async () => {
+    await scheduler!.stop();
+    scheduler = undefined;
+    const seeded = await dueRuns(1);
+    // The default lease (5 minutes): only the dead process's gone heartbeat can settle it sooner.
+    const doomed = spawnScheduler(world, { ...SCHEDULER_ENV, RIPOSTE_DISPATCH_CRASH_AT: 'after_x_accepted' });
+    expect(await doomed.exited, doomed.stderr()).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(repliesOnX(world.emulator, seeded[0]!.person.handle)).toHaveLength(1);
+    expect((await replyEvents(world, seeded[0]!.replyId)).at(-1)).toBe('ReplySending');
+    const killedAt = Date.now();
+    await startScheduler();
+    // Real time, the clock not moved: well inside the 5-minute lease.
+    const replies = await waitForReplies(seeded, (r) => r.status === 'sent', 'the reply sent', 60_000);
+    expect(Date.now() - killedAt).toBeLessThan(120_000);
+    const figures = tally('kill -9 after X accepted', seeded, replies);
+    expect(figures).toMatchObject({ due: 1, onX: 1, recordedSent: 1, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
+    expect((await replyEvents(world, seeded[0]!.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
+    expectExactlyOnce(world, seeded, replies);
+  }, 240_000);
+});
