@@ -134,7 +134,7 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     const t = await a.get<{ trialState?: TrialState; repliesRemaining: number; repliesAhead?: number }>('/api/user/trial-status');
     if (t.trialState === undefined) return;
     const warning = beyondAllowanceWarning(beyondAllowance({ state: t.trialState, left: t.trialState === 'open' ? t.repliesRemaining : 0 }, t.repliesAhead ?? 0, count), count);
-    if (warning !== null) process.stderr.write(`warning: ${warning}\n`);
+    if (warning !== null) io.stderr.write(`warning: ${warning}\n`);
   };
 
   schedules
