@@ -10,17 +10,21 @@ export const miscRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
 
   const health = createHealthCheck(deps.store, deps.projector);
-  const fullReport = async (ctx: Context) => {
-    ctx.set('Cache-Control', 'no-store');
-    if (!deps.isReady()) {
-      ctx.status = 503;
-      ctx.body = { status: 'starting' };
-      return;
-    }
-    const report = await health();
-    ctx.status = report.status === 'ok' ? 200 : 503;
-    ctx.body = report;
-  };
+  /** The health report once started (503 'starting' before), answered in `shape`. */
+  const reporting =
+    (shape: (report: Awaited<ReturnType<typeof health>>) => unknown) =>
+    async (ctx: Context): Promise<void> => {
+      ctx.set('Cache-Control', 'no-store');
+      if (!deps.isReady()) {
+        ctx.status = 503;
+        ctx.body = { status: 'starting' };
+        return;
+      }
+      const report = await health();
+      ctx.status = report.status === 'ok' ? 200 : 503;
+      ctx.body = shape(report);
+    };
+  const fullReport = reporting((report) => report);
   router.get('/healthz', fullReport);
   // The name some monitors ask by; the same report.
   router.get('/health', fullReport);
@@ -30,17 +34,10 @@ export const miscRoutes = (deps: AppDeps): Router => {
     ctx.body = { status: 'alive', uptimeSeconds: Math.round(process.uptime()) };
   });
   // Readiness: started (projector caught up, admin present) and the store readable and writable.
-  router.get('/readyz', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    if (!deps.isReady()) {
-      ctx.status = 503;
-      ctx.body = { status: 'starting' };
-      return;
-    }
-    const report = await health();
-    ctx.status = report.status === 'ok' ? 200 : 503;
-    ctx.body = { status: report.status === 'ok' ? 'ready' : 'degraded', store: { read: report.store.read.ok, write: report.store.write.ok } };
-  });
+  router.get(
+    '/readyz',
+    reporting((report) => ({ status: report.status === 'ok' ? 'ready' : 'degraded', store: { read: report.store.read.ok, write: report.store.write.ok } })),
+  );
 
   router.get('/api/config', (ctx) => {
     ctx.body = {
