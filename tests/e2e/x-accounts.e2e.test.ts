@@ -100,6 +100,8 @@ async function signInAdmin(page: Page, first: boolean): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
   const email = page.getByTestId('email-dialog');
   await email.getByLabel('Email address').fill('admin@example.com');
+  // The address will receive reset links: the account proves it is the owner with its password.
+  await email.getByLabel('Current password').fill(ADMIN_NEW_PASSWORD);
   await email.getByRole('button', { name: 'Save Email' }).click();
   await email.waitFor({ state: 'detached' });
 }
