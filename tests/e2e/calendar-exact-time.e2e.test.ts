@@ -50,26 +50,25 @@ describe.skipIf(skip !== null)('the Calendar schedules at an exact time like Cla
     expect(localOf(created!.nextRunTime ?? '', created!.timeZone)).toEqual({ date, time: '14:37' });
     expect(await toastLink(page, 'Schedule created')).toBe(`/schedule-replies/${created!.id}`);
 
-    // The server's trial rules are the same as elsewhere: the bulk call stays refused to the trial.
-    const bulk = await page.request.post('/api/bulk-replies', {
-      headers: CSRF,
-      data: {
-        accountId: target.id,
-        connectedAccountId,
-        templateSourceType: 'custom',
-        templateId: null,
-        isRecurring: false,
-        recurringType: 'daily',
-        scheduledTime: 'custom',
-        useCustomTime: true,
-        customHour: 14,
-        customMinute: 37,
-        scheduledDate: date,
-        useAI: false,
-        viralStyle: 'savage_comeback',
-        customReplyText: 'Refused on the trial',
-      },
-    });
+    // The server's trial rules are the same as elsewhere: a batch stays Premium (a single entry is
+    // one schedule, as the CLI's create sends it).
+    const entry = {
+      accountId: target.id,
+      connectedAccountId,
+      templateSourceType: 'custom',
+      templateId: null,
+      isRecurring: false,
+      recurringType: 'daily',
+      scheduledTime: 'custom',
+      useCustomTime: true,
+      customHour: 14,
+      customMinute: 37,
+      scheduledDate: date,
+      useAI: false,
+      viralStyle: 'savage_comeback',
+      customReplyText: 'Refused on the trial',
+    };
+    const bulk = await page.request.post('/api/bulk-replies/batch', { headers: CSRF, data: { entries: [entry, { ...entry, customMinute: 38 }] } });
     expect(bulk.status()).toBe(402);
     expect((await schedulesOf<Schedule>(page)).length).toBe(1);
     await closeCleanTab(tab);

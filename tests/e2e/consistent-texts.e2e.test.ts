@@ -33,7 +33,8 @@ describe.skipIf(skip !== null)('Texts that agree with the user', () => {
 
     await page.goto('/dashboard');
     const how = page.getByTestId('how-it-works');
-    await how.getByText('Your free trial includes 25 replies (25 left); with Premium replies are unlimited.').waitFor();
+    // Counted on X (ADR 0047): the trial's counts ("N prepared, M posted, K left") end with 25 left.
+    await how.getByText(/^Your free trial includes 25 replies on X \((.+, )?25 left\); with Premium replies are unlimited\.$/).waitFor();
     expect(await how.textContent()).not.toContain('Replies are unlimited');
     const activity = page.getByTestId('recent-activity');
     await activity.getByText(`Scheduled reply for @${target.username}`).waitFor();
