@@ -58,6 +58,8 @@ describe.skipIf(skip !== null)('accessibility at the keyboard, and at 375 px', (
     // The same on Schedules' New Schedule dialog.
     await page.goto('/schedules');
     const newSchedule = page.getByRole('button', { name: 'New Schedule' });
+    // The button waits for the forms' lists (templates, targets, X accounts): a disabled button takes no focus.
+    await expect.poll(() => newSchedule.isEnabled()).toBe(true);
     await newSchedule.focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor();
