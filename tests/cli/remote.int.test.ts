@@ -5,10 +5,15 @@
  *  - login stores the profile with mode 0600; whoami; bad token, unreachable server and bad usage
  *    exit 2, 3 and 1;
  *  - a 200-row CSV with two bad lines is refused with both line numbers and creates nothing; the
- *    good file is created (after a dry run that creates nothing); export writes it back identical;
+ *    good file is created (after a dry run that creates nothing), imported again creates nothing and
+ *    says so; export writes it back identical;
+ *  - a create whose answer is dropped on the way back is retried with the same Idempotency-Key and
+ *    creates once; the same create run again creates nothing, --again creates another;
  *  - --json prints nothing but JSON, parsed here; a read token cannot create (exit 2).
  */
 import { spawn } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,7 +135,13 @@ describe('riposte against a running server', () => {
 
     const run = await riposte(['--json', 'schedules', 'import', file]);
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ dryRun: false, count: 200 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ dryRun: false, count: 200, alreadyImported: false });
+    expect(await scheduleCount()).toBe(200);
+
+    // The same file again (a re-run script, an impatient second try): nothing created, and said so.
+    const rerun = await riposte(['schedules', 'import', file]);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ dryRun: false, count: 200, alreadyImported: true });
     expect(await scheduleCount()).toBe(200);
 
     const exported = await riposte(['schedules', 'export']);
@@ -191,6 +202,83 @@ describe('riposte against a running server', () => {
     expect(completion.stdout).toContain('complete -o default -F _riposte riposte');
     expect(completion.stdout).toContain('import');
   }, 200_000);
+});
+
+/**
+ * A proxy in front of the server that lets every request through but, for the first `POST <path>`,
+ * throws the server's answer away and cuts the connection: the create happened, the CLI never heard.
+ */
+const droppingProxy = async (upstream: string, path: string): Promise<{ url: string; dropped: () => number; close: () => Promise<void> }> => {
+  let dropped = 0;
+  const proxy: Server = createServer((req, res) => {
+    const up = request(new URL(req.url ?? '/', upstream), { method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        if (req.method === 'POST' && req.url === path && dropped === 0) {
+          dropped += 1;
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.end(Buffer.concat(chunks));
+      });
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    dropped: () => dropped,
+    close: () => new Promise<void>((resolve) => { proxy.closeAllConnections(); proxy.close(() => resolve()); }),
+  };
+};
+
+describe('riposte creates once per intent', () => {
+  it('an import whose answer is dropped is retried with the same key and creates its schedules once', async () => {
+    const proxy = await droppingProxy(server.url, '/api/schedules/import');
+    try {
+      const env = { RIPOSTE_CLI_CONFIG: mkdtempSync(join(work, 'dropped-')) };
+      expect((await riposte(['login', '--url', proxy.url, '--token', await tokenFor(alice, ['read', 'write'])], env)).code).toBe(0);
+      const file = join(work, 'dropped.csv');
+      writeFileSync(file, [HEADER, ...[1, 2, 3].map((i) => `${target},${XNAME},${dateIn(400 + i)},08:00,once,Dropped answer ${i},false,`)].join('\n') + '\n');
+      const before = await scheduleCount();
+
+      const run = await riposte(['--json', 'schedules', 'import', file], env);
+      expect(proxy.dropped()).toBe(1);
+      expect(run.code, run.stderr).toBe(0);
+      // The retry was answered with the first attempt's answer: this run's own import, not an earlier one.
+      expect(JSON.parse(run.stdout)).toMatchObject({ dryRun: false, count: 3, alreadyImported: false });
+      expect(await scheduleCount()).toBe(before + 3);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('schedules create and templates create run twice create once; --again creates another', async () => {
+    const env = { RIPOSTE_CLI_CONFIG: mkdtempSync(join(work, 'twice-')) };
+    expect((await riposte(['login', '--url', server.url, '--token', await tokenFor(alice, ['read', 'write'])], env)).code).toBe(0);
+    const before = await scheduleCount();
+    const args = ['--json', 'schedules', 'create', '--target', target, '--account', XNAME, '--date', dateIn(420), '--time', '07:45', '--text', 'Twice asked, once made'];
+    const first = await riposte(args, env);
+    expect(first.code, first.stderr).toBe(0);
+    const second = await riposte(args, env);
+    expect(second.code, second.stderr).toBe(0);
+    const [a, b] = [JSON.parse(first.stdout), JSON.parse(second.stdout)] as { id: string; alreadyCreated: boolean }[];
+    expect([a?.alreadyCreated, b?.alreadyCreated, b?.id]).toEqual([false, true, a?.id]);
+    expect(await scheduleCount()).toBe(before + 1);
+    const again = await riposte([...args, '--again'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await scheduleCount()).toBe(before + 2);
+
+    const tpl = ['templates', 'create', '--name', 'Once only', '--content', 'Said once'];
+    expect((await riposte(tpl, env)).code).toBe(0);
+    const twice = await riposte(tpl, env);
+    expect([twice.code, JSON.parse(twice.stdout)]).toEqual([0, expect.objectContaining({ alreadyCreated: true })]);
+    const names = (JSON.parse((await riposte(['--json', 'templates', 'list'], env)).stdout) as { name: string }[]).filter((t) => t.name === 'Once only');
+    expect(names).toHaveLength(1);
+  }, 120_000);
 });
 
 describe('riposte schedules create on the free trial', () => {

@@ -3,6 +3,7 @@
  * replies and the assisted-delivery queue. Each command prints a table for a person, or JSON with
  * `--json` (or when stdout is not a terminal), and fails with the exit codes of ./errors.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { render, Text } from 'ink';
@@ -15,6 +16,7 @@ import type { CliIo } from '../io';
 import { createApi, type Api } from './api';
 import { CliError, EXIT, usage, type LineError } from './errors';
 import { columnOf, exportLosses, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
+import { intentKey } from './intent-key';
 import { loadProfile, saveProfile } from './profile';
 import { postTimeWords } from '@core/replies/rules/earliness';
 import { beyondAllowance, beyondAllowanceWarning, type TrialState } from '@core/users/quota';
@@ -73,6 +75,15 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
   const out = (data: unknown, view: () => ReactElement) => show(io, json(), data, view);
   const api = (): Api => createApi(loadProfile(env));
   const me = async (a: Api) => (await a.get<{ user: User }>('/api/auth/status')).user;
+  /**
+   * A create keyed by its intent (docs/adr/0012, addendum): the same request from the same user
+   * to the same server sends the same Idempotency-Key, so a re-run, or the retry after a dropped
+   * answer, is answered with the first answer and creates nothing. `again` makes it a new intent.
+   */
+  const createOnce = async <T,>(a: Api, path: string, request: unknown, again = false) => {
+    const key = again ? `cli-${randomUUID()}` : intentKey(loadProfile(env).url, (await me(a)).id, `POST ${path}`, request);
+    return a.create<T>(path, request, key);
+  };
 
   program
     .command('login')
@@ -148,7 +159,8 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .option('--text <text>', 'the reply', '')
     .option('--ai', 'let the AI write the reply', false)
     .option('--style <style>', 'the AI viral style', '')
-    .action(async (o: { target: string; account: string; time: string; date: string; repeat: string; text: string; ai: boolean; style: string }) => {
+    .option('--again', 'create it even if the same schedule was created by this command in the last 24 hours', false)
+    .action(async (o: { target: string; account: string; time: string; date: string; repeat: string; text: string; ai: boolean; style: string; again: boolean }) => {
       const a = api();
       const csv = formatCsv([{ target: o.target, account: o.account, date: o.date, time: o.time, repeat: o.repeat, text: o.text, ai: String(o.ai), style: o.style }]);
       const { entries, errors } = rowsToPayloads(csv, await namesOf(a));
@@ -156,13 +168,16 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       if (first !== undefined || entries[0] === undefined) throw new CliError(`--${first?.field ?? 'target'}: ${first?.message ?? 'invalid'}`, EXIT.refused, { field: first?.field ?? 'target' });
       await warnBeyondTrial(a, 1);
       let made: Schedule;
+      let replayed: boolean;
       try {
-        made = await a.send<Schedule>('POST', '/api/bulk-replies', entries[0].payload);
+        ({ answer: made, replayed } = await createOnce<Schedule>(a, '/api/bulk-replies', entries[0].payload, o.again));
       } catch (error) {
         if (error instanceof CliError && error.details.field !== undefined) throw new CliError(`--${columnOf(error.details.field)}: ${error.message}`, error.exitCode, { ...error.details, field: columnOf(error.details.field) });
         throw error;
       }
-      await out(made, () => <Message text={`Scheduled ${made.id} for ${local(made.nextRunTime ?? made.scheduledTime, made.timeZone)}`} />);
+      const when = local(made.nextRunTime ?? made.scheduledTime, made.timeZone);
+      const said = replayed ? `Already scheduled as ${made.id} for ${when} by an earlier run; nothing created (--again makes another)` : `Scheduled ${made.id} for ${when}`;
+      await out({ ...made, alreadyCreated: replayed }, () => <Message text={said} tone={replayed ? 'yellow' : 'green'} />);
     });
 
   schedules
@@ -179,7 +194,8 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .description('create every schedule of a CSV file, all or none (header: target,account,date,time,repeat,text,ai,style)')
     .argument('<file>', 'the CSV file')
     .option('--dry-run', 'check every line on the server and create nothing', false)
-    .action(async (file: string, o: { dryRun: boolean }) => {
+    .option('--again', 'create the schedules even if this same file was imported in the last 24 hours', false)
+    .action(async (file: string, o: { dryRun: boolean; again: boolean }) => {
       let text: string;
       try {
         text = readFileSync(file, 'utf8');
@@ -202,8 +218,11 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       if (!o.dryRun) await warnBeyondTrial(a, parsed.entries.length);
       live?.rerender(<ProgressBar label={o.dryRun ? 'Checking on the server' : 'Creating'} done={parsed.entries.length} total={parsed.entries.length} />);
       let answer: { count: number; dryRun: boolean; ids?: string[]; warnings?: { message: string }[] };
+      let replayed: boolean;
       try {
-        answer = await a.send('POST', '/api/schedules/import', { entries: parsed.entries.map((e) => e.payload), dryRun: o.dryRun });
+        // The key names this file's schedules for this user on this server: run again, the import
+        // is answered with the first run's answer and creates nothing.
+        ({ answer, replayed } = await createOnce<typeof answer>(a, '/api/schedules/import', { entries: parsed.entries.map((e) => e.payload), dryRun: o.dryRun }, o.again));
       } catch (error) {
         const lines = error instanceof CliError ? serverLineError(error, parsed.entries.map((e) => e.line)) : null;
         if (lines !== null) return refuse(lines);
@@ -212,10 +231,14 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       }
       live?.unmount();
       const warned = answer.warnings ?? [];
-      const summary = answer.dryRun ? `${file}: all ${answer.count} lines would be scheduled (dry run, nothing created)` : `${file}: ${answer.count} replies scheduled`;
+      const summary = answer.dryRun
+        ? `${file}: all ${answer.count} lines would be scheduled (dry run, nothing created)`
+        : replayed
+          ? `${file}: already imported (its ${answer.count} replies were scheduled by an earlier run); nothing created (--again imports it once more)`
+          : `${file}: ${answer.count} replies scheduled`;
       // Schedules that repeat another's text are made, and said so (X would refuse the repeats).
-      const warning = warned.length === 0 ? '' : `\n${warned.length} of them repeat another schedule's text: ${warned[0]?.message ?? ''}`;
-      await out(answer, () => <Message text={`${summary}${warning}`} tone={warned.length === 0 ? 'green' : 'yellow'} />);
+      const warning = warned.length === 0 || replayed ? '' : `\n${warned.length} of them repeat another schedule's text: ${warned[0]?.message ?? ''}`;
+      await out({ ...answer, alreadyImported: replayed }, () => <Message text={`${summary}${warning}`} tone={warned.length === 0 && !replayed ? 'green' : 'yellow'} />);
     });
 
   schedules
@@ -253,9 +276,11 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .requiredOption('--name <name>', 'the template name')
     .requiredOption('--content <text>', 'the reply text')
     .option('--ai', 'let the AI rewrite it', false)
-    .action(async (o: { name: string; content: string; ai: boolean }) => {
-      const made = await api().send<Template>('POST', '/api/templates', { name: o.name, content: o.content, useAI: o.ai });
-      await out(made, () => <Message text={`Template ${made.name} created (${made.id})`} />);
+    .option('--again', 'create it even if the same template was created by this command in the last 24 hours', false)
+    .action(async (o: { name: string; content: string; ai: boolean; again: boolean }) => {
+      const { answer: made, replayed } = await createOnce<Template>(api(), '/api/templates', { name: o.name, content: o.content, useAI: o.ai }, o.again);
+      const said = replayed ? `Template ${made.name} was already created (${made.id}) by an earlier run; nothing created` : `Template ${made.name} created (${made.id})`;
+      await out({ ...made, alreadyCreated: replayed }, () => <Message text={said} tone={replayed ? 'yellow' : 'green'} />);
     });
 
   // ---- accounts -------------------------------------------------------------------------------
