@@ -9,6 +9,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { historyStreamsOf } from '@adapters/read-models/audit';
 import { usernamesByIds } from '@adapters/read-models/users';
 import { auditViewed, auditViewsStream, type AuditSubjectKind } from '@core/audit/events';
+import { redactSecrets, secretsOf } from '@core/audit/redaction';
 import { diffStates, plainState, streamKindOf, type StateChange } from '@core/audit/replay';
 import { auditLine } from '@core/audit/wording';
 import type { AuditEntry, StateAsOf } from '@core/audit/views';
@@ -59,7 +60,7 @@ export const toEntries = (db: ReadDb, events: readonly RecordedEvent[]): AuditEn
     actor: e.metadata.actor,
     actorName: e.metadata.actor === null ? 'someone not signed in' : (nameOf(e.metadata.actor) ?? e.metadata.actor),
     requestId: e.metadata.correlationId,
-    line: auditLine({ type: e.type, data: e.data, actor: e.metadata.actor }, nameOf),
+    line: auditLine({ type: e.type, data: redactSecrets(e.data, secretsOf([e])), actor: e.metadata.actor }, nameOf),
     replayable: streamKindOf(e.streamName) !== null,
   }));
 };
@@ -268,18 +269,26 @@ export const parseCut = (value: string | undefined, field = 'until'): ReplayCut 
   throw new AppError('validation', `'${value}' is neither a time (ISO-8601, e.g. 2026-11-27T09:00:00Z) nor a store position (digits)`, { field });
 };
 
-export const stateAsOf = async (store: EventStore, stream: string, cut: ReplayCut): Promise<StateAsOf> => {
+/** A stream's state as of a cut, unredacted, with the secrets of the events folded into it. */
+const replayedAsOf = async (store: EventStore, stream: string, cut: ReplayCut): Promise<{ answer: StateAsOf; secrets: Set<string> }> => {
   const kind = streamKindOf(stream);
   if (kind === null) throw new AppError('validation', `'${stream}' is not a stream with a state to replay (a user, schedule, template, billing account ...)`, { field: 'stream' });
   const replayed = await replayState(store, stream, kind.decider, cut);
   const last = replayed.last;
-  return {
+  const answer = {
     stream,
     kind: kind.kind,
     asOf: last === null ? null : { position: last.position, revision: last.revision.toString(), type: last.type, time: last.metadata.time },
     events: replayed.folded,
     state: plainState(replayed.state),
   };
+  return { answer, secrets: secretsOf(replayed.events) };
+};
+
+/** A stream's state as of a cut, its secrets redacted (core/audit/redaction.ts). */
+export const stateAsOf = async (store: EventStore, stream: string, cut: ReplayCut): Promise<StateAsOf> => {
+  const { answer, secrets } = await replayedAsOf(store, stream, cut);
+  return redactSecrets(answer, secrets);
 };
 
 export interface StateDiff {
@@ -289,10 +298,12 @@ export interface StateDiff {
   changes: StateChange[];
 }
 
+/** What changed between two cuts: compared before redaction (a new password hash is a change), shown after it. */
 export const diffAsOf = async (store: EventStore, stream: string, a: ReplayCut, b: ReplayCut): Promise<StateDiff> => {
-  const before = await stateAsOf(store, stream, a);
-  const after = await stateAsOf(store, stream, b);
-  return { stream, before, after, changes: diffStates(before.state, after.state) };
+  const before = await replayedAsOf(store, stream, a);
+  const after = await replayedAsOf(store, stream, b);
+  const secrets = new Set([...before.secrets, ...after.secrets]);
+  return redactSecrets({ stream, before: before.answer, after: after.answer, changes: diffStates(before.answer.state, after.answer.state) }, secrets);
 };
 
 export interface LookRecord {

@@ -102,6 +102,8 @@ export const isBeforeCut = (event: RecordedEvent, cut: ReplayCut): boolean => {
 export interface ReplayedState<State> extends LoadedState<State> {
   /** The last event folded (null when none was). */
   last: RecordedEvent | null;
+  /** The events folded, in order. */
+  events: readonly RecordedEvent[];
 }
 
 /**
@@ -118,5 +120,5 @@ export const replayState = async <Event, State>(
   const end = recorded.findIndex((event) => !isBeforeCut(event, cut));
   const upTo = end === -1 ? recorded : recorded.slice(0, end);
   const last = upTo.at(-1) ?? null;
-  return { state: foldRecorded(decider, decider.initialState(), upTo), revision: last?.revision ?? 'no_stream', folded: upTo.length, last };
+  return { state: foldRecorded(decider, decider.initialState(), upTo), revision: last?.revision ?? 'no_stream', folded: upTo.length, last, events: upTo };
 };

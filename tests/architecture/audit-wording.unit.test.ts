@@ -1,61 +1,14 @@
 /**
  * Every event type the product can write has audit wording. The list of event types is derived
- * from the sources, not kept by hand: the TypeScript checker reads every exported `…Event` union in
- * core and collects the string literals of its members' `type`. A new event type in any capability
+ * from the sources, not kept by hand (event-unions.support.ts). A new event type in any capability
  * without a line in wording.ts fails here (and does not compile there).
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { auditLine, WORDED_EVENT_TYPES } from '@core/audit/wording';
-
-const CORE = resolve(import.meta.dirname, '../../core');
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'testing' ? [] : sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
-  });
-
-/** The `type` literals of every exported type alias named `…Event` in core, by alias. */
-const eventTypesInSources = (): Map<string, string[]> => {
-  const files = sourceFiles(CORE);
-  const program = ts.createProgram(files, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    skipLibCheck: true,
-    baseUrl: resolve(CORE, '..'),
-    paths: { '@core/*': ['core/*'] },
-  });
-  const checker = program.getTypeChecker();
-  const found = new Map<string, string[]>();
-  for (const file of files) {
-    const source = program.getSourceFile(file);
-    if (source === undefined) continue;
-    for (const statement of source.statements) {
-      if (!ts.isTypeAliasDeclaration(statement) || !/Event$/.test(statement.name.text)) continue;
-      if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-      const type = checker.getTypeAtLocation(statement.name);
-      const members = type.isUnion() ? type.types : [type];
-      const literals = members.flatMap((member) => {
-        const prop = member.getProperty('type');
-        if (prop === undefined) return [];
-        const t = checker.getTypeOfSymbolAtLocation(prop, statement);
-        return (t.isUnion() ? t.types : [t]).filter((x) => x.isStringLiteral()).map((x) => (x as ts.StringLiteralType).value);
-      });
-      if (literals.length > 0) found.set(`${source.fileName.slice(CORE.length + 1)}:${statement.name.text}`, literals);
-    }
-  }
-  return found;
-};
+import { eventUnionsInCore } from './event-unions.support';
 
 describe('audit wording', () => {
-  const unions = eventTypesInSources();
+  const { unions } = eventUnionsInCore();
   const inSources = new Set([...unions.values()].flat());
 
   it('finds the event unions of the deciders in the sources (the derivation itself works)', () => {
