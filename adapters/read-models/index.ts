@@ -20,6 +20,7 @@ import { watchedPostsProjection, xReadDaysProjection } from './watching';
 import { schedulerProcessesProjection } from './scheduler-health';
 import { connectedAccountsProjection } from './x-accounts';
 import { xSendingProjection } from './x-sending';
+import { streamRevisionsProjection } from './eventstore';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -39,4 +40,5 @@ export const allProjections: readonly Projection[] = [
   pushDevicesProjection as Projection,
   auditIndexProjection,
   xSendingProjection as Projection,
+  streamRevisionsProjection,
 ];

@@ -4,10 +4,10 @@
  * it before it answers (http/route-helpers.ts `settle`).
  */
 import { randomUUID } from 'node:crypto';
-import { commandMetadata, type CommandContext } from '@core/eventstore/command-context';
+import { commandMetadata, expectedOf, type CommandContext } from '@core/eventstore/command-context';
 import type { EventMetadata, Position } from '@core/eventstore/types';
 
-export { commandMetadata, type CommandContext };
+export { commandMetadata, expectedOf, type CommandContext };
 
 /** What a write answers (its id by default) and where it landed: null when nothing changed. */
 export type Written<What = { id: string }> = What & { position: Position | null };

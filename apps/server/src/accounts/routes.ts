@@ -45,6 +45,8 @@ import { body, bodyVariants, noBody, responds, validated } from '../http/validat
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
+import { conditional, tag } from '../http/revision';
+import { monitoredAccountStream } from '@core/monitoring/account';
 import { xAdminStepUp } from '../polling/x-admin';
 
 // Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
@@ -78,6 +80,13 @@ export const accountRoutes = (deps: AppDeps): Router => {
   const answer = (ctx: Context, actor: MonitoringActor, written: Written, status: 200 | 201 = 200) =>
     answerWritten(ctx, deps, written, { find: () => findVisibleAccount(db(), actor, written.id), location: `/api/accounts/${written.id}`, status });
 
+  /** Writes of an existing account: If-Match against its stream (http/revision.ts). */
+  const ifMatch = conditional(deps, {
+    stream: (ctx) => monitoredAccountStream(idParam(ctx, notFound)),
+    current: (ctx) => findVisibleAccount(db(), actorOf(ctx), idParam(ctx, notFound)),
+    notFound,
+  });
+
   router.get('/accounts', requireUser, responds(200, z.array(accountViewSchema)), (ctx) => {
     ctx.body = listVisibleAccounts(db(), actorOf(ctx));
   });
@@ -97,6 +106,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   router.get('/accounts/:id', requireUser, responds(200, accountViewSchema), (ctx) => {
     const account = findVisibleAccount(db(), actorOf(ctx), idParam(ctx, notFound));
     if (account === null) throw notFound();
+    tag(ctx, deps, monitoredAccountStream(account.id));
     ctx.body = account;
   });
 
@@ -116,28 +126,28 @@ export const accountRoutes = (deps: AppDeps): Router => {
     ctx.body = { success: true, ...(await deps.accounts.legacyUsage(currentUser(ctx).id)) };
   });
 
-  router.put('/accounts/:id', requireUser, body(accountPatchSchema), async (ctx) => {
+  router.put('/accounts/:id', requireUser, ...ifMatch, body(accountPatchSchema), async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
     const changes = validated(ctx, accountPatchSchema);
     await answer(ctx, actor, await deps.accounts.editAccount(actor, id, changes, stepUp(ctx, undefined), commandContext(ctx)));
   });
 
-  router.patch('/accounts/:id/visibility', requireUser, body(visibilitySchema), async (ctx) => {
+  router.patch('/accounts/:id/visibility', requireUser, ...ifMatch, body(visibilitySchema), async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
     const visibility = validated(ctx, visibilitySchema);
     await answer(ctx, actor, await deps.accounts.setVisibility(actor, id, visibility, commandContext(ctx)));
   });
 
-  router.patch('/accounts/:id/tier', requireUser, body(tierAssignmentSchema), async (ctx) => {
+  router.patch('/accounts/:id/tier', requireUser, ...ifMatch, body(tierAssignmentSchema), async (ctx) => {
     const actor = writerOf(ctx);
     const id = idParam(ctx, notFound);
     const { tier, xAdminToken } = validated(ctx, tierAssignmentSchema);
     await answer(ctx, actor, await deps.accounts.assignTier(actor, id, tier, stepUp(ctx, xAdminToken), commandContext(ctx)));
   });
 
-  router.delete('/accounts/:id', requireUser, async (ctx) => {
+  router.delete('/accounts/:id', requireUser, ...ifMatch, async (ctx) => {
     const id = idParam(ctx, notFound);
     await settle(deps, (await deps.accounts.deleteAccount(writerOf(ctx), id, commandContext(ctx))).position);
     ctx.body = { success: true, id, message: 'Account deleted successfully' };

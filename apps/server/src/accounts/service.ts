@@ -43,7 +43,7 @@ import { fold } from '@core/shared/decider';
 import { AppError } from '@core/shared/errors';
 import { curatedAccountId } from './curated-id';
 import type { LegacyPinChecker } from './legacy-pin';
-import { commandOptions, type CommandContext, type Written } from '../commands';
+import { commandOptions, expectedOf, type CommandContext, type Written } from '../commands';
 
 export interface AccountsServiceOptions {
   store: EventStore;
@@ -73,7 +73,7 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
   const load = async (accountId: string): Promise<MonitoredAccountState> => (await loadState(store, monitoredAccountStream(accountId), monitoredAccountDecider)).state;
 
   const run = async (accountId: string, command: MonitoredAccountCommand, ctx: CommandContext) =>
-    handleCommand(store, monitoredAccountStream(accountId), monitoredAccountDecider, command, handlerOptions(ctx));
+    handleCommand(store, monitoredAccountStream(accountId), monitoredAccountDecider, command, { ...handlerOptions(ctx), ...expectedOf(ctx) });
 
   /** Refuses early (not found, forbidden) before any reservation or X call is made. */
   const precheck = async (accountId: string, command: MonitoredAccountCommand): Promise<MonitoredAccount> => {

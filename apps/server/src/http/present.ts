@@ -9,7 +9,8 @@ export const presentUser = (deps: Pick<AppDeps, 'clock' | 'config'>, user: User)
   toPublicUser(user, deps.clock(), { legacyUsernames: deps.config.legacyUsernames });
 
 /** Metadata for the events a request causes. */
-export const commandContext = (ctx: { state: { requestId: string; user: User | null } }, actor?: string): CommandContext => ({
+export const commandContext = (ctx: { state: { requestId: string; user: User | null; expectedRevision?: bigint } }, actor?: string): CommandContext => ({
   actor: actor ?? ctx.state.user?.id ?? null,
   correlationId: ctx.state.requestId,
+  ...(ctx.state.expectedRevision === undefined ? {} : { expectedRevision: ctx.state.expectedRevision }),
 });

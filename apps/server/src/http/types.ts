@@ -25,6 +25,8 @@ export interface RiposteState {
   user: User | null;
   /** The personal access token this request came with (http/bearer.ts), or null for a session or a visitor. */
   token: BearerToken | null;
+  /** The revision an If-Match named, on a conditional write (http/revision.ts). */
+  expectedRevision?: bigint;
 }
 
 declare module 'koa' {

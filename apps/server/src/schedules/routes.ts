@@ -42,6 +42,8 @@ import { answerNextPage } from '../http/paging';
 import { pageQuerySchema } from '@core/shared/paging';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, pendingSchema, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
+import { conditional, tag } from '../http/revision';
+import { scheduleStream } from '@core/scheduling/schedule';
 import type { ScheduleWritten } from './service';
 
 /** 100 schedules an answer unless the client asks for another number (up to 500). */
@@ -136,7 +138,18 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   router.get('/api/schedules/:id', requireUser, responds(200, scheduleViewSchema), (ctx) => {
     const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx, notFound));
     if (view === null) throw notFound();
+    tag(ctx, deps, scheduleStream(view.id));
     ctx.body = withRunLink(view);
+  });
+
+  /** A write of one existing schedule: If-Match checked against its stream, 412 with the schedule as it is. */
+  const ifMatch = conditional(deps, {
+    stream: (ctx) => scheduleStream(idParam(ctx, notFound)),
+    current: (ctx) => {
+      const view = findSchedule(db(), currentUser(ctx).id, idParam(ctx, notFound));
+      return view === null ? null : withRunLink(view);
+    },
+    notFound,
   });
 
   // The classic payload (conditions) or the template one, told apart by the body (core/scheduling/drafts).
@@ -150,14 +163,14 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     await answerCreated(ctx, user.id, await deps.schedules.create(user, draft, commandContext(ctx)));
   });
 
-  router.delete('/api/schedules/:id', requireUser, responds(204, null, 'Deleted'), async (ctx) => {
+  router.delete('/api/schedules/:id', requireUser, ...ifMatch, responds(204, null, 'Deleted'), async (ctx) => {
     const user = currentUser(ctx);
     await settle(deps, await deps.schedules.remove(user.id, idParam(ctx, notFound), commandContext(ctx)));
     ctx.status = 204;
   });
 
   // Move to another connected account (from its next run on): what frees an account for Disconnect.
-  router.patch('/api/schedules/:id', requireUser, body(moveSchedulePayloadSchema), responds(200, scheduleViewSchema), async (ctx) => {
+  router.patch('/api/schedules/:id', requireUser, ...ifMatch, body(moveSchedulePayloadSchema), responds(200, scheduleViewSchema), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     const { connectedAccountId } = validated(ctx, moveSchedulePayloadSchema);

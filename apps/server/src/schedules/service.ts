@@ -35,7 +35,7 @@ import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { TierConfig } from '@core/users/tier';
 import type { ScheduleLookups } from './lookups';
-import { commandMetadata, type CommandContext, type Written } from '../commands';
+import { commandMetadata, commandOptions, expectedOf, type CommandContext, type Written } from '../commands';
 
 export type ScheduleWritten = Written<{
   id: string;
@@ -190,7 +190,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, caps, logge
         scheduleStream(scheduleId),
         scheduleDecider,
         { type: 'MoveSchedule', scheduleId, userId, connectedAccountId: account.id, accountName: account.name },
-        { metadata: commandMetadata(ctx, clock().toISOString()), newId: randomUUID },
+        { ...commandOptions(ctx, clock), ...expectedOf(ctx) },
       );
       return result.position;
     },
@@ -213,10 +213,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, caps, logge
 
     /** The owner's pending schedule goes; an executed one is refused (409), someone else's is 404. */
     async remove(userId: string, scheduleId: string, ctx: CommandContext): Promise<Position | null> {
-      const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, {
-        metadata: commandMetadata(ctx, clock().toISOString()),
-        newId: randomUUID,
-      });
+      const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'DeleteSchedule', scheduleId, userId }, { ...commandOptions(ctx, clock), ...expectedOf(ctx) });
       return result.position;
     },
   };

@@ -23,6 +23,11 @@ import { currentUser, requireUser } from '../http/guards';
 import { commandContext, presentUser } from '../http/present';
 import { settle } from '../http/route-helpers';
 import { deleteAccountRoute } from './delete-account';
+import { conditional, tag } from '../http/revision';
+import { userStream } from '@core/users/streams';
+import { loadState } from '@core/eventstore/load-state';
+import { userDecider } from '@core/users/decider';
+import { AppError } from '@core/shared/errors';
 
 const settingsOf = (user: User) => ({
   preferences: user.preferences,
@@ -63,10 +68,22 @@ export const settingsRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
 
   router.get('/api/settings', requireUser, (ctx) => {
-    ctx.body = settingsOf(currentUser(ctx));
+    const user = currentUser(ctx);
+    tag(ctx, deps, userStream(user.id));
+    ctx.body = settingsOf(user);
   });
 
-  router.put('/api/settings/preferences', requireUser, body(preferencesSchema), async (ctx) => {
+  // The preferences are the user's stream: If-Match against it (http/revision.ts), 412 with the settings as they are.
+  const ifMatch = conditional(deps, {
+    stream: (ctx) => userStream(currentUser(ctx).id),
+    current: async (ctx) => {
+      const { state } = await loadState(deps.store, userStream(currentUser(ctx).id), userDecider);
+      return state.status === 'registered' ? settingsOf(state.user) : null;
+    },
+    notFound: () => new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' }),
+  });
+
+  router.put('/api/settings/preferences', requireUser, ...ifMatch, body(preferencesSchema), async (ctx) => {
     const user = currentUser(ctx);
     const input = validated(ctx, preferencesSchema);
     const changes: PreferenceChanges = {};

@@ -29,6 +29,9 @@ import { currentUser, requireUser } from '../http/guards';
 import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '@adapters/read-models/templates';
 import type { Written } from '../commands';
 import { commandContext } from '../http/present';
+import { conditional, tag } from '../http/revision';
+import { templateStream } from '@core/templates/template';
+import { templateGroupStream } from '@core/templates/group';
 
 // Ids are UUIDs we made; anything else cannot name a template, so it is simply not found.
 const templateNotFound = () => new AppError('not_found', TEMPLATE_MESSAGES.notFound, { reason: 'TEMPLATE_NOT_FOUND' });
@@ -53,6 +56,17 @@ export const templateRoutes = (deps: AppDeps): Router => {
   // now reads, or 202 with its id while the read side catches up; a delete, its id.
   const writtenGroup = (status: 200 | 201) => [responds(status, templateGroupViewSchema, 'The group as it now reads'), responds(202, pendingSchema, 'Stored; the read side has not caught up yet')];
   const deleted = responds(200, z.object({ success: z.literal(true), id: z.string() }), 'Deleted');
+  // Writes of an existing template or group: If-Match against its stream (http/revision.ts).
+  const templateIfMatch = conditional(deps, {
+    stream: (ctx) => templateStream(idParam(ctx, templateNotFound)),
+    current: (ctx) => findTemplate(db(), currentUser(ctx).id, idParam(ctx, templateNotFound)),
+    notFound: templateNotFound,
+  });
+  const groupIfMatch = conditional(deps, {
+    stream: (ctx) => templateGroupStream(idParam(ctx, groupNotFound)),
+    current: (ctx) => findTemplateGroup(db(), currentUser(ctx).id, idParam(ctx, groupNotFound)),
+    notFound: groupNotFound,
+  });
 
   // ---- templates ----------------------------------------------------------------------------
 
@@ -63,6 +77,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
   router.get('/templates/:id', requireUser, responds(200, templateViewSchema), (ctx) => {
     const template = findTemplate(db(), currentUser(ctx).id, idParam(ctx, templateNotFound));
     if (template === null) throw templateNotFound();
+    tag(ctx, deps, templateStream(template.id));
     ctx.body = template;
   });
 
@@ -88,7 +103,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
     });
   });
 
-  router.put('/templates/:id', requireUser, body(templatePatchSchema), ...updatedTemplate, async (ctx) => {
+  router.put('/templates/:id', requireUser, ...templateIfMatch, body(templatePatchSchema), ...updatedTemplate, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
     const changes = validated(ctx, templatePatchSchema);
@@ -101,7 +116,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
     });
   });
 
-  router.delete('/templates/:id', requireUser, deleted, async (ctx) => {
+  router.delete('/templates/:id', requireUser, ...templateIfMatch, deleted, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, templateNotFound);
     await settle(deps, (await deps.templates.deleteTemplate(user.id, id, commandContext(ctx))).position);
@@ -117,6 +132,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
   router.get('/template-groups/:id', requireUser, responds(200, templateGroupViewSchema), (ctx) => {
     const group = findTemplateGroup(db(), currentUser(ctx).id, idParam(ctx, groupNotFound));
     if (group === null) throw groupNotFound();
+    tag(ctx, deps, templateGroupStream(group.id));
     ctx.body = group;
   });
 
@@ -129,21 +145,21 @@ export const templateRoutes = (deps: AppDeps): Router => {
     await answerGroup(ctx, user.id, await deps.templates.createGroup(user.id, input, commandContext(ctx)), 201);
   });
 
-  router.put('/template-groups/:id', requireUser, body(templateGroupPatchSchema), ...writtenGroup(200), async (ctx) => {
+  router.put('/template-groups/:id', requireUser, ...groupIfMatch, body(templateGroupPatchSchema), ...writtenGroup(200), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
     const changes = validated(ctx, templateGroupPatchSchema);
     await answerGroup(ctx, user.id, await deps.templates.updateGroup(user.id, id, changes, commandContext(ctx)));
   });
 
-  router.put('/template-groups/:id/templates', requireUser, body(templateOrderSchema), ...writtenGroup(200), async (ctx) => {
+  router.put('/template-groups/:id/templates', requireUser, ...groupIfMatch, body(templateOrderSchema), ...writtenGroup(200), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
     const { templateIds } = validated(ctx, templateOrderSchema);
     await answerGroup(ctx, user.id, await deps.templates.setGroupTemplates(user.id, id, templateIds, commandContext(ctx)));
   });
 
-  router.delete('/template-groups/:id', requireUser, deleted, async (ctx) => {
+  router.delete('/template-groups/:id', requireUser, ...groupIfMatch, deleted, async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, groupNotFound);
     await settle(deps, (await deps.templates.deleteGroup(user.id, id, commandContext(ctx))).position);

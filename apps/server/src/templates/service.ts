@@ -24,7 +24,7 @@ import {
   type TemplatePatch,
   type TemplateRef,
 } from '@core/templates';
-import { commandOptions, type CommandContext, type Written } from '../commands';
+import { commandOptions, expectedOf, type CommandContext, type Written } from '../commands';
 
 /** Decides a list of commands one after the other, each on the state the previous ones left. */
 const inSequence = <C, E, S>(decider: Decider<C, E, S>): Decider<readonly C[], E, S> => ({
@@ -63,12 +63,12 @@ export const createTemplatesService = (store: EventStore, clock: () => Date = ()
   const loadGroup = async (groupId: string): Promise<TemplateGroupState> => (await loadState(store, templateGroupStream(groupId), templateGroupDecider)).state;
 
   const runTemplate = async (id: string, command: Parameters<typeof templateDecider.decide>[0], ctx: CommandContext): Promise<Written> => {
-    const result = await handleCommand(store, templateStream(id), templateDecider, command, options(ctx));
+    const result = await handleCommand(store, templateStream(id), templateDecider, command, { ...options(ctx), ...expectedOf(ctx) });
     return { id, position: result.position };
   };
 
   const runGroup = async (id: string, commands: readonly TemplateGroupCommand[], ctx: CommandContext): Promise<Written> => {
-    const result = await handleCommand(store, templateGroupStream(id), groupSequence, commands, options(ctx));
+    const result = await handleCommand(store, templateGroupStream(id), groupSequence, commands, { ...options(ctx), ...expectedOf(ctx) });
     return { id, position: result.position };
   };
 

@@ -28,7 +28,7 @@ import type { PreferenceChanges } from '@core/users/preferences';
 import type { User } from '@core/users/state';
 import type { WayInProof } from '@core/users/ways-in';
 import { EMAIL_RESERVATION, USERNAME_RESERVATION, userStream } from '@core/users/streams';
-import { commandOptions, type CommandContext, type Written } from '../commands';
+import { commandOptions, expectedOf, type CommandContext, type Written } from '../commands';
 
 /** Who asks and why, for the events' metadata. */
 type UserWritten = Written<{ user: User }>;
@@ -61,7 +61,7 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
   };
 
   const execute = async (id: string, command: UserCommand, ctx: CommandContext): Promise<UserWritten> => {
-    const result = await handleCommand(store, userStream(id), userDecider, command, options(ctx));
+    const result = await handleCommand(store, userStream(id), userDecider, command, { ...options(ctx), ...expectedOf(ctx) });
     if (result.state.status !== 'registered') throw new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
     return { user: result.state.user, position: result.position };
   };
