@@ -68,12 +68,36 @@ const SECRET_QUERY = /token|secret|verifier|password|code|key|sig|pin|denied/i;
 /** Path segments that are secrets: the token of an X authorisation's status poll. */
 const SECRET_PATH = /(\/auth\/status\/)[^/?#]+/gi;
 
-/** A URL for the log: secret path segments and query values of secret-looking keys replaced. */
+/** Runs of URL-safe characters long enough to be a secret (base64url, hex, a token's `rpt_` form). */
+const LONG_RUN = /[A-Za-z0-9_-]{20,}/g;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a run looks random rather than written: a personal access token, or 20 characters and
+ * more mixing at least two of upper case, lower case and digits (32 random bytes in base64url lack
+ * two of the three with a chance below 10^-12; a sha-256 in hex mixes digits and letters). Ids
+ * (UUIDs) stay readable; words and kebab-case route names have one class only.
+ */
+const tokenShaped = (run: string): boolean => {
+  if (run.startsWith('rpt_')) return true;
+  if (UUID.test(run)) return false;
+  const classes = Number(/[A-Z]/.test(run)) + Number(/[a-z]/.test(run)) + Number(/[0-9]/.test(run));
+  return classes >= 2;
+};
+
+/** Every token-shaped run in `text` replaced, whatever key or segment it came under. */
+export const redactTokens = (text: string): string => text.replace(LONG_RUN, (run) => (tokenShaped(run) ? REDACTED : run));
+
+/**
+ * A URL for the log: secret path segments and query values of secret-looking keys replaced, and
+ * anything shaped like a token replaced wherever it appears (a path segment, any query key or value).
+ */
 export const redactUrl = (url: string): string => {
   const q = url.indexOf('?');
-  const path = (q === -1 ? url : url.slice(0, q)).replace(SECRET_PATH, `$1${REDACTED}`);
+  const path = redactTokens((q === -1 ? url : url.slice(0, q)).replace(SECRET_PATH, `$1${REDACTED}`));
   if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
-  const safe = [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_QUERY.test(k) ? REDACTED : encodeURIComponent(v)}`);
+  const shown = (text: string) => redactTokens(text).split(REDACTED).map(encodeURIComponent).join(REDACTED);
+  const safe = [...params.entries()].map(([k, v]) => `${shown(k)}=${SECRET_QUERY.test(k) ? REDACTED : shown(v)}`);
   return `${path}?${safe.join('&')}`;
 };

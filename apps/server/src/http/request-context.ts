@@ -2,7 +2,7 @@
  * Outermost middleware: a request id (the client's X-Request-Id when it is a plain token, else a
  * new UUID) echoed in the response, a child logger carrying it, and one log line per request.
  * The line holds chosen fields only (never bodies or headers), and secret-looking query values
- * are replaced (@adapters/logging redactUrl).
+ * and anything shaped like a token are replaced (@adapters/logging redactUrl).
  */
 import { PROBE_PATHS } from './server-paths';
 import { randomUUID } from 'node:crypto';
