@@ -3,7 +3,8 @@
  *  - on a server, over the public API with a personal access token (`riposte login` first):
  *    whoami, schedules, templates, accounts, replies, ready (remote/commands.tsx);
  *  - on the local data directory (same environment variables as the server: RIPOSTE_DATA_DIR,
- *    RIPOSTE_EVENT_STORE, RIPOSTE_KURRENTDB_URL): status, projections rebuild, users set-role.
+ *    RIPOSTE_EVENT_STORE, RIPOSTE_KURRENTDB_URL): status, projections rebuild, users set-role,
+ *    backup and restore.
  * Exit codes: 0 ok, 1 usage, 2 refused, 3 unreachable (remote/errors.ts). Everything it reads and
  * writes goes through a CliIo (its environment, stdout and stderr), so a test runs the real
  * program in its own process, without a fresh Node and tsx start per call.
@@ -14,6 +15,7 @@ import { AppError } from '@core/shared/errors';
 import { rebuildProjections, readStatus } from './commands/projections';
 import { parseRole, setRole } from './commands/users';
 import { registerAuditCommands } from './commands/audit-program';
+import { registerBackupCommands } from './commands/backup';
 import { loadCliEnv } from './env';
 import type { CliIo } from './io';
 import { show } from './output';
@@ -61,6 +63,7 @@ const createProgram = (io: CliIo): Command => {
     });
 
   registerAuditCommands(program, io);
+  registerBackupCommands(program, io);
   registerRemoteCommands(program, io);
 
   program
