@@ -43,7 +43,7 @@ import {
   schedulerIntervalMs,
   uploadGraceHours,
 } from '@adapters/env';
-import { createXIdResolver, createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
+import { createXIdResolver } from '@adapters/scheduler/x-id-resolver';
 import { xEnvSchema } from '@adapters/x-twitter/config';
 import { openX, XSandboxUnreachable } from '@adapters/x-twitter/open';
 import { xPostWindow } from '@adapters/x-twitter/client';
@@ -53,16 +53,12 @@ import { createLogger } from '@adapters/logging';
 import { createProjector } from '@adapters/projections-sqlite';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
-import { createHeartbeatJob } from '@adapters/scheduler/heartbeat';
-import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
-import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
+import { schedulerJobs } from '@adapters/scheduler/jobs';
 import { openImageStore } from '@adapters/image-store-s3/open';
-import { createBillingService, renewalJob } from '@adapters/billing/service';
+import { createBillingService } from '@adapters/billing/service';
 import { openMailer } from '@adapters/mail';
 import { mailConfigFrom, mailEnvShape } from '@adapters/mail/config';
-import { notificationJobs } from '@adapters/notifications';
 import { openPushSender, pushEnvSchema, refuseHalfVapidPair } from '@adapters/push';
-import { createErasureJob } from '@adapters/account-erasure';
 import { paypalEnvSchema } from '@adapters/paypal/config';
 import { openPayPalIfReachable } from '@adapters/paypal/open';
 import { openPgDataKeyStore, openSharedPostgres } from '@adapters/shared-postgres';
@@ -198,27 +194,26 @@ const main = async () => {
   }
   const billing = paypal === null ? null : createBillingService({ store, provider: paypal.provider, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
   const scheduler = createScheduler({
-    jobs: [
-      createHeartbeatJob({ store, kind: 'external', clock, processId, logger }),
-      ...dispatcher.jobs,
-      watcher.job,
-      metrics.job,
-      ...(streamWatcher ? [streamWatcher.job] : []),
-      ...(billing ? [renewalJob(billing)] : []),
-      ...notificationJobs({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => appUrl, logger: logger.child({ component: 'mail' }), push: push.sender }),
-      createXIdResolverJob({
-        accounts: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
-        db: () => projector.db,
-        logger,
-      }),
-      createBatchRecoveryJob({ store, db: () => projector.db, logger }),
-      createErasureJob({ store, db: () => projector.db, clock, payments: paypal?.provider ?? null, logger: logger.child({ component: 'erasure' }) }),
-      // Uploads live under the data directory: this process must share it with the server.
-      createUploadCleanupJob(
-        { images, inUse: () => imagesInUse(projector.db), logger },
-        { graceMs: env.RIPOSTE_UPLOAD_GRACE_HOURS * 3_600_000 },
-      ),
-    ],
+    jobs: schedulerJobs({
+      kind: 'external',
+      processId,
+      store,
+      db: () => projector.db,
+      clock,
+      logger,
+      dispatcher,
+      watcher,
+      metrics,
+      streamWatcher,
+      billing,
+      payments: paypal?.provider ?? null,
+      xIds: createXIdResolver({ store, lookupXUser: x === null ? undefined : (username) => x.lookupUser(username), clock }),
+      mailer: mail.mailer,
+      appUrl: () => appUrl,
+      push: push.sender,
+      images,
+      uploadGraceMs: env.RIPOSTE_UPLOAD_GRACE_HOURS * 3_600_000,
+    }),
     intervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
     clock,
     logger,

@@ -29,9 +29,8 @@ import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { openImageStore } from '@adapters/image-store-s3/open';
 import { createLogger } from '@adapters/logging';
 import { openMailer } from '@adapters/mail';
-import { notificationJobs } from '@adapters/notifications';
 import { openPushSender } from '@adapters/push';
-import { createErasureJob, resumeErasures } from '@adapters/account-erasure';
+import { resumeErasures } from '@adapters/account-erasure';
 import { createPasswordHasher, type PasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
 import { createSqliteSessionStore, type SessionStore } from '@adapters/session-store-sqlite';
@@ -41,12 +40,9 @@ import type { EventStore } from '@core/eventstore/types';
 import type { SqliteEventStoreOptions } from '@adapters/eventstore-sqlite';
 import { allProjections } from '@adapters/read-models';
 import { createScheduler } from '@adapters/scheduler';
-import { createHeartbeatJob } from '@adapters/scheduler/heartbeat';
-import { createBatchRecoveryJob } from '@adapters/scheduler/batch-recovery';
-import { createUploadCleanupJob, imagesInUse } from '@adapters/scheduler/upload-cleanup';
+import { schedulerJobs } from '@adapters/scheduler/jobs';
 import { createAccountsService } from './accounts/service';
 import { createLegacyPinChecker, type PinLimits } from './accounts/legacy-pin';
-import { createXIdResolverJob } from '@adapters/scheduler/x-id-resolver';
 import { openX } from '@adapters/x-twitter/open';
 import { xPostWindow } from '@adapters/x-twitter/client';
 import { openPayPal } from '@adapters/paypal/open';
@@ -66,7 +62,7 @@ import { bootstrapAdmin } from './users/bootstrap-admin';
 import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate';
 import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
 import { createUsersService } from './users/service';
-import { createBillingService, renewalJob } from '@adapters/billing/service';
+import { createBillingService } from '@adapters/billing/service';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn, PENDING_TTL_MS, type PendingLimits } from './x';
 
@@ -277,30 +273,27 @@ export const startServer = async (
   let listeningPort = config.port;
   const scheduler =
     config.scheduler === 'embedded' ? createScheduler({
-          jobs: [
-            createHeartbeatJob({ store, kind: 'embedded', clock, processId, logger: logger.child({ component: 'scheduler' }) }),
-            ...dispatcher.jobs,
-            watcher.job,
-            metrics.job,
-            ...(streamWatcher ? [streamWatcher.job] : []),
-            renewalJob(billing),
-            createXIdResolverJob({ accounts, db: () => projector.db, logger }),
-            createBatchRecoveryJob({ store, db: () => projector.db, logger }),
-            createErasureJob({ store, db: () => projector.db, clock, payments: paypal.provider, logger: logger.child({ component: 'erasure' }) }),
+          jobs: schedulerJobs({
+            kind: 'embedded',
+            processId,
+            store,
+            db: () => projector.db,
+            clock,
+            logger,
+            dispatcher,
+            watcher,
+            metrics,
+            streamWatcher,
+            billing,
+            payments: paypal.provider,
+            xIds: accounts,
+            mailer: mail.mailer,
             // Links in mail: the address the server listens on (set below) unless a public URL is configured.
-            ...notificationJobs({
-              store,
-              db: () => projector.db,
-              mailer: mail.mailer,
-              appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
-              logger: logger.child({ component: 'mail' }),
-              push: push.sender,
-            }),
-            createUploadCleanupJob(
-              { images, inUse: () => imagesInUse(projector.db), logger: logger.child({ component: 'uploads' }) },
-              { graceMs: config.uploads.graceHours * 3_600_000 },
-            ),
-          ],
+            appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
+            push: push.sender,
+            images,
+            uploadGraceMs: config.uploads.graceHours * 3_600_000,
+          }),
           intervalMs: config.schedulerIntervalMs,
           logger: logger.child({ component: 'scheduler' }),
           clock,
