@@ -54,7 +54,19 @@ export type StatusGroup = 'success' | 'in_progress' | 'action' | 'failure' | 'ca
  */
 export type BadgeVariant = 'success' | 'pending' | 'destructive' | 'neutral' | 'auth_failed' | 'attention';
 
-const GROUP: Readonly<Record<string, StatusGroup>> = {
+/**
+ * Every status a screen may meet: a reply's own (ReplyStatus) and the spec's legacy values
+ * (scheduled, canceled, cancelled, blocked). The maps below are checked against it, so a status
+ * added to the model without its label, group and reason does not compile, rather than reaching
+ * users as a raw code.
+ */
+export type ShownStatus = ReplyStatus | 'scheduled' | 'canceled' | 'cancelled' | 'blocked';
+
+/** Looks a possibly unknown value up in a map that covers every ShownStatus. */
+const lookup = <V>(map: Readonly<Record<ShownStatus, V>>, status: string): V | undefined =>
+  Object.prototype.hasOwnProperty.call(map, status) ? map[status as ShownStatus] : undefined;
+
+const GROUP: Readonly<Record<ShownStatus, StatusGroup>> = {
   sent: 'success',
   pending: 'in_progress',
   scheduled: 'in_progress',
@@ -75,11 +87,13 @@ const GROUP: Readonly<Record<string, StatusGroup>> = {
   cancelled: 'cancelled',
   skipped: 'ended',
   expired: 'ended',
+  // A legacy value the spec lists among badges but not among the groups.
+  blocked: 'other',
 };
 
 const DESTRUCTIVE = new Set(['failed', 'invalid_content', 'account_suspended', 'post_unavailable', 'insufficient_permissions', 'not_summoned']);
 
-const LABEL: Readonly<Record<string, string>> = {
+const LABEL: Readonly<Record<ShownStatus, string>> = {
   sent: 'Sent',
   pending: 'Pending',
   scheduled: 'Scheduled',
@@ -103,7 +117,7 @@ const LABEL: Readonly<Record<string, string>> = {
 };
 
 /** What a status means when the reply carries no message of its own. */
-const REASON: Readonly<Record<string, string>> = {
+const REASON: Readonly<Record<ShownStatus, string>> = {
   sent: 'Posted on X',
   pending: 'Waiting for its time',
   scheduled: 'Waiting for its time',
@@ -129,7 +143,7 @@ const REASON: Readonly<Record<string, string>> = {
 /** Empty shows as pending; unknown values are shown as they are (spec part 2 §4). */
 const normalised = (status: string | null | undefined): string => (status == null || status.trim() === '' ? 'pending' : status);
 
-export const statusGroup = (status: string | null | undefined): StatusGroup => GROUP[normalised(status)] ?? 'other';
+export const statusGroup = (status: string | null | undefined): StatusGroup => lookup(GROUP, normalised(status)) ?? 'other';
 
 export interface StatusBadge {
   status: string;
@@ -150,7 +164,7 @@ export const statusBadge = (status: string | null | undefined, statusMessage: st
   const group = statusGroup(s);
   if (showsAuthFailedBadge(s, statusMessage)) return { status: s, label: 'Auth Failed', variant: 'auth_failed', group, authFailed: true, until: null };
   const variant: BadgeVariant = s === 'sent' ? 'success' : WAITING.has(s) ? 'pending' : DESTRUCTIVE.has(s) ? 'destructive' : group === 'action' ? 'attention' : 'neutral';
-  return { status: s, label: LABEL[s] ?? s, variant, group, authFailed: false, until: s === 'rate_limited' ? retryAt : null };
+  return { status: s, label: lookup(LABEL, s) ?? s, variant, group, authFailed: false, until: s === 'rate_limited' ? retryAt : null };
 };
 
 /** The reason shown with a reply: its own message, else what its status means. */
@@ -158,7 +172,7 @@ export const statusReason = (status: string | null | undefined, statusMessage: s
   const message = statusMessage?.trim();
   if (message) return message;
   const s = normalised(status);
-  return REASON[s] ?? s;
+  return lookup(REASON, s) ?? s;
 };
 
 /** A reply as the API answers it (spec's Reply fields plus delivery and presentation). */
