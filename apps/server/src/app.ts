@@ -2,8 +2,8 @@
  * The Koa application: middleware in the order a request meets it, then the routes. Kept free of
  * I/O set-up (start.ts wires the stores) so tests and the route walk can build it directly.
  *
- *  request id + log line -> errors -> security headers -> this server's host names only -> one spelling per path -> no-store on
- *  /api -> readiness gate -> web app (static) -> bearer token -> CSRF (not for a token) -> JSON body (100 kB, 32 levels deep at
+ *  request id + log line -> request metrics -> errors -> security headers -> this server's host names only -> one spelling per
+ *  path -> no-store on /api -> readiness gate -> /metrics (its own bearer) -> web app (static) -> bearer token -> CSRF (not for a token) -> JSON body (100 kB, 32 levels deep at
  *  most) -> session (absolute lifetime) -> current user -> /api/admin guard -> /api 404 ->
  *  routes (exact match)
  *
@@ -22,6 +22,7 @@ import { csrfProtection } from './http/csrf';
 import { createAllowance } from './http/rate-limit';
 import { errorHandler } from './http/errors';
 import { jsonDepthLimit } from './http/json-depth';
+import { createMetrics } from './http/metrics';
 import { adminPaths, loadUser } from './http/guards';
 import { requestContext } from './http/request-context';
 import { assertExactRouting } from './http/router';
@@ -99,7 +100,9 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   const routers = apiRouters(deps);
   assertExactRouting(routers);
 
+  const metrics = createMetrics({ config: deps.config, db: () => deps.projector.db, position: () => deps.projector.position(), clock: deps.clock });
   app.use(requestContext(deps.logger));
+  app.use(metrics.timing);
   app.use(errorHandler());
   app.use(securityHeaders(deps.config.https));
   app.use(allowedHosts(hostRule({ publicUrl: deps.config.publicUrl, allowedHosts: deps.config.allowedHosts, listenHost: deps.config.host })));
@@ -115,6 +118,8 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
     ctx.set('Retry-After', '1');
     throw new AppError('unavailable', 'The server is starting; try again in a moment', { reason: 'STARTING' });
   });
+  // The scraper's bearer is its own, not a personal access token: answered before those are read.
+  app.use(metrics.endpoint);
   // Uploaded images (/uploads/<file>) are served by their router after the session is read.
   const web = webApp(deps.webDist);
   app.use((ctx, next) => (ctx.path.startsWith('/uploads/') ? next() : web(ctx, next)));

@@ -128,6 +128,8 @@ export const serverEnvSchema = z
     RIPOSTE_LEGACY_USERNAMES: commaList(),
     // Legacy mode's PIN (monitored accounts), checked on the server; unset means legacy mode is off.
     RIPOSTE_LEGACY_PIN: optional(z.string().trim().min(4, { message: 'must be at least 4 characters' })),
+    // The bearer a Prometheus scraper sends to GET /metrics; unset, /metrics is not served (ADR 0053).
+    RIPOSTE_METRICS_TOKEN: optional(z.string().trim().regex(/^[\x21-\x7e]{32,}$/, { message: 'must be at least 32 visible ASCII characters (e.g. openssl rand -hex 32)' })),
     RIPOSTE_EMAIL_TEST_MODE: booleanFlag(false),
     // Mail (adapters/mail/config.ts): an SMTP URL sends through that server; unset keeps every
     // message as a file in <data>/mail, listed on the admin's sandbox Mailbox page.
@@ -232,6 +234,8 @@ export interface ServerConfig {
   legacyUsernames: string[];
   /** RIPOSTE_LEGACY_PIN; undefined turns legacy mode off. */
   legacyPin: string | undefined;
+  /** RIPOSTE_METRICS_TOKEN: the bearer GET /metrics asks for; undefined: /metrics is not served. */
+  metricsToken: string | undefined;
   emailTestModeEverywhere: boolean;
   /** RIPOSTE_SMTP_URL (unset: the local mail sink) and RIPOSTE_MAIL_FROM. */
   mail: { smtpUrl: string | undefined; from: string };
@@ -291,6 +295,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   schedulerIntervalMs: env.RIPOSTE_SCHEDULER_INTERVAL_MS,
   legacyUsernames: env.RIPOSTE_LEGACY_USERNAMES,
   legacyPin: env.RIPOSTE_LEGACY_PIN,
+  metricsToken: env.RIPOSTE_METRICS_TOKEN,
   emailTestModeEverywhere: env.RIPOSTE_EMAIL_TEST_MODE,
   mail: mailConfigFrom(env),
   scheduleCaps: { trial: env.RIPOSTE_SCHEDULE_CAP_TRIAL, premium: env.RIPOSTE_SCHEDULE_CAP_PREMIUM, legacy: env.RIPOSTE_SCHEDULE_CAP_LEGACY },
