@@ -17,7 +17,8 @@ import { createApi, type Api } from './api';
 import { CliError, EXIT, usage, type LineError } from './errors';
 import { columnOf, exportLosses, exportRows, formatCsv, nameKey, rowsToPayloads, type ExportedSchedule, type NameIndex } from './csv';
 import { intentKey } from './intent-key';
-import { loadProfile, saveProfile } from './profile';
+import { loadProfile, profilePath, saveProfile } from './profile';
+import { readToken, TOKEN_ENV, type TokenOptions } from './token-input';
 import { postTimeWords } from '@core/replies/rules/earliness';
 import { beyondAllowance, beyondAllowanceWarning, type TrialState } from '@core/users/quota';
 
@@ -89,8 +90,10 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .command('login')
     .description('remember a server and a personal access token (Settings → API tokens), checked against the server')
     .requiredOption('--url <url>', 'the server, e.g. https://riposte.example.com')
-    .requiredOption('--token <token>', 'a personal access token (rpt_…)')
-    .action(async (options: { url: string; token: string }) => {
+    .option('--token-stdin', 'read the personal access token (rpt_…) from standard input')
+    .option('--token <token>', `the token on the command line (seen in ps and shell history: prefer --token-stdin, ${TOKEN_ENV}, or the prompt)`)
+    .addHelpText('after', `\nWithout --token-stdin or --token, the token is taken from ${TOKEN_ENV}, else asked for (not echoed) when run in a terminal.\nIt is kept in ${profilePath(env)}, readable by you alone (0600).`)
+    .action(async (options: TokenOptions & { url: string }) => {
       let url: URL;
       try {
         url = new URL(options.url);
@@ -98,7 +101,8 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
         throw usage(`--url must be an address like https://riposte.example.com, not '${options.url}'`, 'url');
       }
       if (!/^https?:$/.test(url.protocol)) throw usage('--url must be http or https', 'url');
-      const profile = { url: url.origin, token: options.token.trim() };
+      const { token } = await readToken(io, options);
+      const profile = { url: url.origin, token };
       const user = await me(createApi(profile));
       const path = saveProfile(env, profile);
       await out({ url: profile.url, username: user.username, profile: path }, () => <Message text={`Logged in to ${profile.url} as ${user.username} (profile ${path})`} />);
