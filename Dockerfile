@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Riposte server image: the Koa API and the built web UI, run with tsx (no separate compile step).
+# Riposte server image: the Koa API and the built web UI, run by node with tsx as its loader (no separate compile step).
 #   docker build -t riposte .            (docker-compose.yml builds it for you)
 # Stages: deps toolchain -> build (all deps, web build) and prod-deps (runtime deps only) -> runtime.
 
@@ -44,4 +44,7 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npx", "tsx", "apps/server/src/main.ts"]
+# node itself, in exec form, with tsx as its loader: the init (tini with compose's `init: true`, or
+# Docker) signals this process, so SIGTERM reaches the server, which drains its requests and closes
+# its stores (apps/server/src/main.ts). Through npx the signal reached a launcher that exited at once.
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]

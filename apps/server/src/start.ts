@@ -404,7 +404,8 @@ export const startServer = async (
     close: () =>
       (closing ??= (async () => {
         ready = false;
-        await stopListening(server, 10_000);
+        // Requests get 8 s to finish, so the stores are closed inside docker stop's 10 s grace.
+        await stopListening(server, 8_000);
         await closeStores();
         logger.info('server stopped');
         logger.flush();
