@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createScheduler, type SchedulerJob } from './index';
 
 const quietLogger = { info: () => {}, error: () => {} };
@@ -49,7 +49,15 @@ describe('scheduler heartbeat', () => {
       ],
     });
     s.start();
-    await new Promise((r) => setTimeout(r, 70));
+    // Until two ticks have finished and a third is in flight (a state, not a moment: on a loaded
+    // machine 70 ms of waiting saw a single tick end).
+    await vi.waitFor(
+      () => {
+        expect(finished).toBeGreaterThanOrEqual(2);
+        expect(active).toBe(1);
+      },
+      { timeout: 30_000, interval: 1 },
+    );
     await s.stop();
     expect(maxActive).toBe(1);
     expect(active).toBe(0);
