@@ -93,6 +93,9 @@ const oracleRuns = (zone: string, time: { hour: number; minute: number }, weekda
     const at = ms + (time.minute - p.minute) * 60_000;
     const q = localParts(at, zone);
     if (q.hour === time.hour && q.minute === time.minute && (weekdays === null || weekdays.includes(q.weekday)) && at >= fromMs && at < toMs) out.add(at);
+    // The same local hour comes back no sooner than 23 hours later (a clock change moves it by one
+    // hour at most): the next 21 hours are passed over unread, which is most of the oracle's cost.
+    ms += 21 * 3_600_000;
   }
   return [...out].sort((a, b) => a - b);
 };
