@@ -5,9 +5,10 @@
  */
 import { xSendingNow } from '@adapters/read-models/x-sending';
 import type { SchedulerJob } from '@adapters/scheduler';
-import { isAppRefusal, isXError, type XOutcome } from '@core/x';
+import type { ReadDb } from '@adapters/projections-sqlite';
+import type { Decider } from '@core/shared/decider';
+import { isAppRefusal, isXError, type XAppClient, type XOutcome } from '@core/x';
 import { X_SENDING_PROBE_EVERY_MS, X_SENDING_STREAM, xSendingDecider, type XSendingPauseReason } from '@core/x-sending';
-import type { Context } from './context';
 
 export const X_SENDING_PROBE_JOB = 'x:sending-probe';
 
@@ -27,7 +28,20 @@ export interface SendingGate {
   job: SchedulerJob;
 }
 
-export const createSendingGate = (ctx: Context, options: { probeEveryMs?: number } = {}): SendingGate => {
+/**
+ * What the gate uses of the dispatcher's context. Declared here, not imported: the context
+ * (adapters/dispatch/context.ts) holds the gate, so importing it back would make a circle.
+ */
+interface GateContext {
+  db: () => ReadDb;
+  clock: () => Date;
+  x: XAppClient | null;
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  nowIso(): string;
+  exec<C, E extends { type: string; data: unknown }, S>(stream: string, decider: Decider<C, E, S>, command: C, correlationId: string): Promise<{ events: E[]; state: S }>;
+}
+
+export const createSendingGate = (ctx: GateContext, options: { probeEveryMs?: number } = {}): SendingGate => {
   const probeEveryMs = options.probeEveryMs ?? X_SENDING_PROBE_EVERY_MS;
   let own: { reason: XSendingPauseReason; untilMs: number } | null = null;
   let nextProbeAt = 0;

@@ -12,8 +12,10 @@ import { isAppError } from '@core/shared/errors';
 import { projectEvents } from '@core/shared/projection';
 import { decideSchedule, scheduleDecider } from './decide';
 import { schedulesProjection, type RecordedScheduleEvent } from './projection';
-import { scheduleStream, type ScheduleCommand, type ScheduleEvent, type ScheduleState } from './schedule';
-import { upcastScheduleCreated, type StoredScheduleCreatedData } from './upcast';
+import { scheduleStream, type ScheduleCommand, type ScheduleCreatedData, type ScheduleEvent, type ScheduleState } from './schedule';
+import { upcastScheduleCreated, type StoredScheduleCreated } from './upcast';
+
+type StoredScheduleCreatedData = StoredScheduleCreated<ScheduleCreatedData>;
 import { schedulePresentation, statusFlags } from './views';
 import captured from './testing/schedule-events-2026-11.json';
 

@@ -9,17 +9,19 @@
  * core/scheduling/legacy-events.unit.test.ts replays events captured in that shape and proves the
  * states and rows come out as they did.
  */
-import type { ScheduleCreatedData } from './schedule';
 
 /** Fields the first ScheduleCreated shape carried that are now derived (views.ts). */
 const DERIVED_V1 = ['scheduleType', 'peakWindowType', 'useAI', 'viralStyle', 'conditions', 'scheduledTime'] as const;
 
-/** A ScheduleCreated payload as stored: the current facts, possibly with the first shape's derived fields. */
-export type StoredScheduleCreatedData = ScheduleCreatedData & { [K in (typeof DERIVED_V1)[number]]?: unknown };
+/**
+ * A ScheduleCreated payload as stored: the current facts `Facts` (ScheduleCreatedData of
+ * schedule.ts, which imports this file), possibly with the first shape's derived fields.
+ */
+export type StoredScheduleCreated<Facts extends object> = Facts & { [K in (typeof DERIVED_V1)[number]]?: unknown };
 
 /** The facts of a stored ScheduleCreated, whichever shape it was written in. Pure; returns a new object. */
-export const upcastScheduleCreated = (data: StoredScheduleCreatedData): ScheduleCreatedData => {
+export const upcastScheduleCreated = <Facts extends object>(data: StoredScheduleCreated<Facts>): Facts => {
   const facts: Record<string, unknown> = { ...data };
   for (const key of DERIVED_V1) delete facts[key];
-  return facts as unknown as ScheduleCreatedData;
+  return facts as Facts;
 };

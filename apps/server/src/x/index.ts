@@ -3,7 +3,7 @@ import type { TokenCipher } from '@adapters/crypto-tokens';
 import type { XAppClient } from '@core/x';
 import type { XAccountsService } from './accounts-service';
 import type { PendingRequests } from './pending';
-import type { XSignIn } from './sign-in';
+import type { XSignIn } from './sign-in-users';
 
 export interface XDeps {
   /** Null when real X is asked for but RIPOSTE_X_API_KEY / _SECRET are missing: X calls answer 503. */
@@ -20,4 +20,4 @@ export interface XDeps {
 
 export { createXAccountsService, type XAccountsService } from './accounts-service';
 export { createPendingRequests, PENDING_TTL_MS, type PendingLimits, type PendingRequests } from './pending';
-export { createXSignIn, type XSignIn } from './sign-in';
+export { createXSignIn, type XSignIn } from './sign-in-users';
