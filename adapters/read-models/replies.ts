@@ -63,6 +63,10 @@ export const listReplies = (db: ReadDb, userId: string, query: ReplyListQuery): 
   return { items: rows.map(replyView), total };
 };
 
+/** How many replies are in each status, every user's together (the /metrics figure). */
+export const replyCountsByStatus = (db: ReadDb): { status: string; count: number }[] =>
+  db.prepare<[], { status: string; count: number }>('SELECT status, COUNT(*) AS count FROM replies GROUP BY status').all();
+
 export const findReply = (db: ReadDb, userId: string, id: string): ReplyView | null => {
   const row = db.prepare<[string, string], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE id = ? AND user_id = ?`).get(id, userId);
   return row === undefined ? null : replyView(row);

@@ -22,6 +22,7 @@ import type { Context, Middleware } from 'koa';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { EVENTS_FILE } from '@adapters/eventstore-open';
 import type { ReadDb } from '@adapters/projections-sqlite';
+import { replyCountsByStatus } from '@adapters/read-models/replies';
 import { schedulerProcesses } from '@adapters/read-models/scheduler-health';
 import { AppError } from '@core/shared/errors';
 import type { ServerConfig } from '../config';
@@ -86,7 +87,7 @@ export const createMetrics = (deps: MetricsDeps): Metrics => {
     registers: [registry],
     collect() {
       this.reset();
-      for (const row of deps.db().prepare<[], { status: string; n: number }>('SELECT status, COUNT(*) AS n FROM replies GROUP BY status').all()) this.set({ status: row.status }, row.n);
+      for (const { status, count } of replyCountsByStatus(deps.db())) this.set({ status }, count);
     },
   });
   new Gauge({
