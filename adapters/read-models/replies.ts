@@ -12,6 +12,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ActivityItem } from '@core/dashboard/views';
 import { repliesProjection as repliesBase } from '@core/replies/projection';
 import { erasingAccounts } from '@core/users/erasure';
+import { pageOf, type Page, type PageWindow } from '@core/shared/paging';
 
 import { adminRecentReply, replyView, statusBadge, statusReason, type AdminRecentReply, type ReplyRow, type ReplyView } from '@core/replies/views';
 import { FAILURE_STATUSES, type DeliveryMode } from '@core/replies/model';
@@ -112,6 +113,15 @@ export const scheduleReplies = (db: ReadDb, userId: string, scheduleId: string):
     .prepare<[string, string], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE scheduled_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC`)
     .all(scheduleId, userId)
     .map(replyView);
+
+/** One page of scheduleReplies' order (core/shared/paging.ts): only the page is read. */
+export const scheduleRepliesPage = (db: ReadDb, userId: string, scheduleId: string, { offset, limit }: PageWindow): Page<ReplyView> => {
+  const rows = db
+    .prepare<[string, string, number, number], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE scheduled_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+    .all(scheduleId, userId, limit + 1, offset);
+  const page = pageOf(rows, limit);
+  return { items: page.items.map(replyView), more: page.more };
+};
 
 /**
  * The latest run of each schedule (its reply of the latest slot), for the schedules lists: one

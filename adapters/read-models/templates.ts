@@ -11,6 +11,7 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import type { ClassicStyle } from '@core/styles';
 import { templateGroupsProjection as groupsBase, templatesProjection as templatesBase } from '@core/templates/projection';
 import { erasingAccounts } from '@core/users/erasure';
+import { pageOf, type Page, type PageWindow } from '@core/shared/paging';
 
 import type { TemplateGroupView, TemplateView } from '@core/templates/views';
 import { idList } from './id-list';
@@ -84,6 +85,17 @@ export const listTemplates = (db: ReadDb, userId: string): TemplateView[] =>
     .all(userId)
     .map(toTemplate);
 
+/** One page of listTemplates' order (core/shared/paging.ts): only the page is read. */
+export const listTemplatesPage = (db: ReadDb, userId: string, { offset, limit }: PageWindow): Page<TemplateView> => {
+  const rows = db
+    .prepare<[string, number, number], TemplateRow>(
+      `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(userId, limit + 1, offset);
+  const page = pageOf(rows, limit);
+  return { items: page.items.map(toTemplate), more: page.more };
+};
+
 export const findTemplate = (db: ReadDb, userId: string, id: string): TemplateView | null => {
   const row = db
     .prepare<[string, string], TemplateRow>(`SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = ? AND user_id = ? AND deleted_at IS NULL`)
@@ -121,17 +133,31 @@ const toGroup = (r: GroupRow, members: readonly MemberRow[]): TemplateGroupView 
 
 const GROUP_COLUMNS = 'id, user_id, name, description, is_active, last_template_index, created_at, updated_at';
 
-export const listTemplateGroups = (db: ReadDb, userId: string): TemplateGroupView[] => {
-  const rows = db
-    .prepare<[string], GroupRow>(
-      `SELECT ${GROUP_COLUMNS} FROM template_groups WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC`,
-    )
-    .all(userId);
+const withMembers = (db: ReadDb, rows: readonly GroupRow[]): TemplateGroupView[] => {
   const members = membersOf(
     db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toGroup(r, members.get(r.id) ?? []));
+};
+
+export const listTemplateGroups = (db: ReadDb, userId: string): TemplateGroupView[] =>
+  withMembers(
+    db,
+    db
+      .prepare<[string], GroupRow>(`SELECT ${GROUP_COLUMNS} FROM template_groups WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC`)
+      .all(userId),
+  );
+
+/** One page of listTemplateGroups' order, its members read for that page only. */
+export const listTemplateGroupsPage = (db: ReadDb, userId: string, { offset, limit }: PageWindow): Page<TemplateGroupView> => {
+  const rows = db
+    .prepare<[string, number, number], GroupRow>(
+      `SELECT ${GROUP_COLUMNS} FROM template_groups WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(userId, limit + 1, offset);
+  const page = pageOf(rows, limit);
+  return { items: withMembers(db, page.items), more: page.more };
 };
 
 export const findTemplateGroup = (db: ReadDb, userId: string, id: string): TemplateGroupView | null => {

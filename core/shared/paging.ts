@@ -46,3 +46,22 @@ export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
 
 /** The next page's cursor, when more follow this one. */
 export const nextCursorOf = (offset: number, limit: number, more: boolean): string | null => (more ? encodeCursor(offset + limit) : null);
+
+/** The page size of the cursor-paged lists (schedules, templates, template groups, a schedule's replies). */
+export const LIST_PAGE = { default: 100, max: 500 } as const;
+
+export const listPageQuerySchema = pageQuerySchema(LIST_PAGE.default, LIST_PAGE.max);
+
+/** Where a page starts and how long it is; a read asks for `limit + 1` rows to learn whether more follow. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  more: boolean;
+}
+
+/** A page from the `limit + 1` rows read for it. */
+export const pageOf = <T>(rows: readonly T[], limit: number): Page<T> => ({ items: rows.slice(0, limit), more: rows.length > limit });

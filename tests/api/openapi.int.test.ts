@@ -14,7 +14,12 @@ import { rawRequest } from '../security/support';
 import { errorOf, startTestServer, type TestServer } from './support';
 
 type Json = Record<string, unknown>;
-type Operation = Json & { parameters?: Json[]; security: Json[]; requestBody?: { content: Record<string, { schema: Json }> } };
+type Operation = Json & {
+  parameters?: Json[];
+  security: Json[];
+  requestBody?: { content: Record<string, { schema: Json }> };
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+};
 
 let server: TestServer;
 let document: Json & { openapi: string; paths: Record<string, Record<string, Operation>>; components: Json };
@@ -138,6 +143,22 @@ describe('GET /api/openapi.json', () => {
     // The batch is described by the schema that validates it: entries, each a bulk entry.
     const batch = operation('post', '/api/bulk-replies/batch').requestBody?.content['application/json']?.schema;
     expect(batch).toMatchObject({ type: 'object', properties: { entries: { type: 'array' } } });
+  });
+
+  it('names X-Next-Cursor and Link on the answers of every cursor-paged list, and of no other', () => {
+    const paged = ['/api/schedules', '/api/v2/schedules', '/api/templates', '/api/template-groups', '/api/schedules/{id}/replies'];
+    const withHeaders = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).flatMap(([method, op]) => {
+        const answers = Object.values(op.responses);
+        return answers.some((r) => r.headers?.['X-Next-Cursor'] !== undefined) ? [`${method} ${path}`] : [];
+      }),
+    );
+    expect(withHeaders.sort()).toEqual(paged.map((p) => `get ${p}`).sort());
+    const ok = operation('get', '/api/templates').responses['200']!;
+    expect(ok.headers).toEqual({ 'X-Next-Cursor': { $ref: '#/components/headers/NextCursor' }, Link: { $ref: '#/components/headers/NextLink' } });
+    expect((document.components as { headers: Record<string, unknown> }).headers).toHaveProperty('NextCursor');
+    const parameters = (operation('get', '/api/templates').parameters ?? []).map((p) => p.name);
+    expect(parameters).toEqual(expect.arrayContaining(['cursor', 'limit']));
   });
 
   it('describes a body with the schema that validates it: what it calls required, the server asks for', async () => {

@@ -21,6 +21,7 @@ import { CSRF_HEADER } from './csrf';
 import { errorBodySchema } from './errors';
 import { isAdminPath, requireAdmin, requireUser } from './guards';
 import { IDEMPOTENCY_HEADER } from './idempotency';
+import { NEXT_CURSOR_HEADER } from './paging';
 import { sessionCookieName } from './session';
 import { noteOf, type RouteNote } from './validate';
 
@@ -136,13 +137,20 @@ const operationOf = (route: RouteFacts): Json => {
     route.tokenScope === null ? null : `With a personal access token: the '${route.tokenScope}' scope.`,
     !SAFE.has(route.method) ? `With a session cookie: the ${CSRF_HEADER}: 1 header.` : null,
   ].filter((n): n is string => n !== null);
+  // A paged list (core/shared/paging.ts: its query takes `cursor`) names the next page in headers.
+  const paged = route.query !== null && queryParameters(route.query).some((p) => p.name === 'cursor');
+  const pageHeaders = paged ? { headers: { [NEXT_CURSOR_HEADER]: { $ref: '#/components/headers/NextCursor' }, Link: { $ref: '#/components/headers/NextLink' } } } : {};
   const successes: Json =
     route.responses.length === 0
-      ? { '2XX': { description: 'Success (a JSON body, or a file for downloads)' } }
+      ? { '2XX': { description: 'Success (a JSON body, or a file for downloads)', ...pageHeaders } }
       : Object.fromEntries(
           route.responses.map((r) => [
             String(r.status),
-            { description: r.description, ...(r.schema === null ? {} : { content: { 'application/json': { schema: jsonSchemaOf(r.schema, 'output') } } }) },
+            {
+              description: r.description,
+              ...(r.status === 200 ? pageHeaders : {}),
+              ...(r.schema === null ? {} : { content: { 'application/json': { schema: jsonSchemaOf(r.schema, 'output') } } }),
+            },
           ]),
         );
   const requestBody =
@@ -202,6 +210,16 @@ export const openApiDocument = (routers: readonly Router[], options: { version: 
         Unauthorized: errorResponse('Not signed in, or the token is missing, unknown, revoked or expired'),
         Forbidden: errorResponse('Signed in but not allowed (not an admin, a token without the scope, a browser-only call)'),
         Error: errorResponse('Any other error (404, 409, 429, 503, ...), with the same body'),
+      },
+      headers: {
+        NextCursor: {
+          description: 'Present when more items follow this page: send it back as `?cursor=` for the next page (opaque; absent on the last page).',
+          schema: { type: 'string' },
+        },
+        NextLink: {
+          description: 'Present with X-Next-Cursor: `</path?cursor=<cursor>&limit=<n>>; rel="next"`, the next page (RFC 8288).',
+          schema: { type: 'string' },
+        },
       },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(options.https), description: 'The session of a signed-in browser.' },

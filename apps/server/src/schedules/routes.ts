@@ -12,7 +12,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { findSchedule, listSchedules, listSchedulesPage, type ScheduleReplyView, type ScheduleView } from '@adapters/read-models/scheduling';
 import { scheduleReplyViewSchema, scheduleViewSchema } from '@core/scheduling/views';
-import { scheduleReplies } from '@adapters/read-models/replies';
+import { scheduleRepliesPage } from '@adapters/read-models/replies';
 import { findTemplate } from '@adapters/read-models/templates';
 import { scheduleWarnings, type ScheduleWarning } from '@core/scheduling/identical';
 import { postUrlOrNull } from '@core/x';
@@ -39,7 +39,7 @@ import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
 import { body, bodyVariants, opaqueBody, query, responds, validated } from '../http/validate';
 import { answerNextPage } from '../http/paging';
-import { pageQuerySchema } from '@core/shared/paging';
+import { listPageQuerySchema } from '@core/shared/paging';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, pendingSchema, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
 import { conditional, tag } from '../http/revision';
@@ -47,8 +47,7 @@ import { scheduleStream } from '@core/scheduling/schedule';
 import type { ScheduleWritten } from './service';
 
 /** 100 schedules an answer unless the client asks for another number (up to 500). */
-export const SCHEDULE_PAGE = { default: 100, max: 500 } as const;
-const schedulePageQuery = pageQuerySchema(SCHEDULE_PAGE.default, SCHEDULE_PAGE.max);
+const schedulePageQuery = listPageQuerySchema;
 import { createUploader, UPLOAD_MESSAGES, UploadRefused } from './upload';
 import { createUploadGate, diskSpaceOf } from './upload-limits';
 import { commandContext } from '../http/present';
@@ -180,11 +179,14 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.body = view;
   });
 
-  router.get('/api/schedules/:id/replies', requireUser, responds(200, z.array(scheduleReplyViewSchema)), (ctx) => {
+  router.get('/api/schedules/:id/replies', requireUser, query(schedulePageQuery), responds(200, z.array(scheduleReplyViewSchema)), (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     if (findSchedule(db(), user.id, id) === null) throw notFound();
-    const replies: (ScheduleReplyView & { statusMessage: string | null })[] = scheduleReplies(db(), user.id, id).map((r) => ({
+    const { cursor = 0, limit } = validated(ctx, schedulePageQuery);
+    const page = scheduleRepliesPage(db(), user.id, id, { offset: cursor, limit });
+    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
+    const replies: (ScheduleReplyView & { statusMessage: string | null })[] = page.items.map((r) => ({
       id: r.id,
       postId: r.postId,
       replyPostId: r.replyPostId,

@@ -21,12 +21,14 @@ import {
   templatePatchSchema,
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
-import { body, responds, validated } from '../http/validate';
+import { body, query, responds, validated } from '../http/validate';
+import { answerNextPage } from '../http/paging';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, pendingSchema, settle } from '../http/route-helpers';
 import { templateGroupViewSchema, templateViewSchema } from '@core/templates/views';
 import { currentUser, requireUser } from '../http/guards';
-import { findTemplate, findTemplateGroup, listTemplateGroups, listTemplates } from '@adapters/read-models/templates';
+import { findTemplate, findTemplateGroup, listTemplateGroupsPage, listTemplatesPage } from '@adapters/read-models/templates';
+import { listPageQuerySchema } from '@core/shared/paging';
 import type { Written } from '../commands';
 import { commandContext } from '../http/present';
 import { conditional, tag } from '../http/revision';
@@ -70,8 +72,12 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   // ---- templates ----------------------------------------------------------------------------
 
-  router.get('/templates', requireUser, responds(200, z.array(templateViewSchema)), (ctx) => {
-    ctx.body = listTemplates(db(), currentUser(ctx).id);
+  // Paged (core/shared/paging.ts): the web app and the CLI follow X-Next-Cursor to the whole list.
+  router.get('/templates', requireUser, query(listPageQuerySchema), responds(200, z.array(templateViewSchema)), (ctx) => {
+    const { cursor = 0, limit } = validated(ctx, listPageQuerySchema);
+    const page = listTemplatesPage(db(), currentUser(ctx).id, { offset: cursor, limit });
+    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
+    ctx.body = page.items;
   });
 
   router.get('/templates/:id', requireUser, responds(200, templateViewSchema), (ctx) => {
@@ -125,8 +131,11 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   // ---- template groups ----------------------------------------------------------------------
 
-  router.get('/template-groups', requireUser, responds(200, z.array(templateGroupViewSchema)), (ctx) => {
-    ctx.body = listTemplateGroups(db(), currentUser(ctx).id);
+  router.get('/template-groups', requireUser, query(listPageQuerySchema), responds(200, z.array(templateGroupViewSchema)), (ctx) => {
+    const { cursor = 0, limit } = validated(ctx, listPageQuerySchema);
+    const page = listTemplateGroupsPage(db(), currentUser(ctx).id, { offset: cursor, limit });
+    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
+    ctx.body = page.items;
   });
 
   router.get('/template-groups/:id', requireUser, responds(200, templateGroupViewSchema), (ctx) => {
