@@ -4,7 +4,7 @@
  */
 import type { AiWriter } from '@core/ai';
 import { createOfflineWriter } from '@adapters/ai-offline';
-import { aiEnvSchema, openAiConfigFrom, wantsOpenAi, type AiEnv } from './config';
+import { aiEnvSchema, openAiConfigFrom, wantsOpenAi } from './config';
 import { createOpenAiWriter } from './writer';
 
 export { aiEnvSchema, openAiConfigFrom, wantsOpenAi, DEFAULT_AI_BASE_URL, DEFAULT_AI_MODEL } from './config';
@@ -34,6 +34,3 @@ export const createAiWriterFromEnv = (env: Record<string, string | undefined>): 
   const config = openAiConfigFrom(parsed);
   return { writer: createOpenAiWriter(config), description: `OpenAI-compatible writer: ${config.model} at ${withoutCredentials(config.baseURL ?? '')}` };
 };
-
-/** The writer for parsed RIPOSTE_AI_* settings: OpenAI-compatible when configured, else offline (both apps). */
-export const aiWriterFor = (ai: AiEnv): AiWriter => (wantsOpenAi(ai) ? createOpenAiWriter(openAiConfigFrom(ai)) : createOfflineWriter());

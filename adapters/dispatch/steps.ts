@@ -8,6 +8,7 @@
  *  - hand over: the trial's reply, then the X web-intent link (assisted delivery);
  *  - settle: what a reply that ended gives back (the trial's reply, the text for other accounts).
  */
+import { isAiError, isAiLimitReason, type AiError } from '@core/ai';
 import { SCHEDULER_ACTOR } from '@core/eventstore/types';
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
@@ -104,21 +105,26 @@ const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
 };
 
 /** The text of one try: fixed, or an AI writing (seed: the try) that sees the target post. */
-const writeText = async (ctx: Context, choice: TextChoice, post: XPost, targetUsername: string, xPremium: boolean): Promise<string> => {
+const writeText = async (ctx: Context, run: ReplyRun, choice: TextChoice, post: XPost, targetUsername: string, xPremium: boolean): Promise<string> => {
   if (choice.kind === 'fixed' || choice.style === null) return choice.text ?? '';
   const seed = choice.attempt + 1;
   const maxLength = aiLengthFor(choice, xPremium);
+  // Counted against the AI provider's limits for the schedule's owner (adapters/ai-provider).
+  const options = { userId: run.userId };
   const answer =
     choice.text === null || choice.text.trim() === ''
-      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: choice.style, maxLength, seed })
-      : await ctx.ai.rewrite({ text: choice.text, style: choice.style, maxLength, seed, target: { username: targetUsername, postText: post.text } });
+      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: choice.style, maxLength, seed }, options)
+      : await ctx.ai.rewrite({ text: choice.text, style: choice.style, maxLength, seed, target: { username: targetUsername, postText: post.text } }, options);
+  if (answer.fallback !== undefined) ctx.logger.warn({ replyId: run.replyId, fallback: answer.fallback }, 'the offline writer wrote an AI reply in place of the provider');
   return answer.text;
 };
 
 type TextPick =
   | { ok: true; text: string; truncated: boolean; choice: TextChoice }
   | { ok: false; status: FailureStatus; reason: string }
-  | { ok: false; status: 'skipped'; reason: string };
+  | { ok: false; status: 'skipped'; reason: string }
+  /** The AI provider failed and its fallback is to wait (core/ai AiFallback). */
+  | { ok: false; status: 'ai_failed'; error: AiError };
 
 /**
  * The first of the run's texts (core textChoices: the next variation, the next template of the
@@ -131,7 +137,13 @@ const pickText = async (ctx: Context, run: ReplyRun, choices: Iterable<TextChoic
   let last: string = REPLY_MESSAGES.duplicateOwn;
   const tried_ = new Set<string>();
   for (const choice of choices) {
-    const raw = await writeText(ctx, choice, post, targetUsername, xPremium);
+    let raw: string;
+    try {
+      raw = await writeText(ctx, run, choice, post, targetUsername, xPremium);
+    } catch (error) {
+      if (!isAiError(error)) throw error;
+      return { ok: false, status: 'ai_failed', error };
+    }
     const final = finalText(raw, { xPremium });
     if (!final.ok) return { ok: false, status: final.status, reason: final.reason };
     const textKey = textKeyOf(final.text);
@@ -149,6 +161,31 @@ const pickText = async (ctx: Context, run: ReplyRun, choices: Iterable<TextChoic
     }
   }
   return { ok: false, status: 'skipped', reason: noTextLeftReason(tried, last) };
+};
+
+/**
+ * The AI provider failed and its fallback is to wait: a scheduled run waits while its next try
+ * (the dispatch's retry) is still on time, and is skipped with the provider's failure once it is
+ * not, or at once when a limit was reached (waiting a few minutes does not lift it). The admin's
+ * direct reply is refused with it.
+ */
+const aiFailed = async (ctx: Context, run: ReplyRun, source: ReplySource, error: AiError): Promise<StepResult> => {
+  const reason = REPLY_MESSAGES.aiUnavailable(error.message);
+  if (source.kind === 'direct') {
+    await refuse(ctx, run, 'failed', reason, true);
+    return 'progress';
+  }
+  if (isAiLimitReason(error.reason)) {
+    await skip(ctx, run, error.message);
+    return 'progress';
+  }
+  const nextTry = ctx.clock().getTime() + ctx.settings.retryStartMs;
+  if (lateness(dueAtOf(run), nextTry, ctx.settings.graceMs).late) {
+    await skip(ctx, run, reason);
+    return 'progress';
+  }
+  ctx.logger.warn({ err: error, replyId: run.replyId }, 'the AI provider did not write the reply; the run tries again while it is on time');
+  return 'later';
 };
 
 /** The post the run answers, or the reason there is none (null: X could not be asked). */
@@ -227,6 +264,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
   }
   const targetUsername = run.targetUsername ?? post.author?.username ?? 'the author';
   const text = await pickText(ctx, run, textChoices(facts, textLookups), post, targetUsername, hasLongPosts(account.subscriptionType));
+  if (!text.ok && text.status === 'ai_failed') return aiFailed(ctx, run, source, text.error);
   if (!text.ok) {
     if (text.status === 'skipped') await skip(ctx, run, text.reason);
     else await refuse(ctx, run, text.status, text.reason, true);

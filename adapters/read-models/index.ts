@@ -5,6 +5,7 @@
  * their tables (ADR 0018); add a new module's projections to this list.
  */
 import type { Projection } from '@core/shared/projection';
+import { aiProviderProjection, aiUsageProjection } from './ai';
 import { auditIndexProjection } from './audit';
 import { replyMetricsProjection } from './metrics';
 import { billingProjection } from './billing';
@@ -41,4 +42,6 @@ export const allProjections: readonly Projection[] = [
   auditIndexProjection,
   xSendingProjection as Projection,
   streamRevisionsProjection,
+  aiProviderProjection as Projection,
+  aiUsageProjection as Projection,
 ];

@@ -34,11 +34,18 @@ export interface AiText {
   offline: boolean;
   /** The model that wrote it (as the server reported it), or the offline writer's version. */
   model: string;
+  /**
+   * Set when the offline writer wrote it in place of the provider an admin set (the provider
+   * failed or a limit was reached and the fallback is 'offline'): why, in plain words.
+   */
+  fallback?: string;
 }
 
 export interface AiCallOptions {
   /** Cancels the call (e.g. the HTTP request that asked for it went away). */
   signal?: AbortSignal;
+  /** Whose writing it is: counted against the provider's limits (core/ai/usage.ts). */
+  userId?: string;
 }
 
 export interface AiWriter {

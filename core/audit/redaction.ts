@@ -28,6 +28,7 @@ export const SECRET_FIELDS: SecretFields = {
   XAccountReconnected: ['tokens.accessToken', 'tokens.accessSecret'],
   PushSubscribed: ['endpoint', 'p256dh', 'auth'],
   PushUnsubscribed: ['endpoint'],
+  AiProviderKeyReplaced: ['sealedKey'],
 };
 
 /**

@@ -3,6 +3,8 @@
  * decider, whose `evolve` is the one production loads state with (core/eventstore/load-state.ts).
  * Plus a plain diff of two states, for "what changed between these two moments".
  */
+import { AI_PROVIDER_STREAM, aiProviderDecider } from '@core/ai/provider';
+import { AI_USAGE_STREAM_PREFIX, aiUsageDecider } from '@core/ai/usage';
 import { billingDecider } from '@core/billing/decider';
 import { BILLING_STREAM_PREFIX } from '@core/billing/ids';
 import type { DomainEvent } from '@core/eventstore/command-handler';
@@ -56,6 +58,9 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   kind('X reads', 'x-reads-', readsDecider),
   kind('access token', 'token-', tokenDecider),
   kind('polling settings', POLLING_SETTINGS_STREAM, pollingSettingsDecider),
+  // Its sealed key is declared a secret (redaction.ts): every audit answer shows it as [redacted].
+  kind('AI provider', AI_PROVIDER_STREAM, aiProviderDecider),
+  kind('AI usage', AI_USAGE_STREAM_PREFIX, aiUsageDecider),
 ].sort((a, b) => b.prefix.length - a.prefix.length);
 
 /** Streams that are records without a decider: replaying them has no state to show. */
@@ -63,7 +68,7 @@ const NOT_REPLAYABLE = ['reply-metrics-', 'schedulebatch-', 'audit-views-'];
 
 export const streamKindOf = (stream: string): StreamKind | null => {
   if (NOT_REPLAYABLE.some((p) => stream.startsWith(p))) return null;
-  return STREAM_KINDS.find((k) => (k.prefix === POLLING_SETTINGS_STREAM ? stream === k.prefix : stream.startsWith(k.prefix))) ?? null;
+  return STREAM_KINDS.find((k) => (k.prefix === POLLING_SETTINGS_STREAM || k.prefix === AI_PROVIDER_STREAM ? stream === k.prefix : stream.startsWith(k.prefix))) ?? null;
 };
 
 export interface StateChange {

@@ -6,6 +6,8 @@
  * and fails on any without a line here. Pure: names of people come in through `nameOf`.
  */
 import { DateTime } from 'luxon';
+import type { AiProviderEvent } from '@core/ai/provider';
+import type { AiUsageEvent } from '@core/ai/usage';
 import type { BillingEvent } from '@core/billing/events';
 import type { ReservationEvent } from '@core/eventstore/reservation';
 import type { MetricsEvent } from '@core/metrics/events';
@@ -52,6 +54,8 @@ export type AuditedEvent =
   | TokenEvent
   | SchedulerHealthEvent
   | XSendingEvent
+  | AiProviderEvent
+  | AiUsageEvent
   | AuditEvent;
 
 export type AuditedEventType = AuditedEvent['type'];
@@ -223,6 +227,13 @@ const WORDING: Wording = {
   XSendingPaused: (d) => `sending to X was paused for the installation: X refused the app (${d.reason.replace(/_/g, ' ')})${d.detail === null ? '' : `: ${d.detail}`}`,
   XSendingResumed: (d) => `sending to X resumed (paused since ${d.pausedAt} for ${d.reason.replace(/_/g, ' ')})`,
   SchedulerHeartbeat: (d) => `the ${d.kind} scheduler ${d.host}:${d.pid} ticked (${d.ticks} tick(s) since ${d.startedAt})`,
+  // AI provider: the key is never worded, only that it changed
+  AiProviderConfigured: (d, c) =>
+    `${c.who} set the AI provider: ${d.baseUrl === null ? 'none set here (the environment or the offline writer)' : `${d.model ?? '?'} at ${d.baseUrl}`}, ` +
+    `when it fails: ${d.fallback === 'offline' ? 'the offline writer' : 'wait'}, limits: ${d.userDailyLimit ?? 'none'} per user a day, ${d.installationMonthlyLimit ?? 'none'} a month`,
+  AiProviderKeyReplaced: (_d, c) => `${c.who} replaced the AI provider's API key (kept sealed)`,
+  AiProviderKeyRemoved: (_d, c) => `${c.who} removed the AI provider's API key`,
+  AiWritingCounted: (d) => `an AI writing was counted (${d.count} on ${d.day})`,
   // audit
   AuditViewed: (d, c) => `${actorWords(d.viewerId, c.nameOf)} looked at the history of ${d.subjectKind === 'user' ? d.subject : `${d.subjectKind} ${d.subject}`}`,
 };

@@ -49,6 +49,8 @@ export const REPLY_MESSAGES = {
     `Not posted: a posting limit held it past the ${windowInWords(graceMs)} a reply may go out late${limit === undefined ? '' : ` (${limit.replace(/[,.;]\s*(?:so\s+)?this (?:reply|one) waits.*$/u, '')})`}`,
   heldUp: (seconds: number) => `Not posted: the scheduler was held up ${seconds} s between recording the send and making it, longer than the others wait for it`,
   skippedByUser: 'Skipped by you',
+  /** The AI provider failed (fallback 'wait') and the run could wait no longer; `cause` is the provider's failure in words. */
+  aiUnavailable: (cause: string) => `Not posted: the AI provider did not write the reply while it was on time (${cause.replace(/[.;]\s*try again.*$/iu, '')})`,
   // Refusals of commands
   sendStarted: 'This reply is already being sent or was sent; it is never sent twice',
   notSendable: 'This reply cannot be sent now',

@@ -19,7 +19,8 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { aiEnvSchema, aiWriterFor } from '@adapters/ai-openai';
+import { aiEnvSchema } from '@adapters/ai-openai';
+import { createManagedAi } from '@adapters/ai-provider';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenEnvSchema, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
@@ -142,8 +143,11 @@ const main = async () => {
   // The servers' image store (the same RIPOSTE_S3_* or RIPOSTE_UPLOADS_DIR): the cleanup of unused uploads and the posts' images.
   const { images } = openImageStore({ s3: s3ImageStoreConfigOf(env), dataDir: env.RIPOSTE_DATA_DIR, uploadsDir: env.RIPOSTE_UPLOADS_DIR });
   const { keyring } = tokenKeys;
-  const vault = createTokenVault(createTokenCipher(keyring), dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
+  const cipher = createTokenCipher(keyring);
+  const vault = createTokenVault(cipher, dataKeys, [keyring.current.id, ...keyring.previous.map((k) => k.id)]);
   const clock = env.RIPOSTE_TEST_CLOCK_FILE === undefined ? () => new Date() : fileClock(env.RIPOSTE_TEST_CLOCK_FILE);
+  // The AI provider the admin set (read model), else RIPOSTE_AI_*, else the offline writer: as the server has it.
+  const ai = createManagedAi({ store, db: () => projector.db, cipher, env, clock, logger: logger.child({ component: 'ai' }) });
   // One id for this process: its heartbeat's and its sends', so others know its sends when it is gone.
   const processId = randomUUID();
   const dispatcher = createDispatcher({
@@ -151,7 +155,7 @@ const main = async () => {
     db: () => projector.db,
     x,
     tokens: vault,
-    ai: aiWriterFor(env),
+    ai,
     images,
     clock,
     logger: logger.child({ component: 'dispatch' }),

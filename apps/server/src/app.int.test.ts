@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineWriter } from '@adapters/ai-offline';
+import { createManagedAi } from '@adapters/ai-provider';
 import { createTokenCipher, createTokenVault, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createMemoryEventStore } from '@adapters/eventstore-memory';
 import { createFsImageStore } from '@adapters/image-store';
@@ -72,7 +73,7 @@ const server = createServer(
         clock: () => new Date(),
       }),
       images,
-      ai: createOfflineWriter(),
+      ai: createManagedAi({ store, db: () => projector.db, cipher, env: config.ai, clock: () => new Date(), logger: createLogger({ level: 'silent' }) }),
       dispatcher: createDispatcher({
         store,
         db: () => projector.db,

@@ -34,6 +34,7 @@ import { commandContext } from './http/present';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './users/admin-routes';
 import { aiRoutes } from './ai/routes';
+import { aiProviderRoutes } from './ai/provider-routes';
 import { auditRoutes } from './audit/routes';
 import { billingRoutes } from './billing/routes';
 import { authRoutes } from './users/auth-routes';
@@ -76,6 +77,7 @@ export const apiRouters = (deps: AppDeps): Router[] => {
     scheduleRoutes(deps),
     replyRoutes(deps),
     aiRoutes(deps),
+    aiProviderRoutes(deps),
     xRoutes(deps),
     billingRoutes(deps),
   ];

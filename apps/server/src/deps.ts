@@ -6,7 +6,7 @@ import type { Projector } from '@adapters/projections-sqlite';
 import type { SessionStore } from '@adapters/session-store-sqlite';
 import type { Dispatcher } from '@adapters/dispatch';
 import type { MailSink } from '@adapters/mail';
-import type { AiWriter } from '@core/ai';
+import type { ManagedAi } from '@adapters/ai-provider';
 import type { Mailer } from '@core/mail';
 import type { ImageStore } from '@core/images';
 import type { EventStore } from '@core/eventstore/types';
@@ -39,8 +39,8 @@ export interface AppDeps {
   schedules: SchedulesService;
   /** Uploaded images (the V2 upload; served under /uploads/). */
   images: ImageStore;
-  /** The AI writer: OpenAI-compatible when RIPOSTE_AI_* configure one, else offline. */
-  ai: AiWriter;
+  /** The AI writer: the provider set on the AI Provider page, else RIPOSTE_AI_*, else offline (adapters/ai-provider). */
+  ai: ManagedAi;
   /** Due replies: the admin's Scheduler Test runs a schedule or a direct reply through it. */
   dispatcher: Dispatcher;
   /** X: the app client (emulator in sandbox mode), connected accounts, sign in with X (apps/server/src/x). */

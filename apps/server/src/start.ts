@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
-import { aiWriterFor } from '@adapters/ai-openai';
+import { createManagedAi } from '@adapters/ai-provider';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
 import { createMetricsRefresher } from '@adapters/metrics';
@@ -179,13 +179,14 @@ export const startServer = async (
   const users = createUsersService(store, clock);
   const mail = openMailer(config.mail, config.dataDir, clock);
   logger.info({ mailer: mail.mailer.kind }, mail.sink ? 'mail is kept in <data>/mail (sandbox Mailbox); set RIPOSTE_SMTP_URL to send it' : 'mail goes out through SMTP');
-  const ai = aiWriterFor(config.ai);
   // X: the real adapter against X, or against the bundled emulator when no credentials are set.
   const tokenKeys = tokenKeyringFrom(config.tokens, config.dataDir);
   logger.info(tokenKeys.description);
   const push = openPushSender(config.push, config.dataDir);
   logger.info(push.description);
   const cipher = createTokenCipher(tokenKeys.keyring);
+  // AI: the provider an admin sets on the AI Provider page, else RIPOSTE_AI_*, else the offline writer.
+  const ai = createManagedAi({ store, db: () => projector.db, cipher, env: config.ai, clock, logger: logger.child({ component: 'ai' }) });
   const openedX = await openX({ x: config.x, dataDir: config.dataDir, mayStartEmulator: true, logger });
   // PayPal: the REST adapter against PayPal, or against the bundled emulator without credentials.
   const paypal = await openPayPal(config.paypal, logger);

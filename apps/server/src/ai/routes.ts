@@ -1,7 +1,9 @@
 /**
  * The AI calls of spec part 2 §7, on the installation's AI writer (deps.ai: the OpenAI-compatible
- * adapter when RIPOSTE_AI_* configure one, else the offline writer). Every answer says which
- * writer wrote it (`offline`, `model`), so the pages can label offline text as such. The text has
+ * provider an admin set on the AI Provider page, else RIPOSTE_AI_*, else the offline writer). Every
+ * answer says which writer wrote it (`offline`, `model`, and `fallback` when the offline writer
+ * stood in for a failing provider), so the pages can label offline text as such. Each call is
+ * counted against the provider's limits for the signed-in user (429 once one is reached). The text has
  * been through the core's safety wrapper: no @mentions, within the length asked.
  *
  *   POST /api/v2/repurpose        {originalContent, targetStyle}     -> {success, content, message}
@@ -21,6 +23,7 @@ import {
   generateAiReplyBodySchema,
   isAiError,
   repurposeContentBodySchema,
+  type AiText,
   templatePreviewBodySchema,
   v2RepurposeBodySchema,
 } from '@core/ai';
@@ -39,6 +42,9 @@ const requestSignal = (ctx: Context): AbortSignal => {
   });
   return controller.signal;
 };
+
+/** Why the offline writer answered in place of the provider, when it did (the pages show it). */
+const fallbackOf = (answer: AiText): { fallback?: string } => (answer.fallback === undefined ? {} : { fallback: answer.fallback });
 
 /** An AI failure answered with the call's own shape; anything else goes to the error middleware. */
 const failWith = (ctx: Context, error: unknown, extra: (message: string) => Record<string, unknown>) => {
@@ -68,14 +74,15 @@ export const aiRoutes = (deps: AppDeps): Router => {
     try {
       const answer = await writer().rewrite(
         { text: body.originalContent, style: body.targetStyle, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
-        { signal: requestSignal(ctx) },
+        { signal: requestSignal(ctx), userId: currentUser(ctx).id },
       );
       ctx.body = {
         success: true,
         content: answer.text,
-        message: `Content repurposed in the ${styleDefinition(body.targetStyle).label} style${answer.offline ? ' (offline writer)' : ''}`,
+        message: `Content repurposed in the ${styleDefinition(body.targetStyle).label} style${answer.fallback !== undefined ? ` (${answer.fallback})` : answer.offline ? ' (offline writer)' : ''}`,
         offline: answer.offline,
         model: answer.model,
+        ...fallbackOf(answer),
       };
     } catch (error) {
       failWith(ctx, error, () => ({ success: false, ...label() }));
@@ -87,9 +94,9 @@ export const aiRoutes = (deps: AppDeps): Router => {
     try {
       const answer = await writer().rewrite(
         { text: body.content, style: UNIQUE_VARIATION, maxLength: body.maxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
-        { signal: requestSignal(ctx) },
+        { signal: requestSignal(ctx), userId: currentUser(ctx).id },
       );
-      ctx.body = { success: true, repurposedContent: answer.text, offline: answer.offline, model: answer.model };
+      ctx.body = { success: true, repurposedContent: answer.text, offline: answer.offline, model: answer.model, ...fallbackOf(answer) };
     } catch (error) {
       failWith(ctx, error, () => ({ success: false, ...label() }));
     }
@@ -106,9 +113,9 @@ export const aiRoutes = (deps: AppDeps): Router => {
           maxLength: body.maxLength,
           ...(body.seed === undefined ? {} : { seed: body.seed }),
         },
-        { signal: requestSignal(ctx) },
+        { signal: requestSignal(ctx), userId: currentUser(ctx).id },
       );
-      ctx.body = { reply: answer.text, viralStyle: body.viralStyle, offline: answer.offline, model: answer.model };
+      ctx.body = { reply: answer.text, viralStyle: body.viralStyle, offline: answer.offline, model: answer.model, ...fallbackOf(answer) };
     } catch (error) {
       // The spec's failure text first, then the cause, so neither the page nor a log loses it.
       failWith(ctx, error, (cause) => ({ message: `${AI_MESSAGES.generateFailed}: ${cause}`, ...label() }));
@@ -120,9 +127,9 @@ export const aiRoutes = (deps: AppDeps): Router => {
     try {
       const answer = await writer().rewrite(
         { text: body.content, style: body.viralStyle, maxLength: body.aiMaxLength, ...(body.seed === undefined ? {} : { seed: body.seed }) },
-        { signal: requestSignal(ctx) },
+        { signal: requestSignal(ctx), userId: currentUser(ctx).id },
       );
-      ctx.body = { success: true, content: answer.text, viralStyle: body.viralStyle, offline: answer.offline, model: answer.model };
+      ctx.body = { success: true, content: answer.text, viralStyle: body.viralStyle, offline: answer.offline, model: answer.model, ...fallbackOf(answer) };
     } catch (error) {
       failWith(ctx, error, () => ({ success: false, ...label() }));
     }

@@ -1,7 +1,6 @@
 /** Public odds and ends: health and the web app's configuration. */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { wantsOpenAi } from '@adapters/ai-openai';
 import type { AppDeps } from '../deps';
 import { createHealthCheck } from './health';
 import { emailTestModeAllowed } from '../users/routes';
@@ -41,9 +40,12 @@ export const miscRoutes = (deps: AppDeps): Router => {
 
   router.get('/api/config', (ctx) => {
     ctx.body = {
-      // True when the bundled X emulator stands in for X (no RIPOSTE_X_API_KEY); the AI writer is offline unless RIPOSTE_AI_* say otherwise.
+      // True when the bundled X emulator stands in for X (no RIPOSTE_X_API_KEY); the AI writer is
+      // offline unless the AI Provider page or RIPOSTE_AI_* set a provider, and then what happens
+      // when it fails (the composers say so).
       sandboxX: deps.x.sandbox,
-      aiOffline: !wantsOpenAi(deps.config.ai),
+      aiOffline: deps.ai.offline,
+      aiFallback: deps.ai.settings().fallback,
       emailTestMode: emailTestModeAllowed(deps, ctx),
       // True when mail is kept in the local sink (no RIPOSTE_SMTP_URL): admins read it on /admin/mailbox.
       mailSandbox: deps.mail.sink !== null,

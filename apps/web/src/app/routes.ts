@@ -42,6 +42,7 @@ export const signedInPatterns = [
   '/admin/tier-management',
   '/admin/mailbox',
   '/admin/audit',
+  '/admin/ai-provider',
   '/settings',
   ...comingNextPatterns,
 ] as const;
@@ -82,6 +83,7 @@ export const pageTitles: Record<RoutePattern, string> = {
   '/admin/tier-management': 'Tier Management',
   '/admin/mailbox': 'Mailbox',
   '/admin/audit': 'Audit',
+  '/admin/ai-provider': 'AI Provider',
   '/settings': 'Settings',
 };
 

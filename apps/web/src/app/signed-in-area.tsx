@@ -29,6 +29,7 @@ const TierManagementPage = lazy(() => import('@web/features/polling/tier-managem
 const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
 const MailboxPage = lazy(() => import('@web/features/mailbox/mailbox-page'));
 const AuditPage = lazy(() => import('@web/features/audit/audit-page'));
+const AiProviderPage = lazy(() => import('@web/features/ai-provider/ai-provider-page'));
 
 export default function SignedInArea() {
   return (
@@ -57,6 +58,7 @@ export default function SignedInArea() {
             <Route path="/admin/tier-management" component={TierManagementPage} />
             <Route path="/admin/mailbox" component={MailboxPage} />
             <Route path="/admin/audit" component={AuditPage} />
+            <Route path="/admin/ai-provider" component={AiProviderPage} />
             <Route path="/settings" component={SettingsPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>

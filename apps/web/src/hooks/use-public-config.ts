@@ -10,6 +10,8 @@ export type PublicConfig = {
   sandboxX?: boolean;
   /** The AI writer is not configured: AI previews and replies are unavailable. */
   aiOffline?: boolean;
+  /** With a provider set: what an AI reply does when it fails ('wait', or 'offline': the offline writer writes it). */
+  aiFallback?: 'wait' | 'offline';
   /** Admins may switch e-mail to test mode on this host. */
   emailTestMode?: boolean;
   /** Mail is kept in the local sink (no SMTP): admins read it on /admin/mailbox. */

@@ -1,6 +1,7 @@
 import {
   AtSign,
   BadgeCheck,
+  Bot,
   CalendarClock,
   CalendarDays,
   FileText,
@@ -54,6 +55,7 @@ export const adminNav: NavItem[] = [
   { label: 'Scheduler Test', href: '/admin/scheduler-test', icon: FlaskConical },
   { label: 'Mailbox', href: '/admin/mailbox', icon: Inbox },
   { label: 'Audit', href: '/admin/audit', icon: ScrollText },
+  { label: 'AI Provider', href: '/admin/ai-provider', icon: Bot },
 ];
 
 export function isActive(item: NavItem, location: string): boolean {
