@@ -5,7 +5,7 @@
  * the decider judges), always with a PayPal-Request-Id fixed by what is asked, so a retry never
  * charges twice. After every billing write the user's stream is brought in line (`syncPremium`).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   billingDecider,
   billingStream,
@@ -15,14 +15,20 @@ import {
   PREMIUM_DESCRIPTION,
   PREMIUM_PRICE,
   premiumCommand,
+  isSettled,
+  paypalWebhookStream,
   readWebhookEvent,
   renewalDue,
+  webhookAlertReason,
+  webhookInboxDecider,
   RENEWAL_LEAD_MS,
   userIdOfCustomId,
   type BillingCommand,
   type BillingState,
   type PaymentProvider,
   type ProviderOrder,
+  type WebhookEvent,
+  type WebhookOutcome,
 } from '@core/billing';
 import { commandMetadata, type CommandContext } from '@core/eventstore/command-context';
 import { handleCommand } from '@core/eventstore/command-handler';
@@ -36,13 +42,39 @@ import type { ReadDb } from '@adapters/projections-sqlite';
 import { dueRenewals, userIdByCapture, userIdByOrder } from '@adapters/read-models/billing';
 import type { SchedulerJob } from '@adapters/scheduler';
 
+/** What the admins are told of a PayPal event (adapters/notifications/paypal-webhook-alert.ts). */
+export interface WebhookAlert {
+  reason: string;
+  eventId: string;
+  eventType: string;
+  outcome: WebhookOutcome;
+  detail: string | null;
+  at: string;
+}
+
 export interface BillingDeps {
   store: EventStore;
   provider: PaymentProvider;
   db: () => ReadDb;
   clock: () => Date;
   logger: Logger;
+  /** Tells the admins; not awaited by the webhook's answer. */
+  alertAdmins?: (alert: WebhookAlert) => Promise<void>;
 }
+
+/** The webhook's answer: `retry` when handling failed and PayPal should deliver it again. */
+export interface WebhookAnswer {
+  applied: string;
+  outcome: WebhookOutcome | 'duplicate';
+  retry: boolean;
+}
+
+/** The PayPal event id of a verified body, or one made of its hash when it names none. */
+const envelopeOf = (body: unknown, rawBody: string): { id: string; type: string } => {
+  const e = (typeof body === 'object' && body !== null ? body : {}) as { id?: unknown; event_type?: unknown };
+  const id = typeof e.id === 'string' && /^[\x21-\x7e]{1,200}$/.test(e.id) ? e.id : `body-${createHash('sha256').update(rawBody).digest('hex')}`;
+  return { id, type: typeof e.event_type === 'string' ? e.event_type.slice(0, 100) : 'unknown' };
+};
 
 /** What a capture answers: the order's state and the user's Premium after it. */
 export interface CaptureResult {
@@ -96,6 +128,56 @@ export const createBillingService = (deps: BillingDeps) => {
       subscriptionEndDate: paid ? sub.periodEnd : null,
       position,
     };
+  };
+
+  /** What billing does with a readable webhook event (the signature was verified). */
+  const applyWebhook = async (event: WebhookEvent, ctx: CommandContext): Promise<string> => {
+    const action = event.action;
+    const db = deps.db();
+    switch (action.kind) {
+      case 'ignore':
+        return 'ignored';
+      case 'approve': {
+        const userId = userIdOfCustomId(action.customId) ?? userIdByOrder(db, action.orderId);
+        if (userId === null) return 'unknown order';
+        const state = await load(userId);
+        if (state.orders[action.orderId] === undefined) return 'unknown order';
+        await run(userId, { type: 'ApproveOrder', orderId: action.orderId, payerId: action.payerId, webhookId: event.id, now: now() }, ctx);
+        return event.type;
+      }
+      case 'capture': {
+        const userId = userIdOfCustomId(action.capture.customId) ?? userIdByOrder(db, action.orderId);
+        if (userId === null || (await load(userId)).orders[action.orderId] === undefined) return 'unknown order';
+        // PayPal's order is the truth (and names the vaulted wallet); the webhook only says when to look.
+        const order = await provider.getOrder(action.orderId);
+        if (order === null) return 'unknown order';
+        await recordOrder(userId, order.capture ? order : { ...order, capture: action.capture }, event.id, ctx);
+        return event.type;
+      }
+      case 'reversal': {
+        const userId = userIdByCapture(db, action.captureId) ?? userIdOfCustomId(action.customId);
+        if (userId === null) return 'unknown capture';
+        const command: BillingCommand = {
+          type: 'RecordReversal',
+          captureId: action.captureId,
+          kind: action.reversal,
+          providerId: action.providerId,
+          amount: action.amount,
+          webhookId: event.id,
+          now: now(),
+        };
+        const written = await run(userId, command, ctx);
+        await syncPremium(userId, written.state, ctx);
+        return event.type;
+      }
+      case 'dispute': {
+        const userId = userIdByCapture(db, action.dispute.captureId) ?? userIdOfCustomId(action.customId);
+        if (userId === null) return 'unknown capture';
+        const written = await run(userId, { type: 'RecordDispute', dispute: action.dispute, webhookId: event.id, now: now() }, ctx);
+        await syncPremium(userId, written.state, ctx);
+        return event.type;
+      }
+    }
   };
 
   return {
@@ -158,63 +240,46 @@ export const createBillingService = (deps: BillingDeps) => {
     reconcile: async (userId: string, ctx: CommandContext): Promise<Position | null> => syncPremium(userId, await load(userId), ctx),
 
     /**
-     * POST /paypal/webhook: verified with PayPal, then applied once (event ids on the stream). A
-     * capture event is checked against PayPal's own order (which also gives the vault id). A dispute
- * is found by its capture (ADR 0037).
-     * Answers what was done, for the log; throws 400 for what cannot be verified or read.
+     * POST /paypal/webhook: verified with PayPal, then handled once per PayPal event id and what
+     * it led to recorded (core/billing/webhook-inbox.ts, ADR 0054) before PayPal gets its answer.
+     * A capture event is checked against PayPal's own order (which also gives the vault id); a
+     * dispute is found by its capture (ADR 0037). A verified event that cannot be read is recorded
+     * and acknowledged (a redelivery would read no better); one whose handling failed is recorded
+     * and answered `retry`, so PayPal delivers it again. Throws 400 only for what cannot be verified.
      */
-    webhook: async (headers: Record<string, string | undefined>, rawBody: string, body: unknown, ctx: CommandContext): Promise<{ applied: string }> => {
+    webhook: async (headers: Record<string, string | undefined>, rawBody: string, body: unknown, ctx: CommandContext): Promise<WebhookAnswer> => {
       if (!(await provider.verifyWebhook({ headers, rawBody }))) {
         throw new AppError('validation', 'The webhook signature could not be verified', { reason: 'WEBHOOK_SIGNATURE' });
       }
+      const { id, type } = envelopeOf(body, rawBody);
+      const stream = paypalWebhookStream(id);
+      if (isSettled((await loadState(store, stream, webhookInboxDecider)).state)) return { applied: 'duplicate', outcome: 'duplicate', retry: false };
       const event = readWebhookEvent(body);
-      if (event === null) throw new AppError('validation', 'Not a PayPal webhook event Riposte can read', { reason: 'WEBHOOK_UNREADABLE' });
-      const action = event.action;
-      const db = deps.db();
-      switch (action.kind) {
-        case 'ignore':
-          return { applied: 'ignored' };
-        case 'approve': {
-          const userId = userIdOfCustomId(action.customId) ?? userIdByOrder(db, action.orderId);
-          if (userId === null) return { applied: 'unknown order' };
-          const state = await load(userId);
-          if (state.orders[action.orderId] === undefined) return { applied: 'unknown order' };
-          await run(userId, { type: 'ApproveOrder', orderId: action.orderId, payerId: action.payerId, webhookId: event.id, now: now() }, ctx);
-          return { applied: event.type };
-        }
-        case 'capture': {
-          const userId = userIdOfCustomId(action.capture.customId) ?? userIdByOrder(db, action.orderId);
-          if (userId === null || (await load(userId)).orders[action.orderId] === undefined) return { applied: 'unknown order' };
-          // PayPal's order is the truth (and names the vaulted wallet); the webhook only says when to look.
-          const order = await provider.getOrder(action.orderId);
-          if (order === null) return { applied: 'unknown order' };
-          await recordOrder(userId, order.capture ? order : { ...order, capture: action.capture }, event.id, ctx);
-          return { applied: event.type };
-        }
-        case 'reversal': {
-          const userId = userIdByCapture(db, action.captureId) ?? userIdOfCustomId(action.customId);
-          if (userId === null) return { applied: 'unknown capture' };
-          const command: BillingCommand = {
-            type: 'RecordReversal',
-            captureId: action.captureId,
-            kind: action.reversal,
-            providerId: action.providerId,
-            amount: action.amount,
-            webhookId: event.id,
-            now: now(),
-          };
-          const written = await run(userId, command, ctx);
-          await syncPremium(userId, written.state, ctx);
-          return { applied: event.type };
-        }
-        case 'dispute': {
-          const userId = userIdByCapture(db, action.dispute.captureId) ?? userIdOfCustomId(action.customId);
-          if (userId === null) return { applied: 'unknown capture' };
-          const written = await run(userId, { type: 'RecordDispute', dispute: action.dispute, webhookId: event.id, now: now() }, ctx);
-          await syncPremium(userId, written.state, ctx);
-          return { applied: event.type };
+      let outcome: WebhookOutcome;
+      let applied: string;
+      let detail: string | null = null;
+      if (event === null) {
+        outcome = 'unreadable';
+        applied = 'unreadable';
+        detail = 'not the shape PayPal documents for this event type';
+      } else {
+        try {
+          applied = await applyWebhook(event, ctx);
+          outcome = applied === 'ignored' ? 'ignored' : applied.startsWith('unknown') ? 'not_found' : 'applied';
+        } catch (error) {
+          logger.error({ err: error, eventId: id, eventType: type }, 'handling a PayPal webhook event failed; PayPal will deliver it again');
+          outcome = 'failed';
+          applied = 'failed';
+          detail = error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300);
         }
       }
+      const at = now();
+      await handleCommand(store, stream, webhookInboxDecider, { type: 'RecordWebhook', eventId: id, eventType: type, outcome, detail, now: at }, options(ctx));
+      const reason = webhookAlertReason(type, outcome);
+      if (reason !== null && deps.alertAdmins !== undefined) {
+        deps.alertAdmins({ reason, eventId: id, eventType: type, outcome, detail, at }).catch((err: unknown) => logger.warn({ err, eventId: id }, 'telling the admins of a PayPal event failed'));
+      }
+      return { applied, outcome, retry: outcome === 'failed' };
     },
 
     /**

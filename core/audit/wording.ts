@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import type { AiProviderEvent } from '@core/ai/provider';
 import type { AiUsageEvent } from '@core/ai/usage';
 import type { BillingEvent } from '@core/billing/events';
+import { WEBHOOK_OUTCOME_WORDS, type WebhookInboxEvent } from '@core/billing/webhook-inbox';
 import type { ReservationEvent } from '@core/eventstore/reservation';
 import type { MetricsEvent } from '@core/metrics/events';
 import type { MonitoredAccountEvent } from '@core/monitoring/account';
@@ -35,6 +36,7 @@ import type { AuditEvent } from './events';
 export type AuditedEvent =
   | UserEvent
   | BillingEvent
+  | WebhookInboxEvent
   | ReservationEvent
   | MetricsEvent
   | MonitoredAccountEvent
@@ -223,6 +225,8 @@ const WORDING: Wording = {
   TokenCreated: (d, c) => `${c.who} created the access token '${d.name}' (${d.scopes.join(', ')}${d.expiresAt ? `, expires ${d.expiresAt}` : ', no expiry'})`,
   TokenRevoked: (d, c) => `${c.who} revoked access token ${short(d.tokenId)}`,
   TokenUsed: (d) => `access token ${short(d.tokenId)} was used`,
+  // PayPal's webhook deliveries
+  PayPalWebhookRecorded: (d) => `PayPal's ${d.eventType} event ${d.eventId} was ${WEBHOOK_OUTCOME_WORDS[d.outcome]}${d.detail === null ? '' : `: ${d.detail}`}`,
   // scheduler health
   XSendingPaused: (d) => `sending to X was paused for the installation: X refused the app (${d.reason.replace(/_/g, ' ')})${d.detail === null ? '' : `: ${d.detail}`}`,
   XSendingResumed: (d) => `sending to X resumed (paused since ${d.pausedAt} for ${d.reason.replace(/_/g, ' ')})`,

@@ -9,6 +9,7 @@ export * from './ids';
 export * from './entitlement';
 export * from './renewal';
 export * from './webhook';
+export * from './webhook-inbox';
 export * from './provider';
 export * from './schemas';
 export * from './views';

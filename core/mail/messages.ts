@@ -93,3 +93,23 @@ export const xSendingPausedMail = (to: string, f: XSendingPausedFacts): MailMess
     .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
     .join('\n'),
 });
+
+export interface PayPalWebhookAlertFacts {
+  /** Why the admins hear of it (core/billing webhookAlertReason). */
+  reason: string;
+  eventId: string;
+  eventType: string;
+  detail: string | null;
+  at: string;
+  adminUrl: string;
+}
+
+/** To every admin with an e-mail, once per PayPal event and outcome: a payment problem or an event not applied. */
+export const paypalWebhookAlertMail = (to: string, f: PayPalWebhookAlertFacts): MailMessage => ({
+  to,
+  kind: 'paypal_webhook_alert',
+  subject: `Riposte: PayPal ${f.eventType}`,
+  text: [f.reason, '', `Event: ${f.eventType} ${f.eventId}, received ${f.at}`, f.detail === null ? '' : `Detail: ${f.detail}`, '', `Admin: ${f.adminUrl}`]
+    .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
+    .join('\n'),
+});

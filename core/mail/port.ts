@@ -5,7 +5,7 @@
  */
 
 /** Why a message is sent; the sink lists it, and the tests find messages by it. */
-export type MailKind = 'password_reset' | 'failed_reply' | 'weekly_summary' | 'x_sending_paused';
+export type MailKind = 'password_reset' | 'failed_reply' | 'weekly_summary' | 'x_sending_paused' | 'paypal_webhook_alert';
 
 export interface MailMessage {
   to: string;

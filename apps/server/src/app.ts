@@ -138,14 +138,14 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   );
   const csrf = csrfProtection({ publicUrl: deps.config.publicUrl });
   app.use((ctx, next) => (ctx.state.token !== null ? next() : csrf(ctx, next)));
-  app.use(
+  const jsonBody = (jsonLimit: string, shown: string) =>
     bodyParser({
       enableTypes: ['json'],
-      jsonLimit: '100kb',
+      jsonLimit,
       onError: (error) => {
         // Too large is its own answer (413, exposed by co-body); anything else is not JSON.
         if ((error as { status?: unknown }).status === 413) {
-          throw Object.assign(new Error('The request body is too large (100 kB at most)'), { status: 413, expose: true });
+          throw Object.assign(new Error(`The request body is too large (${shown} at most)`), { status: 413, expose: true });
         }
         // co-body (strict) reads only objects and arrays: a bare string, number, true or null is JSON
         // all the same, and saying otherwise would send the client looking for a syntax error.
@@ -154,8 +154,12 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
         }
         throw new AppError('validation', 'The request body is not valid JSON', { reason: 'MALFORMED_JSON' });
       },
-    }),
-  );
+    });
+  const apiBody = jsonBody('100kb', '100 kB');
+  // PayPal's events carry whole resources (a dispute with its messages): PayPal is not held to the
+  // API's 100 kB, and a verified event refused for its size would be redelivered for days.
+  const webhookBody = jsonBody('1mb', '1 MB');
+  app.use((ctx, next) => (ctx.path === '/paypal/webhook' ? webhookBody(ctx, next) : apiBody(ctx, next)));
   app.use(jsonDepthLimit());
   for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https, clock: deps.clock })) app.use(mw);
   app.use(loadUser(deps.users));

@@ -63,6 +63,7 @@ import { hashLimitsFor, limitHashing, type HashLimits } from './users/hash-gate'
 import { createRegistrationLimiter, REGISTRATION_WINDOW_SECONDS } from './users/registration-limit';
 import { createUsersService } from './users/service';
 import { createBillingService } from '@adapters/billing/service';
+import { createPayPalWebhookAlerts } from '@adapters/notifications/paypal-webhook-alert';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { createPendingRequests, createXAccountsService, createXSignIn, PENDING_TTL_MS, type PendingLimits } from './x';
 
@@ -252,7 +253,14 @@ export const startServer = async (
     },
     crash: crashAt(config.dispatch.crashAt),
   });
-  const billing = createBillingService({ store, provider: paypal.provider, db: () => projector.db, clock, logger: logger.child({ component: 'billing' }) });
+  const billing = createBillingService({
+    store,
+    provider: paypal.provider,
+    db: () => projector.db,
+    clock,
+    logger: logger.child({ component: 'billing' }),
+    alertAdmins: createPayPalWebhookAlerts({ store, db: () => projector.db, mailer: mail.mailer, appUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`, logger }),
+  });
   // Monitored accounts read for auto schedules (adapters/watching), in whichever process schedules.
   // RIPOSTE_X_WATCH=stream: X's filtered stream too, the reads as its fallback.
   const streamWatcher =

@@ -71,8 +71,10 @@ export const billingRoutes = (deps: AppDeps): Router => {
     const raw = (ctx.request as unknown as { rawBody?: string }).rawBody ?? '';
     const headers = Object.fromEntries(Object.entries(ctx.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]));
     const done = await billing.service.webhook(headers, raw, ctx.request.body, commandContext(ctx, 'paypal'));
-    deps.logger.info({ applied: done.applied }, 'PayPal webhook');
-    ctx.body = { ok: true };
+    deps.logger.info({ applied: done.applied, outcome: done.outcome }, 'PayPal webhook');
+    // Recorded either way; a failure is answered so PayPal delivers the event again.
+    if (done.retry) throw new AppError('unavailable', 'Handling this event failed; it was recorded and will be handled when PayPal delivers it again', { reason: 'WEBHOOK_RETRY' });
+    ctx.body = { ok: true, outcome: done.outcome };
   });
 
   router.get('/api/billing', requireUser, async (ctx) => {
