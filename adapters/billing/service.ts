@@ -241,7 +241,7 @@ export const createBillingService = (deps: BillingDeps) => {
 
     /**
      * POST /paypal/webhook: verified with PayPal, then handled once per PayPal event id and what
-     * it led to recorded (core/billing/webhook-inbox.ts, ADR 0054) before PayPal gets its answer.
+     * it led to recorded (core/billing/webhook-inbox.ts, ADR 0055) before PayPal gets its answer.
      * A capture event is checked against PayPal's own order (which also gives the vault id); a
      * dispute is found by its capture (ADR 0037). A verified event that cannot be read is recorded
      * and acknowledged (a redelivery would read no better); one whose handling failed is recorded

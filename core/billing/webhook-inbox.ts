@@ -1,6 +1,6 @@
 /**
  * PayPal's webhook deliveries, one stream per PayPal event id (`paypal-webhook-<id>`): what each
- * verified event led to, recorded before PayPal gets its answer (ADR 0054). A redelivery of an
+ * verified event led to, recorded before PayPal gets its answer (ADR 0055). A redelivery of an
  * event already settled is answered at once and applies nothing; one whose handling failed (PayPal
  * or the store did not answer) is handled again, as PayPal redelivers it.
  */
