@@ -124,6 +124,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
   const snapshots = createSnapshots(db, ensureOpen);
 
   const identity = storeIdentity(db);
+  // data_version moves when another connection (process) commits; total_changes when this one
+  // writes. Together they move on every write to the file, for the price of one tiny statement.
+  // (Two statements: the pragma alone is cheaper than one SELECT that joins the two.)
+  const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const othersChanges = db.prepare<[], number>('PRAGMA data_version').pluck();
 
   return {
     kind: 'sqlite',
@@ -163,6 +168,10 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): Sqlite
         dropSnapshot.run(stream);
       }).immediate();
       return events.length;
+    },
+    changeMark: () => {
+      ensureOpen();
+      return `${ownChanges.get()}:${othersChanges.get()}`;
     },
     readStream: async (stream, readOptions = {}) => {
       ensureOpen();

@@ -21,9 +21,41 @@ const FORMAT = 1;
 
 export const isMemoryPath = (path: string): boolean => path === ':memory:';
 
+/** Statements kept per connection; lists that build `IN (?, ?, ...)` make many shapes of one query. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * `db.prepare` that keeps what it compiled: every read of the API prepares its query on every
+ * request, and compiling one costs more than running it on a short list (bench:api). A kept
+ * statement is handed out with its modes back at their defaults (a caller may have set pluck or
+ * raw on it); one that is in use (an iteration in progress) is not handed out again: that call
+ * gets a fresh one.
+ */
+const keepStatements = (db: ReadDb): void => {
+  const prepare = db.prepare.bind(db);
+  const kept = new Map<string, Database.Statement>();
+  const cached = (source: string): Database.Statement => {
+    const stmt = kept.get(source);
+    if (stmt !== undefined && !stmt.busy) {
+      kept.delete(source);
+      kept.set(source, stmt);
+      if (stmt.reader) stmt.pluck(false).raw(false).expand(false).safeIntegers(false);
+      return stmt;
+    }
+    const fresh = prepare(source);
+    if (stmt === undefined) {
+      kept.set(source, fresh);
+      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    return fresh;
+  };
+  db.prepare = cached as ReadDb['prepare'];
+};
+
 export const openReadDb = (path: string): ReadDb => {
   if (!isMemoryPath(path)) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  keepStatements(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   // Another process may read (or, rarely, project into) the same file: wait for its lock.

@@ -91,6 +91,10 @@ export const createStateCache = (options: StateCacheOptions = {}): StateCache & 
         forget(oldest, oldest.slice(oldest.indexOf('\u0000') + 1));
       }
     },
+    confirm: (stream, fold, mark) => {
+      const entry = entries.get(keyOf(stream, fold));
+      if (entry !== undefined) entry.checkedAt = mark;
+    },
     drop: (stream) => {
       for (const key of streams.get(stream) ?? []) entries.delete(key);
       streams.delete(stream);

@@ -5,7 +5,8 @@
  * a load stays bounded however long the stream grows. Snapshots are a cache: one that cannot be
  * read, is of another version, or cannot be saved is simply not used, and the events decide.
  * A store with a state cache (this process's memory) starts from the state last folded or decided
- * here and reads only from that event on. See docs/adr/0015-bounded-work-per-request.md and 0038.
+ * here and reads only from that event on, or nothing at all while the store's change mark says
+ * nothing was written since that state was found current. See docs/adr/0015-bounded-work-per-request.md and 0038.
  */
 import type { Decider } from '@core/shared/decider';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type StreamName } from './types';
@@ -40,15 +41,20 @@ const fromCache = async <Event, State>(
   store: EventStore,
   stream: StreamName,
   decider: Pick<Decider<unknown, Event, State>, 'evolve'>,
-): Promise<(LoadedState<State> & { lastEventId: string }) | null> => {
+): Promise<(LoadedState<State> & { lastEventId: string; mark: string | undefined }) | null> => {
   const cached = store.states?.get(stream, decider.evolve);
   if (cached === undefined) return null;
+  // Taken before the read: a write after it changes the mark, and the next load reads again.
+  const mark = store.changeMark?.();
+  if (mark !== undefined && cached.checkedAt === mark) {
+    return { state: cached.state as State, revision: cached.revision, folded: 0, lastEventId: cached.lastEventId, mark };
+  }
   const recorded = await store.readStream(stream, { fromRevision: cached.revision });
   const first = recorded[0];
   const last = recorded.at(-1);
   if (first === undefined || last === undefined || first.revision !== cached.revision || first.id !== cached.lastEventId) return null;
   const after = recorded.slice(1);
-  return { state: foldRecorded(decider, cached.state as State, after), revision: last.revision, folded: after.length, lastEventId: last.id };
+  return { state: foldRecorded(decider, cached.state as State, after), revision: last.revision, folded: after.length, lastEventId: last.id, mark };
 };
 
 /** Keeps a state this process folded or decided, for its next load (./types.ts StateCache). */
@@ -56,10 +62,11 @@ export const rememberState = <State>(
   store: EventStore,
   stream: StreamName,
   decider: Pick<Decider<unknown, unknown, State>, 'evolve'>,
-  loaded: { state: State; revision: bigint | 'no_stream'; lastEventId: string | undefined },
+  loaded: { state: State; revision: bigint | 'no_stream'; lastEventId: string | undefined; checkedAt?: string | undefined },
 ): void => {
   if (store.states === undefined || loaded.revision === 'no_stream' || loaded.lastEventId === undefined) return;
-  store.states.set(stream, decider.evolve, { revision: loaded.revision, lastEventId: loaded.lastEventId, state: loaded.state });
+  const { checkedAt } = loaded;
+  store.states.set(stream, decider.evolve, { revision: loaded.revision, lastEventId: loaded.lastEventId, state: loaded.state, ...(checkedAt === undefined ? {} : { checkedAt }) });
 };
 
 export const loadState = async <Event, State>(
@@ -69,10 +76,12 @@ export const loadState = async <Event, State>(
 ): Promise<LoadedState<State>> => {
   const cached = await fromCache(store, stream, decider);
   if (cached !== null) {
-    const { lastEventId, ...loaded } = cached;
-    if (loaded.folded > 0) rememberState(store, stream, decider, { ...loaded, lastEventId });
+    const { lastEventId, mark, ...loaded } = cached;
+    if (loaded.folded > 0) rememberState(store, stream, decider, { ...loaded, lastEventId, checkedAt: mark });
+    else if (mark !== undefined) store.states?.confirm(stream, decider.evolve, mark);
     return loaded;
   }
+  const mark = store.changeMark?.();
   const policy = decider.snapshot;
   const snapshots = policy === undefined ? undefined : store.snapshots;
   const kept = snapshots === undefined ? null : await snapshots.load(stream).catch(() => null);
@@ -85,7 +94,7 @@ export const loadState = async <Event, State>(
   if (snapshots !== undefined && policy !== undefined && revision !== 'no_stream' && recorded.length >= policy.every) {
     await snapshots.save(stream, { revision, version: policy.version, state }).catch(() => undefined);
   }
-  rememberState(store, stream, decider, { state, revision, lastEventId: recorded.at(-1)?.id });
+  rememberState(store, stream, decider, { state, revision, lastEventId: recorded.at(-1)?.id, checkedAt: mark });
   return { state, revision, folded: recorded.length };
 };
 

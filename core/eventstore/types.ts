@@ -122,6 +122,12 @@ export interface CachedState {
   /** That event's id: a stream rewritten or renamed since (erasure) no longer has it there. */
   lastEventId: string;
   state: unknown;
+  /**
+   * The store's change mark (EventStore.changeMark) taken before the read that found this state
+   * current. While the store's mark is still this value nothing was written anywhere, so the state
+   * is current without a read.
+   */
+  checkedAt?: string;
 }
 
 /**
@@ -135,6 +141,8 @@ export interface StateCache {
   set(stream: StreamName, fold: object, entry: CachedState): void;
   /** Forgets every entry of the stream (this process rewrote it). */
   drop(stream: StreamName): void;
+  /** Notes that the entry was found current at change mark `mark` (keeps the entry's age). */
+  confirm(stream: StreamName, fold: object, mark: string): void;
 }
 
 /** One probe of a store's health: a read, or a write that writes nothing. */
@@ -159,6 +167,12 @@ export interface EventStore {
   readonly snapshots?: SnapshotStore;
   /** Optional capability: states this process folded, kept in memory (core/eventstore/load-state.ts). */
   readonly states?: StateCache;
+  /**
+   * Optional capability: a cheap value (no event read) that differs from any earlier one whenever
+   * anything was written to the store since, by this process or by any other. A state found current
+   * at a mark is still current while the mark stays (core/eventstore/load-state.ts).
+   */
+  changeMark?(): string;
   /**
    * Optional capability, for erasing a deleted account's personal data only (docs/adr/0028).
    * Afterwards a read of `stream` shows each of its events with its data replaced by

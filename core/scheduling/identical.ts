@@ -85,21 +85,38 @@ const fixedSameText = (s: ScheduleFacts, templateText: (id: string) => string | 
  */
 export const scheduleWarnings = (made: readonly ScheduleFacts[], existing: readonly ScheduleFacts[], templateText: (id: string) => string | null = () => null): ScheduleWarning[] => {
   const madeIds = new Set(made.map((m) => m.id));
-  const earlier: ScheduleFacts[] = existing.filter((e) => e.status === 'pending' && !madeIds.has(e.id));
+  // Each schedule's keys are worked out once (the text normalisation is the costly part), and the
+  // first schedule of each key is kept per posting account: one pass, however many came before.
+  const texts = new Map<string, string | null>();
+  const textOf = (id: string) => {
+    if (!texts.has(id)) texts.set(id, templateText(id));
+    return texts.get(id) ?? null;
+  };
+  const keysOf = (s: ScheduleFacts) => {
+    const text = fixedSameText(s, textOf);
+    return {
+      identical: JSON.stringify([s.connectedAccountId, s.accountId, contentKey(s), timeKey(s)]),
+      sameText: text === null ? null : JSON.stringify([s.connectedAccountId, text]),
+    };
+  };
+  const firstIdentical = new Map<string, string>();
+  const firstSameText = new Map<string, string>();
+  const remember = (id: string, keys: ReturnType<typeof keysOf>) => {
+    if (!firstIdentical.has(keys.identical)) firstIdentical.set(keys.identical, id);
+    if (keys.sameText !== null && !firstSameText.has(keys.sameText)) firstSameText.set(keys.sameText, id);
+  };
+  for (const e of existing) if (e.status === 'pending' && !madeIds.has(e.id)) remember(e.id, keysOf(e));
   const out: ScheduleWarning[] = [];
   for (const s of made) {
-    const key = contentKey(s);
-    const time = timeKey(s);
-    const same = earlier.filter((e) => e.connectedAccountId === s.connectedAccountId);
-    const identical = same.find((e) => e.accountId === s.accountId && contentKey(e) === key && timeKey(e) === time);
+    const keys = keysOf(s);
+    const identical = firstIdentical.get(keys.identical);
+    const twin = keys.sameText === null ? undefined : firstSameText.get(keys.sameText);
     if (identical !== undefined) {
-      out.push({ kind: 'identical', scheduleId: s.id, otherScheduleId: identical.id, message: SCHEDULE_WARNINGS.identical(s.accountName, s.targetUsername) });
-    } else {
-      const text = fixedSameText(s, templateText);
-      const twin = text === null ? undefined : same.find((e) => fixedSameText(e, templateText) === text);
-      if (twin !== undefined) out.push({ kind: 'same_text', scheduleId: s.id, otherScheduleId: twin.id, message: SCHEDULE_WARNINGS.sameText(s.accountName) });
+      out.push({ kind: 'identical', scheduleId: s.id, otherScheduleId: identical, message: SCHEDULE_WARNINGS.identical(s.accountName, s.targetUsername) });
+    } else if (twin !== undefined) {
+      out.push({ kind: 'same_text', scheduleId: s.id, otherScheduleId: twin, message: SCHEDULE_WARNINGS.sameText(s.accountName) });
     }
-    earlier.push(s);
+    remember(s.id, keys);
   }
   return out;
 };

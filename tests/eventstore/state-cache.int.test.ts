@@ -90,8 +90,14 @@ describe('the state cache', () => {
     expect((await loadState(store, stream, userDecider)).folded).toBe(41);
     expect(reads.at(-1)).toEqual({ from: 0n, events: 41 });
 
+    // Nothing written since: the store's change mark says so, and no event is read at all.
     const again = await loadState(store, stream, userDecider);
     expect(again.folded).toBe(0);
+    expect(reads).toHaveLength(1);
+
+    // Written elsewhere in the file (another stream): the next load reads from its folded event.
+    await store.append('user-other', [toNew(registered())], 'no_stream');
+    expect((await loadState(store, stream, userDecider)).folded).toBe(0);
     expect(reads.at(-1)).toEqual({ from: 40n, events: 1 });
 
     const result = await handleCommand(store, stream, userDecider, { type: 'RecordLogin', now: at(100) }, { metadata: meta, newId: randomUUID });
@@ -102,6 +108,28 @@ describe('the state cache', () => {
     expect(reads.at(-1)).toEqual({ from: 40n, events: 2 });
     expect(after.state).toEqual(await fullFold(store, stream));
     await store.close();
+  });
+
+  it('a write by another process moves the change mark: the next load reads it, however little was written', async () => {
+    const path = tempFile();
+    const a = counting(withStateCache(createSqliteEventStore({ path, synchronous: 'NORMAL' })));
+    const b = createSqliteEventStore({ path, synchronous: 'NORMAL' });
+    const stream = 'user-elsewhere';
+    await a.store.append(stream, [toNew(registered())], 'no_stream');
+    await loadState(a.store, stream, userDecider);
+    const mark = a.store.changeMark!();
+    await loadState(a.store, stream, userDecider);
+    expect(a.store.changeMark!()).toBe(mark);
+    const readsBefore = a.reads.length;
+
+    await b.append(stream, [toNew({ type: 'UserLoggedIn', data: { at: at(7) } } as UserEvent)], 0n);
+    expect(a.store.changeMark!()).not.toBe(mark);
+    const loaded = await loadState(a.store, stream, userDecider);
+    expect(a.reads.length).toBe(readsBefore + 1);
+    expect(loaded.revision).toBe(1n);
+    expect(loaded.state).toEqual(await fullFold(b, stream));
+    await a.store.close();
+    await b.close();
   });
 
   it('a stream another process renamed away (an erased e-mail reservation) is loaded again from its events', async () => {

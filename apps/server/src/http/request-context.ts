@@ -7,7 +7,7 @@
 import { PROBE_PATHS } from './server-paths';
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { redactUrl, type Logger } from '@adapters/logging';
+import { plainTwinOf, redactUrl, type Logger } from '@adapters/logging';
 import type { RiposteState } from './types';
 
 /** A function, not `ctx.state.user?.id` inline: TS would keep the `= null` narrowing from above. */
@@ -18,11 +18,22 @@ const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Probes would drown the log at info level. */
 const QUIET = new Set(PROBE_PATHS);
 
-export const requestContext = (logger: Logger): Middleware => async (ctx, next) => {
+export const requestContext = (logger: Logger): Middleware => {
+  const lines = plainTwinOf(logger);
+  return async (ctx, next) => {
   const incoming = ctx.get('X-Request-Id');
   const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
   ctx.state.requestId = requestId;
-  ctx.state.log = logger.child({ requestId });
+  // Made on first use: most requests log nothing but their request line.
+  let log: Logger | undefined;
+  Object.defineProperty(ctx.state, 'log', {
+    configurable: true,
+    enumerable: true,
+    get: () => (log ??= logger.child({ requestId })),
+    set: (value: Logger) => {
+      log = value;
+    },
+  });
   ctx.state.user = null;
   ctx.state.token = null;
   ctx.set('X-Request-Id', requestId);
@@ -31,6 +42,7 @@ export const requestContext = (logger: Logger): Middleware => async (ctx, next) 
     await next();
   } finally {
     const line = {
+      requestId,
       method: ctx.method,
       url: redactUrl(ctx.originalUrl),
       status: ctx.status,
@@ -38,7 +50,8 @@ export const requestContext = (logger: Logger): Middleware => async (ctx, next) 
       userId: signedInUserId(ctx.state),
       ip: ctx.ip,
     };
-    if (QUIET.has(ctx.path)) ctx.state.log.debug(line, 'request');
-    else ctx.state.log.info(line, 'request');
+    if (QUIET.has(ctx.path)) lines.debug(line, 'request');
+    else lines.info(line, 'request');
   }
+  };
 };

@@ -93,7 +93,8 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   /** What the schedules just made repeat of the user's others (read once they are readable). */
   const warningsOf = (userId: string, ids: readonly string[]): ScheduleWarning[] => {
     const all = listSchedules(db(), userId);
-    const made = ids.flatMap((id) => all.filter((s) => s.id === id));
+    const byId = new Map(all.map((s) => [s.id, s]));
+    const made = ids.flatMap((id) => byId.get(id) ?? []);
     const templateText = (id: string) => {
       const t = findTemplate(db(), userId, id);
       return t === null || t.useAI ? null : t.content;
