@@ -9,11 +9,17 @@
  * The server runs in this process, so a busy event loop delays the poller too: a poll is always in
  * flight (the next one starts in the same tick the previous answer arrives), and its round trip
  * includes any stall, which is what is measured.
+ *
+ * On 2 shared cores under other work a bare /healthz round trip alone can pass 200 ms, so the bound
+ * is relative to the same poller's round trips just before, without the long text: at most 6 times
+ * their slowest, never under 200 ms and never over 1.5 s. The defect stalled for seconds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startTestServer, type Client, type TestServer } from '../api/support';
 
 const HEALTH_WITHIN_MS = 200;
+const HEALTH_AT_MOST_MS = 1_500;
+const BASELINE_POLLS = 30;
 const longText = 'ab cd '.repeat(Math.ceil(95_000 / 6)).slice(0, 95_000);
 // Within every limit, but each removal forms the next mention: one pass per level.
 const nestedMentions = `${'@RT'.repeat(8000)}@x`;
@@ -74,8 +80,21 @@ const cases: { name: string; path: string; body: Record<string, unknown>; field:
   { name: 'a template of nested mentions', path: '/api/templates', body: { name: 'nested', content: nestedMentions }, field: 'content', message: /nested @mentions/ },
 ];
 
+/** The bound for this moment's load: from the slowest of a few round trips without the long text. */
+const healthBound = async (): Promise<number> => {
+  const probe = server.client();
+  let slowest = 0;
+  for (let i = 0; i < BASELINE_POLLS; i += 1) {
+    const started = performance.now();
+    expect((await probe.get('/healthz')).status).toBe(200);
+    slowest = Math.max(slowest, performance.now() - started);
+  }
+  return Math.min(HEALTH_AT_MOST_MS, Math.max(HEALTH_WITHIN_MS, 6 * slowest));
+};
+
 describe('a text that is costly to check', () => {
   it.each(cases)('sent as $name is refused on its field while /healthz keeps answering', async ({ path, body, field, message }) => {
+    const bound = await healthBound();
     const { answer, polls, sentAt, doneAt } = await whilePolling(() => user.post(path, body));
 
     expect(answer.status).toBe(400);
@@ -89,7 +108,7 @@ describe('a text that is costly to check', () => {
     expect(during.length).toBeGreaterThan(0);
     for (const p of polls) {
       expect(p.status).toBe(200);
-      expect(p.ms, `a /healthz round trip took ${Math.round(p.ms)} ms`).toBeLessThan(HEALTH_WITHIN_MS);
+      expect(p.ms, `a /healthz round trip took ${Math.round(p.ms)} ms (bound ${Math.round(bound)} ms)`).toBeLessThan(bound);
     }
   });
 });
