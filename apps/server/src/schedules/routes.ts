@@ -38,7 +38,7 @@ import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
 import { body, bodyVariants, opaqueBody, query, responds, validated } from '../http/validate';
-import { answerNextPage } from '../http/paging';
+import { answerPage } from '../http/paging';
 import { listPageQuerySchema } from '@core/shared/paging';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, pendingSchema, readBack, settle } from '../http/route-helpers';
 import { currentUser, requireUser } from '../http/guards';
@@ -126,10 +126,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   // Paged (core/shared/paging.ts): at most `limit` schedules an answer, the next page's cursor in
   // X-Next-Cursor; the web app and the CLI follow it to show the whole list.
   const schedulePage = (ctx: Context) => {
-    const { cursor = 0, limit } = validated(ctx, schedulePageQuery);
-    const page = listSchedulesPage(db(), currentUser(ctx).id, cursor, limit);
-    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
-    return page.items.map(withRunLink);
+    return answerPage(ctx, ({ offset, limit }) => listSchedulesPage(db(), currentUser(ctx).id, offset, limit)).map(withRunLink);
   };
   router.get('/api/schedules', requireUser, query(schedulePageQuery), responds(200, z.array(scheduleViewSchema)), (ctx) => {
     ctx.body = schedulePage(ctx);
@@ -184,10 +181,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
     if (findSchedule(db(), user.id, id) === null) throw notFound();
-    const { cursor = 0, limit } = validated(ctx, schedulePageQuery);
-    const page = scheduleRepliesPage(db(), user.id, id, { offset: cursor, limit });
-    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
-    const replies: (ScheduleReplyView & { statusMessage: string | null })[] = page.items.map((r) => ({
+    const replies: (ScheduleReplyView & { statusMessage: string | null })[] = answerPage(ctx, (window) => scheduleRepliesPage(db(), user.id, id, window)).map((r) => ({
       id: r.id,
       postId: r.postId,
       replyPostId: r.replyPostId,

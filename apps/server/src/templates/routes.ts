@@ -22,7 +22,7 @@ import {
 } from '@core/templates';
 import { stripMentions } from '@core/text/mentions';
 import { body, query, responds, validated } from '../http/validate';
-import { answerNextPage } from '../http/paging';
+import { answerPage } from '../http/paging';
 import type { AppDeps } from '../deps';
 import { answerWritten, idParam, pendingSchema, settle } from '../http/route-helpers';
 import { templateGroupViewSchema, templateViewSchema } from '@core/templates/views';
@@ -74,10 +74,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
 
   // Paged (core/shared/paging.ts): the web app and the CLI follow X-Next-Cursor to the whole list.
   router.get('/templates', requireUser, query(listPageQuerySchema), responds(200, z.array(templateViewSchema)), (ctx) => {
-    const { cursor = 0, limit } = validated(ctx, listPageQuerySchema);
-    const page = listTemplatesPage(db(), currentUser(ctx).id, { offset: cursor, limit });
-    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
-    ctx.body = page.items;
+    ctx.body = answerPage(ctx, (window) => listTemplatesPage(db(), currentUser(ctx).id, window));
   });
 
   router.get('/templates/:id', requireUser, responds(200, templateViewSchema), (ctx) => {
@@ -132,10 +129,7 @@ export const templateRoutes = (deps: AppDeps): Router => {
   // ---- template groups ----------------------------------------------------------------------
 
   router.get('/template-groups', requireUser, query(listPageQuerySchema), responds(200, z.array(templateGroupViewSchema)), (ctx) => {
-    const { cursor = 0, limit } = validated(ctx, listPageQuerySchema);
-    const page = listTemplateGroupsPage(db(), currentUser(ctx).id, { offset: cursor, limit });
-    answerNextPage(ctx, { offset: cursor, limit, more: page.more });
-    ctx.body = page.items;
+    ctx.body = answerPage(ctx, (window) => listTemplateGroupsPage(db(), currentUser(ctx).id, window));
   });
 
   router.get('/template-groups/:id', requireUser, responds(200, templateGroupViewSchema), (ctx) => {
