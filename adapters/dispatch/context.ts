@@ -56,6 +56,12 @@ export interface DispatchSettings {
   postWindow: PostWindow;
   /** A run whose start could not reach X is tried again after this. */
   retryStartMs: number;
+  /**
+   * A run waiting for its target's next post (core/scheduling/post-rule.ts) reads the target's
+   * recent posts again after this: one timeline read per waiting run and interval, shared by the
+   * runs that answer the same account at the same moment.
+   */
+  postWaitPollMs: number;
   /** While X refuses the app (credits used up, keys not enrolled): how often it is asked again (core/x-sending). */
   probeEveryMs: number;
 }
@@ -73,6 +79,7 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   reconcileAfterMs: 60_000,
   postWindow: { callDeadlineMs: 30_000, uploadSteps: 4 },
   retryStartMs: 30_000,
+  postWaitPollMs: 60_000,
   probeEveryMs: X_SENDING_PROBE_EVERY_MS,
 };
 

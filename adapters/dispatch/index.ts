@@ -190,7 +190,7 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
       lastTemplateIndex: schedule.lastTemplateIndex,
       runCount: schedule.runCount,
       imageUrl: schedule.imageUrl,
-      ...(auto === undefined ? {} : { postId: auto.postId }),
+      ...(auto === undefined ? { post: schedule.post } : { postId: auto.postId }),
     };
     const record = async (record: RunRecord) => {
       try {
@@ -217,7 +217,8 @@ export const createDispatcher = (deps: DispatchDeps): Dispatcher => {
     const proceed = async (): Promise<void> => {
       const result = await carryOn(ctx, run.replyId, { run, source }, record);
       if (result.waitUntil !== undefined) return waitFor(scheduleId, result.waitUntil, proceed);
-      if (!result.done) retryAt.set(scheduleId, ctx.clock().getTime() + settings.retryStartMs);
+      if (result.awaitingPost === true) retryAt.set(scheduleId, ctx.clock().getTime() + settings.postWaitPollMs);
+      else if (!result.done) retryAt.set(scheduleId, ctx.clock().getTime() + settings.retryStartMs);
       else retryAt.delete(scheduleId);
     };
     await proceed();

@@ -20,14 +20,15 @@ const MAX_STEPS = 8;
 /**
  * Follows the reply until its run is decided. `onRecord` records the run on the schedule. Answers
  * the reply's state, and whether the run is over (false: X could not be reached, or another
- * process holds the send; with `waitUntil`: prepared ahead, it goes on at its time).
+ * process holds the send; with `waitUntil`: prepared ahead, it goes on at its time; `awaitingPost`:
+ * the target has not made the post its rule waits for yet).
  */
 export const carryOn = async (
   ctx: Context,
   replyId: string,
   begin: RunStart | null,
   onRecord?: (record: RunRecord) => Promise<void>,
-): Promise<{ state: ReplyState; done: boolean; waitUntil?: string }> => {
+): Promise<{ state: ReplyState; done: boolean; waitUntil?: string; awaitingPost?: boolean }> => {
   for (let i = 0; i < MAX_STEPS; i += 1) {
     const state = await ctx.load(replyStream(replyId), replyDecider);
     const step = dispatchStep(state, ctx.nowIso(), ctx.settings.graceMs);
@@ -39,7 +40,9 @@ export const carryOn = async (
         return { state, done: false, waitUntil: step.until };
       case 'start': {
         if (begin === null) return { state, done: false };
-        if ((await start(ctx, begin.run, begin.source, begin.forceMode)) !== 'progress') return { state, done: false };
+        const started = await start(ctx, begin.run, begin.source, begin.forceMode);
+        if (started === 'awaiting_post') return { state, done: false, awaitingPost: true };
+        if (started !== 'progress') return { state, done: false };
         break;
       }
       case 'send': {

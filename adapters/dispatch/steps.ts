@@ -27,7 +27,9 @@ import {
   lateToSend,
   mayBeginPost,
   noTextLeftReason,
-  pickTargetPost,
+  startWindowMs,
+  targetForRule,
+  type TargetDecision,
   readyExpiry,
   refundsTrialReply,
   REPLY_MESSAGES,
@@ -48,6 +50,7 @@ import {
   type TextChoice,
 } from '@core/replies';
 import type { ContentSource } from '@core/scheduling/model';
+import type { PostRule } from '@core/scheduling/post-rule';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { WritingStyle } from '@core/styles';
@@ -64,7 +67,8 @@ import { textKeyOf } from './text-key';
 /** Where the text of a run comes from: a schedule's content, or the admin's direct reply. */
 export type ReplySource =
   /** `postId`: the post an auto run answers (the one the watcher saw), not the target's latest. */
-  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; runCount?: number; imageUrl: string | null; postId?: string }
+  /** `post`: which post a timed run answers (the schedule's rule; undefined for schedules made before rules). */
+  | { kind: 'schedule'; content: ContentSource; lastTemplateIndex: number; runCount?: number; imageUrl: string | null; postId?: string; post?: PostRule | null }
   | { kind: 'direct'; postId: string; text: string; style: WritingStyle | null };
 
 export const ACCOUNT_GONE = 'The X account that posts this reply is no longer connected';
@@ -72,8 +76,8 @@ const X_NOT_CONFIGURED = 'X is not configured';
 export const POST_GONE = 'The post is deleted or not visible';
 const DIRECT_REASON = 'Sent from the Scheduler Test page through the API';
 
-/** What a step did: moved the reply on, or could not (X unreachable): try again later. */
-export type StepResult = 'progress' | 'later' | 'taken';
+/** What a step did: moved the reply on, or could not (X unreachable): try again later; or waits for the target's next post. */
+export type StepResult = 'progress' | 'later' | 'taken' | 'awaiting_post';
 
 const replyCmd = (ctx: Context, replyId: string, command: ReplyCommand) => ctx.exec(replyStream(replyId), replyDecider, command, replyId);
 
@@ -188,8 +192,8 @@ const aiFailed = async (ctx: Context, run: ReplyRun, source: ReplySource, error:
   return 'later';
 };
 
-/** The post the run answers, or the reason there is none (null: X could not be asked). */
-const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Promise<{ post: XPost } | { skip: string } | null> => {
+/** The post the run answers, the time it waits for one until, or the reason there is none (null: X could not be asked). */
+const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Promise<TargetDecision | null> => {
   const x = ctx.x;
   if (x === null) return null;
   try {
@@ -208,9 +212,10 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
     if (xUserId === null) xUserId = (await x.lookupUser(username))?.id ?? null;
     if (xUserId === null) return { skip: REPLY_MESSAGES.noRecentPost(username) };
     const posts = await ctx.recentPostsOf(xUserId);
-    return pickTargetPost(posts, {
+    return targetForRule(posts, source.kind === 'schedule' ? source.post : undefined, {
       now: ctx.nowIso(),
-      freshnessMs: ctx.settings.freshnessMs,
+      dueAt: dueAtOf(run),
+      legacyFreshnessMs: ctx.settings.freshnessMs,
       repliedPostIds: repliedPostIds(ctx.db(), run.connectedAccountId),
       authorId: xUserId,
       targetUsername: username,
@@ -225,7 +230,8 @@ const findTarget = async (ctx: Context, run: ReplyRun, source: ReplySource): Pro
 /** Nothing recorded yet: decide everything up to Prepare (or end the run with its reason). */
 export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, forceMode?: DeliveryChoice): Promise<StepResult> => {
   if (source.kind === 'schedule') {
-    const late = lateness(dueAtOf(run), ctx.nowIso(), ctx.settings.graceMs);
+    // A run waiting for the target's next post is on time while it waits.
+    const late = lateness(dueAtOf(run), ctx.nowIso(), ctx.settings.graceMs + startWindowMs(source.post));
     if (late.late) {
       await skip(ctx, run, late.reason);
       return 'progress';
@@ -238,6 +244,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
   }
   const target = await findTarget(ctx, run, source);
   if (target === null) return 'later';
+  if ('wait' in target) return 'awaiting_post';
   if ('skip' in target) {
     await skip(ctx, run, target.skip);
     return 'progress';
@@ -275,9 +282,12 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
   if (x === null) return 'later';
   const delivery = forceMode ?? chooseDeliveryFor(x.deliveryMode, x.access, post, { id: account.xUserId, username: account.username });
   if (post.createdAt !== undefined) ctx.postTimes.set(run.replyId, post.createdAt);
+  // A post that came while the run waited for it: the reply is due now, its lateness counts from here.
+  const nowMs = Date.parse(ctx.nowIso());
+  const prepareRun: ReplyRun = Date.parse(dueAtOf(run)) < nowMs - ctx.settings.graceMs ? { ...run, dueAt: ctx.nowIso() } : run;
   await replyCmd(ctx, run.replyId, {
     type: 'Prepare',
-    run,
+    run: prepareRun,
     prepared: {
       postId: post.id,
       postAuthorId: post.authorId,

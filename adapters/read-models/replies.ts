@@ -147,6 +147,7 @@ export const latestRunsBySchedule = (db: ReadDb, scheduleIds: readonly string[])
       replyUrl: null,
       intentUrl: v.intentUrl,
       sentAt: v.sentAt,
+      postCreatedAt: v.postCreatedAt,
     });
   }
   return out;

@@ -14,7 +14,9 @@
  * is derived here by the same module.
  */
 import type { ReadDb } from '@adapters/projections-sqlite';
-import type { Conditions, RecurringType, ScheduleStatus, ScheduleType } from '@core/scheduling';
+import type { Conditions, Plan, RecurringType, ScheduleStatus, ScheduleType } from '@core/scheduling';
+import { targetPostView, type PostRule } from '@core/scheduling/post-rule';
+import { DEFAULT_FRESHNESS_MS } from '@core/replies/rules/timing';
 import type { ScheduleBatchData } from '@core/scheduling/batch';
 import { schedulesProjection as schedulesBase } from '@core/scheduling/projection';
 import { erasingAccounts } from '@core/users/erasure';
@@ -55,6 +57,8 @@ interface Row {
   recurring_days: string | null;
   recurring_time: string | null;
   delay_minutes: number;
+  plan: string;
+  post_rule: string | null;
   scheduled_time: string | null;
   next_run_time: string | null;
   last_executed_at: string | null;
@@ -67,7 +71,7 @@ interface Row {
 const SELECT = `
   SELECT id, user_id, schedule_type, status, time_zone, target_account_id, target_username, connected_account_id,
          account_name, content, template_id, template_group_id, last_template_index, use_ai, viral_style, image_url,
-         conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes,
+         conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes, plan, post_rule,
          scheduled_time, next_run_time, last_executed_at, last_run_outcome, run_count, created_at, updated_at
     FROM schedules`;
 
@@ -96,6 +100,9 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
   }
 };
 
+/** The window schedules made before schedules chose their post are answered in (the dispatcher's default). */
+const LEGACY_FRESHNESS_MINUTES = DEFAULT_FRESHNESS_MS / 60_000;
+
 const nameOf = (names: ReadonlyMap<string, string>, id: string | null): string | null => (id === null ? null : (names.get(id) ?? null));
 
 const toView = (r: Row, names: Names, runs: ReadonlyMap<string, LatestRunView>): ScheduleView => {
@@ -117,6 +124,7 @@ const toView = (r: Row, names: Names, runs: ReadonlyMap<string, LatestRunView>):
     scheduleType: r.schedule_type as ScheduleType,
     scheduledTime: r.scheduled_time,
     delayMinutes: r.delay_minutes,
+    targetPost: targetPostView(parseJson<Plan>(r.plan, { kind: 'immediate' }), r.post_rule === null ? undefined : parseJson<PostRule | null>(r.post_rule, null), r.target_username, LEGACY_FRESHNESS_MINUTES),
     isRecurring: recurring,
     recurringType: r.recurring_type as RecurringType | null,
     recurringDays: parseJson<number[] | null>(r.recurring_days, null),

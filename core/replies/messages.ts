@@ -15,6 +15,8 @@ export const REPLY_MESSAGES = {
   notFound: 'Reply not found',
   // Runs that end before anything is sent
   noRecentPost: (username: string | null) => `No recent post from @${username ?? 'the target account'}`,
+  noFreshPost: (username: string | null, window: string) => `No post from @${username ?? 'the target account'} in the last ${window}`,
+  noNextPost: (username: string | null, waited: string) => `${username === null ? 'The target account' : `@${username}`} made no new post in the ${waited} this reply waited`,
   missedOffline: 'Missed while Riposte was offline',
   scheduleDeleted: 'The schedule was deleted before its time; nothing was posted',
   schedulePaused: 'The schedule was paused before its time; nothing was posted',

@@ -20,10 +20,11 @@
 import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
 import { stripMentions } from '@core/text/mentions';
-import { requireZone, toInstant, toMs } from '@core/scheduling/time';
+import { requireZone, toInstant, toMs, type Instant } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES } from './messages';
-import type { ContentSource } from './model';
+import { isRecurringPlan, type ContentSource, type Plan, type ScheduleDraft } from './model';
 import { firstRun, normalisePlan, runAfter } from './plan';
+import { defaultPostChoice, MAX_FRESHNESS_MINUTES, MAX_WAIT_MINUTES, POST_RULE_MESSAGES, postRuleOf, type PostRule } from './post-rule';
 import {
   evolveSchedule,
   type ScheduleCommand,
@@ -66,6 +67,19 @@ const cleanContent = (content: ContentSource): { content: ContentSource; mention
   }
 };
 
+/** The rule the schedule keeps: the draft's choice (or the plan's default), checked; none for auto plans. */
+const postOf = (draft: ScheduleDraft, plan: Plan, now: Instant): PostRule | null => {
+  if (plan.kind === 'auto') return null;
+  const choice = draft.post ?? defaultPostChoice(plan);
+  if (choice === null) return null;
+  if (choice.kind === 'next' && isRecurringPlan(plan)) throw new AppError('validation', POST_RULE_MESSAGES.nextIsOneTime, { field: 'targetPost' });
+  const within = (v: number, max: number) => Number.isInteger(v) && v >= 1 && v <= max;
+  if (choice.kind === 'next' && !within(choice.waitMinutes, MAX_WAIT_MINUTES)) throw new AppError('validation', POST_RULE_MESSAGES.waitRange, { field: 'waitMinutes' });
+  if (choice.kind === 'freshest' && !within(choice.freshnessMinutes, MAX_FRESHNESS_MINUTES))
+    throw new AppError('validation', POST_RULE_MESSAGES.freshnessRange, { field: 'freshnessMinutes' });
+  return postRuleOf(choice, toInstant(toMs(now, 'now')));
+};
+
 /** The facts of the schedule a create command describes (its first run included). */
 const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>): ScheduleCreatedData => {
   const { draft } = command;
@@ -85,6 +99,7 @@ const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>):
     content,
     imageUrl: draft.imageUrl,
     plan,
+    post: postOf(draft, plan, command.now),
     nextRunTime: firstRun(plan, command.now, command.timeZone),
     mentionsRemoved,
     ...(command.batchId === undefined ? {} : { batchId: command.batchId }),
@@ -93,8 +108,11 @@ const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>):
 
 /** Two creates describe the same schedule when all but the time-dependent fields agree. */
 const sameSchedule = (existing: ScheduleCreatedData, candidate: ScheduleCreatedData): boolean => {
-  const keys = (Object.keys(candidate) as (keyof ScheduleCreatedData)[]).filter((k) => k !== 'nextRunTime');
-  return keys.every((k) => JSON.stringify(existing[k]) === JSON.stringify(candidate[k]));
+  const keys = (Object.keys(candidate) as (keyof ScheduleCreatedData)[]).filter((k) => k !== 'nextRunTime' && k !== 'post');
+  const choice = (d: ScheduleCreatedData) => (d.post?.kind === 'next' ? { ...d.post, after: null } : d.post);
+  // A schedule made before schedules chose their post has none to compare.
+  const samePost = existing.post === undefined || JSON.stringify(choice(existing)) === JSON.stringify(choice(candidate));
+  return keys.every((k) => JSON.stringify(existing[k]) === JSON.stringify(candidate[k])) && samePost;
 };
 
 type Existing = Exclude<ScheduleState, { status: 'none' } | { status: 'deleted' }>;

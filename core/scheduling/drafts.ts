@@ -29,6 +29,7 @@ import {
 import { parseOrThrow } from '@core/shared/parse';
 import { SCHEDULE_MESSAGES as M } from './messages';
 import type { ContentSource, Plan, ScheduleDraft } from './model';
+import { postChoiceOf } from './post-rule';
 import { templateSchedulePayloadSchema, type ScheduleContext, type ScheduleForm, type TemplateSchedulePayload } from './schemas/schedule-form';
 import { classicSchedulePayloadSchema, type ClassicSchedulePayload } from './schemas/classic';
 import type { V2SchedulePayload } from './schemas/v2';
@@ -75,7 +76,7 @@ export const draftFromScheduleForm = (form: ScheduleForm, ctx: ScheduleContext):
   } else {
     plan = { kind: 'once', at: oneTimeInstant(oneTimeDate(form.scheduledDate, ctx), time, ctx.timeZone) };
   }
-  return { targetAccountId: form.accountId, connectedAccountId: form.connectedAccountId, content, imageUrl: null, plan };
+  return { targetAccountId: form.accountId, connectedAccountId: form.connectedAccountId, content, imageUrl: null, plan, post: postChoiceOf(plan, form) };
 };
 
 /** POST /api/schedules, template variant: recurringHour/recurringMinute are UTC and become local here (recurringTime, local, wins). */
@@ -102,7 +103,7 @@ export const draftFromTemplatePayload = (p: TemplateSchedulePayload, ctx: Schedu
     if (p.scheduledTime === undefined) throw new AppError('validation', M.missingDateOrTime, { field: 'scheduledTime' });
     plan = { kind: 'once', at: p.scheduledTime };
   }
-  return { targetAccountId: p.accountId, connectedAccountId: p.connectedAccountId, content, imageUrl: p.imageUrl, plan };
+  return { targetAccountId: p.accountId, connectedAccountId: p.connectedAccountId, content, imageUrl: p.imageUrl, plan, post: postChoiceOf(plan, p) };
 };
 
 /** POST /api/schedules, classic variant: weekly days arrive 0 Sunday ... 6 Saturday. */
@@ -116,27 +117,33 @@ export const draftFromClassicPayload = (p: ClassicSchedulePayload): ScheduleDraf
       : p.recurringType === 'weekly'
         ? { type: 'weekly', days: days as IsoWeekday[] }
         : { type: 'monthly', days };
+  const plan: Plan = p.exactTime !== null ? { kind: 'once', at: p.exactTime } : { kind: 'peak', window: p.peakWindowType, recurrence };
   return {
     targetAccountId: p.accountId,
     connectedAccountId: p.connectedAccountId,
     content: p.useAI ? { kind: 'ai', style: p.viralStyle, baseText: text } : { kind: 'text', text },
     imageUrl: p.imageUrl,
-    plan: p.exactTime !== null ? { kind: 'once', at: p.exactTime } : { kind: 'peak', window: p.peakWindowType, recurrence },
+    plan,
+    post: postChoiceOf(plan, p),
     targetUsername: p.conditions.targetAccount,
   };
 };
 
 /** POST /api/v2/schedule. */
-export const draftFromV2 = (p: V2SchedulePayload): ScheduleDraft => ({
-  targetAccountId: p.accountId,
-  connectedAccountId: p.connectedAccountId,
-  content: p.useAI ? { kind: 'ai', style: p.viralStyle ?? DEFAULT_V2_STYLE, baseText: p.content } : { kind: 'text', text: p.content ?? '' },
-  imageUrl: p.imageUrl,
-  plan:
+export const draftFromV2 = (p: V2SchedulePayload): ScheduleDraft => {
+  const plan: Plan =
     p.exactTime !== null
       ? { kind: 'once', at: p.exactTime }
-      : { kind: 'peak', window: p.peakWindowType, recurrence: p.recurringDays === null ? null : { type: 'weekly', days: p.recurringDays as IsoWeekday[] } },
-});
+      : { kind: 'peak', window: p.peakWindowType, recurrence: p.recurringDays === null ? null : { type: 'weekly', days: p.recurringDays as IsoWeekday[] } };
+  return {
+    targetAccountId: p.accountId,
+    connectedAccountId: p.connectedAccountId,
+    content: p.useAI ? { kind: 'ai', style: p.viralStyle ?? DEFAULT_V2_STYLE, baseText: p.content } : { kind: 'text', text: p.content ?? '' },
+    imageUrl: p.imageUrl,
+    plan,
+    post: postChoiceOf(plan, p),
+  };
+};
 
 /** The time a bulk payload posts at: its own time when it carries one, else the slot's. */
 export const bulkPayloadTime = (p: BulkEntryPayload): LocalTime => {
@@ -161,7 +168,7 @@ export const draftFromBulkPayload = (p: BulkEntryPayload, ctx: ScheduleContext):
   } else {
     plan = { kind: 'once', at: oneTimeInstant(oneTimeDate(p.scheduledDate, ctx), time, ctx.timeZone) };
   }
-  return { targetAccountId: p.accountId, connectedAccountId: p.connectedAccountId, content, imageUrl: null, plan };
+  return { targetAccountId: p.accountId, connectedAccountId: p.connectedAccountId, content, imageUrl: null, plan, post: postChoiceOf(plan, p) };
 };
 
 /**

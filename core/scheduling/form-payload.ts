@@ -25,7 +25,12 @@ export const templatePayloadFromForm = (form: ScheduleForm, ctx: ScheduleContext
   const time = presetTime(form.scheduledTime, { hour: form.customHour ?? 12, minute: form.customMinute ?? 0 });
   const source =
     form.templateSourceType === 'templateGroup' ? { templateId: null, templateGroupId: form.templateGroupId } : { templateId: form.templateId, templateGroupId: null };
-  const common = { accountId: form.accountId, connectedAccountId: form.connectedAccountId, ...source };
+  const post = {
+    ...(form.targetPost === undefined ? {} : { targetPost: form.targetPost }),
+    ...(form.waitMinutes === undefined ? {} : { waitMinutes: form.waitMinutes }),
+    ...(form.freshnessMinutes === undefined ? {} : { freshnessMinutes: form.freshnessMinutes }),
+  };
+  const common = { accountId: form.accountId, connectedAccountId: form.connectedAccountId, ...source, ...post };
   if (form.isRecurring) {
     const utc = utcTimeOfDay(time, ctx.timeZone, ctx.now);
     const days = form.recurringType === 'weekly' ? [...form.recurringDays] : form.recurringType === 'monthly' ? [anchorDate(form, ctx).day] : [];

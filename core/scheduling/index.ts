@@ -16,3 +16,4 @@ export * from './projection';
 export * from './form-payload';
 export * from './batch';
 export * from './upcast';
+export * from './post-rule';

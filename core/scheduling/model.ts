@@ -30,6 +30,9 @@ export type Plan =
   /** When the target account posts, after `delayMinutes`. */
   | { kind: 'auto'; delayMinutes: number };
 
+/** Which post a timed run answers, as the user chose it (the rule and its words: post-rule.ts). */
+export type PostChoice = { kind: 'next'; waitMinutes: number } | { kind: 'freshest'; freshnessMinutes: number };
+
 export interface ScheduleDraft {
   /** The monitored account whose posts are answered (the spec's accountId). */
   targetAccountId: string;
@@ -38,6 +41,8 @@ export interface ScheduleDraft {
   content: ContentSource;
   imageUrl: string | null;
   plan: Plan;
+  /** Which post a run answers (post-rule.ts); absent: the plan's default. Ignored for auto plans. */
+  post?: PostChoice | null;
   /** Names at creation, shown by lists; the ids stay the truth. */
   targetUsername?: string | null;
   accountName?: string | null;

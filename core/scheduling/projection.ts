@@ -67,6 +67,8 @@ const createdParams = (d: ScheduleCreatedData, time: string) => {
     recurring_time: shown.recurringTime,
     delay_minutes: shown.delayMinutes,
     plan: JSON.stringify(d.plan),
+    // SQL NULL: made before schedules chose their post; JSON null: an auto plan (the watched post).
+    post_rule: d.post === undefined ? null : JSON.stringify(d.post),
     scheduled_time: shown.scheduledTime,
     next_run_time: d.nextRunTime,
     pending_batch: d.batchId ?? null,
@@ -106,6 +108,7 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
       recurring_time TEXT,
       delay_minutes INTEGER NOT NULL DEFAULT 0,
       plan TEXT NOT NULL,
+      post_rule TEXT,
       scheduled_time TEXT,
       next_run_time TEXT,
       last_executed_at TEXT,
@@ -135,11 +138,11 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
           {
             sql: `INSERT INTO schedules (id, user_id, schedule_type, status, is_active, is_executed, time_zone, target_account_id, target_username,
                     connected_account_id, account_name, content_kind, content, template_id, template_group_id, use_ai, viral_style, image_url,
-                    conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes, plan,
+                    conditions, peak_window_type, is_recurring, recurring_type, recurring_days, recurring_time, delay_minutes, plan, post_rule,
                     scheduled_time, next_run_time, pending_batch, created_at, updated_at)
                   VALUES (@id, @user_id, @schedule_type, @status, @is_active, @is_executed, @time_zone, @target_account_id, @target_username,
                     @connected_account_id, @account_name, @content_kind, @content, @template_id, @template_group_id, @use_ai, @viral_style, @image_url,
-                    @conditions, @peak_window_type, @is_recurring, @recurring_type, @recurring_days, @recurring_time, @delay_minutes, @plan,
+                    @conditions, @peak_window_type, @is_recurring, @recurring_type, @recurring_days, @recurring_time, @delay_minutes, @plan, @post_rule,
                     @scheduled_time, @next_run_time, @pending_batch, @time, @time)`,
             params: createdParams(upcastScheduleCreated(event.data), time),
           },

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { statusBadge, statusReason, type BadgeVariant } from '@core/replies/views';
 import { describes } from '@core/shared/response-schema';
+import type { TargetPostView } from './post-rule';
 
 /** A run whose time passed longer ago than this with nothing recorded is late (dispatch looks every second or so). */
 export const LATE_AFTER_MS = 2 * 60_000;
@@ -27,6 +28,8 @@ export interface LatestRunView {
   /** X's composer, pre-filled, while the reply is ready to send. */
   intentUrl: string | null;
   sentAt: string | null;
+  /** When the post it answers was made (null: not known, or no post found). */
+  postCreatedAt: string | null;
 }
 
 export const latestRunViewSchema = describes<LatestRunView>()(
@@ -39,6 +42,7 @@ export const latestRunViewSchema = describes<LatestRunView>()(
     replyUrl: z.string().nullable(),
     intentUrl: z.string().nullable(),
     sentAt: z.string().nullable(),
+    postCreatedAt: z.string().nullable(),
   }),
 );
 
@@ -50,6 +54,8 @@ export interface RunFacts {
   nextRunTime: string | null;
   targetUsername: string | null;
   latestRun: LatestRunView | null;
+  /** Which post its runs answer: a run waiting for the target's next post is not late. */
+  targetPost?: Pick<TargetPostView, 'kind' | 'waitMinutes'>;
 }
 
 export interface RunOutcomeView {
@@ -61,12 +67,15 @@ export interface RunOutcomeView {
   reason: string | null;
   link: { href: string; text: string } | null;
   at: string | null;
+  /** What its post's time says (core/replies postTimeWords reads it): the post's age, or how soon after it the reply went out. */
+  post: { status: string; postCreatedAt: string | null; sentAt: string | null };
 }
 
 export type NextRunView =
   | { kind: 'upcoming'; at: string }
   | { kind: 'late'; dueAt: string; text: typeof LATE_TEXT }
-  | { kind: 'waiting'; text: string }
+  /** `until`: a run waiting for the target's next post waits until then. */
+  | { kind: 'waiting'; text: string; until?: string }
   | { kind: 'none' };
 
 export interface RunStateView {
@@ -89,12 +98,20 @@ const outcomeOf = (run: LatestRunView, xName: string): RunOutcomeView => {
     reason: badge.status === 'sent' ? null : statusReason(run.status, run.statusMessage),
     link,
     at: run.sentAt ?? run.slot,
+    post: { status: badge.status, postCreatedAt: run.postCreatedAt, sentAt: run.sentAt },
   };
 };
 
-export const isLate = (facts: Pick<RunFacts, 'isActive' | 'isExecuted' | 'nextRunTime' | 'latestRun'>, nowMs: number): boolean => {
+/** Until when a run due at `nextRunTime` waits for the target's next post (null: it does not wait). */
+export const waitsForPostUntil = (facts: Pick<RunFacts, 'nextRunTime' | 'targetPost'>): number | null =>
+  facts.nextRunTime === null || facts.targetPost?.kind !== 'next' || facts.targetPost.waitMinutes === null
+    ? null
+    : Date.parse(facts.nextRunTime) + facts.targetPost.waitMinutes * 60_000;
+
+export const isLate = (facts: Pick<RunFacts, 'isActive' | 'isExecuted' | 'nextRunTime' | 'latestRun' | 'targetPost'>, nowMs: number): boolean => {
   if (!facts.isActive || facts.isExecuted || facts.nextRunTime === null) return false;
-  const due = Date.parse(facts.nextRunTime);
+  const until = waitsForPostUntil(facts);
+  const due = until !== null && nowMs >= Date.parse(facts.nextRunTime) ? until : Date.parse(facts.nextRunTime);
   // A run of that slot already recorded (its reply exists) is not late: it is what `last` shows.
   return nowMs - due > LATE_AFTER_MS && facts.latestRun?.slot !== facts.nextRunTime;
 };
@@ -103,6 +120,10 @@ export const isLate = (facts: Pick<RunFacts, 'isActive' | 'isExecuted' | 'nextRu
 export const runState = (facts: RunFacts, nowMs: number, xName = 'X'): RunStateView => {
   const last = facts.latestRun === null ? null : outcomeOf(facts.latestRun, xName);
   if (!facts.isActive || facts.isExecuted) return { last, next: { kind: 'none' } };
+  const until = waitsForPostUntil(facts);
+  if (facts.nextRunTime !== null && until !== null && nowMs >= Date.parse(facts.nextRunTime) && !isLate(facts, nowMs)) {
+    return { last, next: { kind: 'waiting', text: `Waiting for the next post of @${facts.targetUsername ?? 'the account'}`, until: new Date(until).toISOString() } };
+  }
   if (facts.nextRunTime !== null) {
     return {
       last,

@@ -21,10 +21,22 @@ const run = (over: Partial<LatestRunView>): LatestRunView => ({
   replyUrl: null,
   intentUrl: null,
   sentAt: null,
+  postCreatedAt: null,
   ...over,
 });
 
 describe('runState', () => {
+  it('waits for the target\'s next post past its time, up to the rule\'s wait, and is late only after that', () => {
+    const next = facts({ targetPost: { kind: 'next', waitMinutes: 60 } });
+    const until = new Date(dueMs + 60 * 60_000).toISOString();
+    expect(runState(next, dueMs - 60_000).next).toEqual({ kind: 'upcoming', at: due });
+    expect(runState(next, dueMs + 30 * 60_000).next).toEqual({ kind: 'waiting', text: 'Waiting for the next post of @naval', until });
+    expect(runState(next, dueMs + 60 * 60_000 + LATE_AFTER_MS + 1).next).toEqual({ kind: 'late', dueAt: due, text: LATE_TEXT });
+    // The freshest post at that time: no wait, late as any run.
+    expect(runState(facts({ targetPost: { kind: 'freshest', waitMinutes: null } }), dueMs + LATE_AFTER_MS + 1).next.kind).toBe('late');
+  });
+
+
   it('shows the next run while its time has not come, and just after it (the scheduler looks every second)', () => {
     expect(runState(facts(), dueMs - 60_000).next).toEqual({ kind: 'upcoming', at: due });
     expect(runState(facts(), dueMs + LATE_AFTER_MS).next).toEqual({ kind: 'upcoming', at: due });
@@ -43,8 +55,17 @@ describe('runState', () => {
   });
 
   it('shows a sent reply with its link, a ready one with X composer, a failure with its reason in plain words', () => {
-    const sent = runState(facts({ latestRun: run({ status: 'sent', replyUrl: 'https://x.com/me/status/1', sentAt: '2026-11-26T10:00:05.000Z' }) }), dueMs);
-    expect(sent.last).toEqual({ label: 'Sent', status: 'sent', variant: 'success', reason: null, link: { href: 'https://x.com/me/status/1', text: 'View reply on X' }, at: '2026-11-26T10:00:05.000Z' });
+    const sent = runState(facts({ latestRun: run({ status: 'sent', replyUrl: 'https://x.com/me/status/1', sentAt: '2026-11-26T10:00:05.000Z', postCreatedAt: '2026-11-26T09:58:05.000Z' }) }), dueMs);
+    expect(sent.last).toEqual({
+      label: 'Sent',
+      status: 'sent',
+      variant: 'success',
+      reason: null,
+      link: { href: 'https://x.com/me/status/1', text: 'View reply on X' },
+      at: '2026-11-26T10:00:05.000Z',
+      // What the card says of the post's time (postTimeWords): how soon after the post it went out.
+      post: { status: 'sent', postCreatedAt: '2026-11-26T09:58:05.000Z', sentAt: '2026-11-26T10:00:05.000Z' },
+    });
     const ready = runState(facts({ latestRun: run({ status: 'ready', intentUrl: 'https://x.com/intent/post?x=1' }) }), dueMs);
     expect(ready.last).toMatchObject({ label: 'Ready to send', link: { text: 'Post on X' }, reason: 'Ready for you to post on X' });
     // The links name X as the app does ('Sandbox X' when it is emulated).

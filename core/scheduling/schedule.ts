@@ -7,6 +7,7 @@
 import { assertNever } from '@core/shared/decider';
 import type { Instant } from '@core/scheduling/time';
 import type { ContentSource, Plan, ScheduleDraft } from './model';
+import type { PostRule } from './post-rule';
 import { upcastScheduleCreated } from './upcast';
 
 export const scheduleStream = (scheduleId: string): string => `schedule-${scheduleId}`;
@@ -95,6 +96,12 @@ export interface ScheduleCreatedData {
   content: ContentSource;
   imageUrl: string | null;
   plan: Plan;
+  /**
+   * Which post a run answers (post-rule.ts): null for auto plans (the post the watcher saw);
+   * absent on schedules made before schedules chose their post (they answer the freshest post of
+   * the installation's window, as they did).
+   */
+  post?: PostRule | null;
   /** The first run, decided from the creation instant; null for auto (it waits for a post). */
   nextRunTime: Instant | null;
   /** Mentions stripped from the text on creation (empty when none), for the page's notice. */

@@ -16,6 +16,10 @@ const stranger = 'u2';
 const NOW = '2026-01-14T10:00:00.000Z'; // a Wednesday
 const ZONE = 'Europe/Paris'; // 11:00 local
 
+/** The post rules a creation records: an exact time answers the freshest post of the hour; a one-time peak or immediate reply the next post. */
+const FRESHEST_HOUR = { kind: 'freshest', freshnessMinutes: 60 } as const;
+const NEXT_POST = { kind: 'next', after: NOW, waitMinutes: 360 } as const;
+
 const draft = (o: Partial<ScheduleDraft> = {}): ScheduleDraft => ({
   targetAccountId: 'acc-1',
   connectedAccountId: 'x-1',
@@ -52,6 +56,7 @@ const described = (o: Partial<Described> = {}): Described => ({
   content: { kind: 'text', text: 'Great point!' },
   imageUrl: null,
   plan: { kind: 'once', at: '2026-01-15T08:00:00.000Z' },
+  post: FRESHEST_HOUR,
   peakWindowType: null,
   useAI: false,
   viralStyle: null,
@@ -96,7 +101,7 @@ describe('CreateSchedule', () => {
     spec
       .given()
       .when(create(draft({ plan: { kind: 'immediate' } })))
-      .then([created({ scheduleType: 'immediate', plan: { kind: 'immediate' }, scheduledTime: NOW, nextRunTime: NOW })]);
+      .then([created({ scheduleType: 'immediate', plan: { kind: 'immediate' }, post: NEXT_POST, scheduledTime: NOW, nextRunTime: NOW })]);
     // 11:00 in Paris: lunch (cut-off 11) moves to tomorrow 13:00, evening is today 19:30.
     spec
       .given()
@@ -105,6 +110,7 @@ describe('CreateSchedule', () => {
         created({
           scheduleType: 'peak_window',
           plan: { kind: 'peak', window: 'lunch_hour', recurrence: null },
+          post: NEXT_POST,
           peakWindowType: 'lunch_hour',
           scheduledTime: '2026-01-15T12:00:00.000Z',
           nextRunTime: '2026-01-15T12:00:00.000Z',
@@ -126,7 +132,22 @@ describe('CreateSchedule', () => {
     spec
       .given()
       .when(create(draft({ plan: { kind: 'auto', delayMinutes: 5 } })))
-      .then([created({ scheduleType: 'auto', plan: { kind: 'auto', delayMinutes: 5 }, scheduledTime: null, nextRunTime: null })]);
+      .then([created({ scheduleType: 'auto', plan: { kind: 'auto', delayMinutes: 5 }, post: null, scheduledTime: null, nextRunTime: null })]);
+  });
+
+  it('keeps the post the user chose, refuses a wait or window out of range and their next post for a recurring reply', () => {
+    spec
+      .given()
+      .when(create(draft({ post: { kind: 'next', waitMinutes: 30 } })))
+      .then([created({ post: { kind: 'next', after: NOW, waitMinutes: 30 } })]);
+    spec.given().when(create(draft({ post: { kind: 'freshest', freshnessMinutes: 0 } }))).thenRefuses('validation');
+    spec.given().when(create(draft({ post: { kind: 'next', waitMinutes: 7 * 24 * 60 + 1 } }))).thenRefuses('validation');
+    spec.given().when(create(draft({ plan: dailyNine, post: { kind: 'next', waitMinutes: 30 } }))).thenRefuses('validation');
+    // An auto schedule answers the post the watcher saw: a choice is not kept.
+    spec
+      .given()
+      .when(create(draft({ plan: { kind: 'auto', delayMinutes: 0 }, post: { kind: 'next', waitMinutes: 30 } })))
+      .then([created({ scheduleType: 'auto', plan: { kind: 'auto', delayMinutes: 0 }, post: null, scheduledTime: null, nextRunTime: null })]);
   });
 
   it('strips mentions from fixed and AI base text, and says which', () => {
@@ -179,6 +200,9 @@ describe('CreateSchedule', () => {
     spec.given(created()).when(create()).thenNothing();
     // A retry a minute later describes the same schedule even though "now" moved.
     spec.given(recurringCreated).when(create(draft({ plan: dailyNine }), { now: '2026-01-14T10:01:00.000Z' })).thenNothing();
+    // So does a "next post" one, whose rule counts from the first create.
+    const next = created({ scheduleType: 'immediate', plan: { kind: 'immediate' }, post: NEXT_POST, scheduledTime: NOW, nextRunTime: NOW });
+    spec.given(next).when(create(draft({ plan: { kind: 'immediate' } }), { now: '2026-01-14T10:01:00.000Z' })).thenNothing();
   });
 });
 

@@ -14,6 +14,7 @@ import { latestRunViewSchema, type LatestRunView } from './run-state';
 import { assertNever } from '@core/shared/decider';
 import { isRecurringPlan, recurringTypeOf, scheduleTypeOf, SCHEDULE_TYPES, type Conditions, type ScheduleType } from './model';
 import { ruleOf } from './plan';
+import { targetPostViewSchema, type TargetPostView } from './post-rule';
 import type { ScheduleCreatedData, ScheduleStatus } from './schedule';
 import { formatTime, PEAK_WINDOWS, RECURRING_TYPES, type Instant, type PeakWindow, type RecurringType } from './time';
 
@@ -106,6 +107,8 @@ export interface ScheduleView {
   /** One-shot schedules: when they run. */
   scheduledTime: string | null;
   delayMinutes: number;
+  /** Which post a run answers, and the words the screens show for it (post-rule.ts). */
+  targetPost: TargetPostView;
   isRecurring: boolean;
   recurringType: RecurringType | null;
   /** Weekly: ISO weekdays 1 Monday ... 7 Sunday; monthly: days 1-31; null otherwise. */
@@ -154,6 +157,7 @@ export const scheduleViewSchema = describes<ScheduleView>()(
     scheduleType: z.enum(SCHEDULE_TYPES),
     scheduledTime: z.string().nullable(),
     delayMinutes: z.number(),
+    targetPost: targetPostViewSchema,
     isRecurring: z.boolean(),
     recurringType: z.enum(RECURRING_TYPES).nullable(),
     recurringDays: z.array(z.number().int()).nullable(),

@@ -110,13 +110,13 @@ describe('a one-time schedule that comes due', () => {
     expect(await remaining()).toBe(before);
   });
 
-  it("is skipped with 'No recent post from @name' when the target posted nothing lately", async () => {
+  it("is skipped with 'No post from @name in the last 1 h' when the target posted nothing within its freshness window", async () => {
     const bob = await userWithX();
     const target = await newTarget();
     const { scheduleId, at } = await scheduleDueNow(bob.client, target.id, bob.connectedAccountId);
     moveClockTo(at);
     const reply = await replyOfSchedule(bob.client, scheduleId, (r) => r.status === 'skipped');
-    expect(reply.statusMessage).toBe(`No recent post from @${target.username}`);
+    expect(reply.statusMessage).toBe(`No post from @${target.username} in the last 1 h`);
     expect(repliesOnX(bob.handle)).toHaveLength(0);
   });
 

@@ -170,6 +170,14 @@ describe('riposte against a running server', () => {
     expect(JSON.parse(made.stdout)).toMatchObject({ content: 'From the CLI' });
     const badTime = await riposte(['schedules', 'create', '--target', target, '--account', XNAME, '--date', dateIn(300), '--time', '9h']);
     expect([badTime.code, badTime.stderr]).toEqual([2, expect.stringContaining('--time')]);
+    // Which post it answers: their next post, waiting up to the minutes given; a wait out of range names its option.
+    const next = await riposte(['schedules', 'create', '--target', target, '--account', XNAME, '--date', dateIn(301), '--time', '10:15', '--text', 'Next one', '--post', 'next', '--wait', '45']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toContain(`The next post of @${target} (waits up to 45 min)`);
+    const badWait = await riposte(['schedules', 'create', '--target', target, '--account', XNAME, '--date', dateIn(302), '--time', '10:15', '--text', 'x', '--post', 'next', '--wait', '0']);
+    expect([badWait.code, badWait.stderr]).toEqual([2, expect.stringContaining('--wait: Wait must be between 1 and 10080 minutes')]);
+    const listed = await riposte(['schedules', 'list']);
+    expect(listed.stdout).toContain(`The freshest post of @${target} from the last 1 h`);
 
     const tpl = await riposte(['--json', 'templates', 'create', '--name', 'CLI template', '--content', 'Thanks for this']);
     expect(tpl.code, tpl.stderr).toBe(0);

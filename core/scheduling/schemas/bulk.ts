@@ -10,11 +10,12 @@ import { countCharacters } from '@core/text/length';
 import { BULK_SLOTS, parseDate } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { findBulkDuplicates } from '@core/scheduling/duplicates';
-import { booleanField, hasReplyText, idField, issue, optionalIdField, optionalIntField, recurringTypeField, replyTextCap } from './fields';
+import { booleanField, hasReplyText, idField, issue, optionalIdField, optionalIntField, postChoiceShape, recurringTypeField, replyTextCap } from './fields';
 
 const optionalDate = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().optional());
 
 const common = {
+  ...postChoiceShape,
   accountId: idField(M.accountRequired),
   connectedAccountId: idField(M.connectedAccountRequired),
   isRecurring: booleanField(false),
@@ -88,6 +89,9 @@ export const bulkPayloadFromEntry = (entry: BulkEntry): z.input<typeof bulkEntry
   useAI: entry.useAI,
   viralStyle: entry.tone,
   customReplyText: entry.customReplyText,
+  ...(entry.targetPost === undefined ? {} : { targetPost: entry.targetPost }),
+  ...(entry.waitMinutes === undefined ? {} : { waitMinutes: entry.waitMinutes }),
+  ...(entry.freshnessMinutes === undefined ? {} : { freshnessMinutes: entry.freshnessMinutes }),
 });
 
 /**

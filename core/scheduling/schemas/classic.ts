@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
 import { CLASSIC_PEAK_VALUES, PEAK_WINDOWS, type RecurringType } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, classicImageFileSchema, contentField, exactTimeField, idField, imageUrlField, issue, recurringTypeField } from './fields';
+import { booleanField, classicImageFileSchema, contentField, exactTimeField, idField, imageUrlField, issue, postChoiceShape, recurringTypeField } from './fields';
 
 const days = z
   .array(z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: M.monthDayRange }).int(M.monthDayRange)), {
@@ -87,6 +87,7 @@ export const classicSchedulePayloadSchema = z
       { error: M.contentRequired },
     ),
     imageUrl: imageUrlField,
+    ...postChoiceShape,
   })
   .superRefine((p, ctx) => {
     refineDays(ctx, p.isRecurring, p.recurringType, p.recurringDays);

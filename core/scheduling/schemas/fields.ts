@@ -13,6 +13,7 @@ import { countCharacters, unitCapFor } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
 import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
 import { CONTENT_MAX, IMAGE_MAX_BYTES, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { MAX_FRESHNESS_MINUTES, MAX_WAIT_MINUTES, POST_RULE_KINDS, POST_RULE_MESSAGES } from '@core/scheduling/post-rule';
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
@@ -142,3 +143,14 @@ export const moveSchedulePayloadSchema = z.object({ connectedAccountId: idField(
 export const exactTimeField = z
   .preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: M.exactTimeInvalid }).optional())
   .transform((v) => v ?? null);
+
+/**
+ * Which post the schedule answers (core/scheduling/post-rule.ts), the same three fields in every
+ * schedule call: `targetPost` ('next' | 'freshest'), `waitMinutes`, `freshnessMinutes`; each may be
+ * left out (the plan's default).
+ */
+export const postChoiceShape = {
+  targetPost: z.preprocess(blankToUndefined, z.enum(POST_RULE_KINDS, { error: POST_RULE_MESSAGES.kindInvalid }).optional()),
+  waitMinutes: optionalIntField(1, MAX_WAIT_MINUTES, POST_RULE_MESSAGES.waitRange),
+  freshnessMinutes: optionalIntField(1, MAX_FRESHNESS_MINUTES, POST_RULE_MESSAGES.freshnessRange),
+};

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isBeforeToday, oneTimeInstant, parseDate, presetTime, toMs, PEAK_WINDOWS, TIME_PRESETS, type InstantInput } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES as M, AUTO_DELAY_MAX_MINUTES } from '@core/scheduling/messages';
 import { SCHEDULE_TYPES } from '@core/scheduling/model';
-import { booleanField, idField, imageUrlField, issue, optionalIdField, optionalIntField, recurringTypeField } from './fields';
+import { booleanField, idField, imageUrlField, issue, optionalIdField, optionalIntField, postChoiceShape, recurringTypeField } from './fields';
 
 const numberList = (min: number, max: number, message: string) =>
   z.array(z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message).min(min, message).max(max, message)), {
@@ -31,6 +31,7 @@ export const scheduleFormSchema = z
     scheduledTime: z.enum(TIME_PRESETS, { error: M.timeOfDayRequired }),
     customHour: optionalIntField(0, 23, M.hourRange),
     customMinute: optionalIntField(0, 59, M.minuteRange),
+    ...postChoiceShape,
   })
   .superRefine((form, ctx) => {
     if (form.scheduledTime === 'custom') {
@@ -120,6 +121,7 @@ export const templateSchedulePayloadSchema = z
     peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }).nullish(),
     delayMinutes: optionalIntField(0, AUTO_DELAY_MAX_MINUTES, M.delayRange),
     imageUrl: imageUrlField,
+    ...postChoiceShape,
   })
   .superRefine((p, ctx) => {
     if (p.templateId === null && p.templateGroupId === null) issue(ctx, 'templateId', M.templateOrGroupRequired);

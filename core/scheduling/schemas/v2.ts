@@ -8,7 +8,7 @@ import { v2StyleSchema, DEFAULT_V2_STYLE } from '@core/styles';
 import { countCharacters } from '@core/text/length';
 import { PEAK_WINDOWS, V2_DEFAULT_DAYS } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, exactTimeField, hasReplyText, idField, imageUrlField, issue, replyTextCap } from './fields';
+import { booleanField, exactTimeField, hasReplyText, idField, imageUrlField, issue, postChoiceShape, replyTextCap } from './fields';
 
 const isoDays = z
   .array(
@@ -35,6 +35,7 @@ export const v2ScheduleSchema = z
     isRecurring: booleanField(false),
     recurringDays: isoDays,
     imageUrl: imageUrlField,
+    ...postChoiceShape,
   })
   .superRefine((p, ctx) => {
     if (!p.useAI && !hasReplyText(p.content ?? '')) issue(ctx, 'content', M.v2ContentRequired);

@@ -20,6 +20,7 @@ export const aScheduleView = (overrides: Partial<ScheduleView> = {}): ScheduleVi
   scheduleType: 'scheduled',
   scheduledTime: null,
   delayMinutes: 0,
+  targetPost: { kind: 'freshest', waitMinutes: null, freshnessMinutes: 60, words: 'The freshest post of @naval from the last 60 min' },
   isRecurring: false,
   recurringType: null,
   recurringDays: null,

@@ -37,7 +37,23 @@ interface Named {
 interface Schedule extends ExportedSchedule {
   id: string;
   status: string;
+  /** Which post its runs answer, in the screens' words (core/scheduling/post-rule.ts). */
+  targetPost?: { words: string };
 }
+
+/** The create options that choose the post, as the server names them. */
+const POST_OPTION_OF: Record<string, string> = { targetPost: 'post', waitMinutes: 'wait', freshnessMinutes: 'fresh' };
+const optionOf = (field: string): string => POST_OPTION_OF[field] ?? columnOf(field);
+
+/** `--post`, `--wait`, `--fresh` as the call's fields (the server checks them; a number stays as typed when it is not one). */
+const postFields = (o: { post?: string; wait?: string; fresh?: string }): Record<string, unknown> => {
+  const n = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : v);
+  return {
+    ...(o.post === undefined ? {} : { targetPost: o.post }),
+    ...(o.wait === undefined ? {} : { waitMinutes: n(o.wait) }),
+    ...(o.fresh === undefined ? {} : { freshnessMinutes: n(o.fresh) }),
+  };
+};
 interface Template {
   id: string;
   name: string;
@@ -127,8 +143,17 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       const list = await api().get<Schedule[]>('/api/schedules');
       await out(list, () => (
         <Table
-          columns={['id', 'target', 'account', 'next run', 'repeat', 'status', 'text']}
-          rows={list.map((s) => [s.id, `@${s.targetUsername ?? '?'}`, `@${s.accountName ?? '?'}`, local(s.nextRunTime ?? s.scheduledTime, s.timeZone), s.isRecurring ? (s.recurringType ?? '') : 'once', s.status, s.useAI ? `AI ${s.content ?? ''}` : (s.content ?? '')])}
+          columns={['id', 'target', 'account', 'next run', 'repeat', 'status', 'answers', 'text']}
+          rows={list.map((s) => [
+            s.id,
+            `@${s.targetUsername ?? '?'}`,
+            `@${s.accountName ?? '?'}`,
+            local(s.nextRunTime ?? s.scheduledTime, s.timeZone),
+            s.isRecurring ? (s.recurringType ?? '') : 'once',
+            s.status,
+            s.targetPost?.words ?? '',
+            s.useAI ? `AI ${s.content ?? ''}` : (s.content ?? ''),
+          ])}
           empty="No schedules yet"
         />
       ));
@@ -164,7 +189,10 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .option('--ai', 'let the AI write the reply', false)
     .option('--style <style>', 'the AI viral style', '')
     .option('--again', 'create it even if the same schedule was created by this command in the last 24 hours', false)
-    .action(async (o: { target: string; account: string; time: string; date: string; repeat: string; text: string; ai: boolean; style: string; again: boolean }) => {
+    .option('--post <next|freshest>', 'which post it answers: their next post, or the freshest post at that time (the default for a time)')
+    .option('--wait <minutes>', 'next post: how long past its time it waits for one (default 360)')
+    .option('--fresh <minutes>', 'freshest post: how old the post may be (default 60)')
+    .action(async (o: { target: string; account: string; time: string; date: string; repeat: string; text: string; ai: boolean; style: string; again: boolean; post?: string; wait?: string; fresh?: string }) => {
       const a = api();
       const csv = formatCsv([{ target: o.target, account: o.account, date: o.date, time: o.time, repeat: o.repeat, text: o.text, ai: String(o.ai), style: o.style }]);
       const { entries, errors } = rowsToPayloads(csv, await namesOf(a));
@@ -174,13 +202,14 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       let made: Schedule;
       let replayed: boolean;
       try {
-        ({ answer: made, replayed } = await createOnce<Schedule>(a, '/api/bulk-replies', entries[0].payload, o.again));
+        ({ answer: made, replayed } = await createOnce<Schedule>(a, '/api/bulk-replies', { ...entries[0].payload, ...postFields(o) }, o.again));
       } catch (error) {
-        if (error instanceof CliError && error.details.field !== undefined) throw new CliError(`--${columnOf(error.details.field)}: ${error.message}`, error.exitCode, { ...error.details, field: columnOf(error.details.field) });
+        if (error instanceof CliError && error.details.field !== undefined) throw new CliError(`--${optionOf(error.details.field)}: ${error.message}`, error.exitCode, { ...error.details, field: optionOf(error.details.field) });
         throw error;
       }
       const when = local(made.nextRunTime ?? made.scheduledTime, made.timeZone);
-      const said = replayed ? `Already scheduled as ${made.id} for ${when} by an earlier run; nothing created (--again makes another)` : `Scheduled ${made.id} for ${when}`;
+      const answers = made.targetPost === undefined ? '' : `: ${made.targetPost.words}`;
+      const said = replayed ? `Already scheduled as ${made.id} for ${when} by an earlier run; nothing created (--again makes another)` : `Scheduled ${made.id} for ${when}${answers}`;
       await out({ ...made, alreadyCreated: replayed }, () => <Message text={said} tone={replayed ? 'yellow' : 'green'} />);
     });
 

@@ -8,6 +8,7 @@
  * like an id that never existed. Writes go through the reply's decider (core/replies), wait for
  * the read model, and answer the reply as it now stands.
  */
+import { MAX_FRESHNESS_MINUTES } from '@core/scheduling/post-rule';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -255,6 +256,8 @@ export const replyRoutes = (deps: AppDeps): Router => {
       content: style === null ? { kind: 'text', text: body.content } : { kind: 'ai', style, baseText: body.content.trim() === '' ? null : body.content },
       imageUrl: null,
       plan: at !== null && at > deps.clock().getTime() ? { kind: 'once', at: new Date(at).toISOString() } : { kind: 'immediate' },
+      // A test answers what the target has posted lately: the freshest post of the day, never a wait.
+      post: { kind: 'freshest', freshnessMinutes: MAX_FRESHNESS_MINUTES },
     };
     const written = await deps.schedules.create(user, draft, commandContext(ctx));
     const schedule = await readBack(deps, written, () => findSchedule(db(), user.id, written.id));

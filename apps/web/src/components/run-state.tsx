@@ -8,6 +8,8 @@ import { runState, type RunFacts, type RunOutcomeView, type RunStateView } from 
 import { badgeStyle } from '@web/components/badge-style';
 import { Badge } from '@web/components/ui/badge';
 import { useXName } from '@web/hooks/use-x-name';
+import { useNow } from '@web/hooks/use-now';
+import { postTimeWords } from '@core/replies/rules/earliness';
 import { formatDateTime } from '@web/lib/time-format';
 import { cn } from '@web/lib/utils';
 
@@ -20,8 +22,11 @@ export function useRunState(facts: RunFacts, now: Date): RunStateView {
 }
 
 /** `status` picks the badge's icon where the variant's is not enough (the dashboard's items carry none). */
-export function RunOutcome({ outcome, zone, compact = false }: { outcome: Omit<RunOutcomeView, 'status'> & { status?: string }; zone: string; compact?: boolean }) {
+export function RunOutcome({ outcome, zone, compact = false }: { outcome: Omit<RunOutcomeView, 'status' | 'post'> & { status?: string; post?: RunOutcomeView['post'] }; zone: string; compact?: boolean }) {
   const { variant, icon: Icon } = badgeStyle(outcome.variant, outcome.status ?? '');
+  const now = useNow();
+  // The post's age while the reply waits, how soon after the post it went out once sent.
+  const postWords = outcome.post === undefined ? null : postTimeWords(outcome.post, now.getTime());
   return (
     <span className="grid gap-0.5" data-testid="run-outcome" data-label={outcome.label}>
       <span className="flex flex-wrap items-center gap-1.5">
@@ -30,6 +35,7 @@ export function RunOutcome({ outcome, zone, compact = false }: { outcome: Omit<R
           {outcome.label}
         </Badge>
         {!compact && outcome.at && <span className="text-xs text-muted-foreground tabular-nums">{formatDateTime(outcome.at, zone)}</span>}
+        {postWords !== null && <span className="text-xs text-muted-foreground" data-testid="run-post-age">{postWords}</span>}
         {outcome.link && (
           <a href={outcome.link.href} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs font-medium text-primary underline-offset-4 hover:underline">
             {outcome.link.text}
@@ -78,7 +84,12 @@ export function RunState({
       {state.last && <RunOutcome outcome={state.last} zone={zone} compact={compact} />}
       {state.next.kind === 'late' && <LateNotice dueAt={state.next.dueAt} text={state.next.text} zone={zone} />}
       {state.next.kind === 'upcoming' && upcoming?.(state.next.at)}
-      {state.next.kind === 'waiting' && !compact && <span className="text-xs text-muted-foreground">{state.next.text}</span>}
+      {state.next.kind === 'waiting' && !compact && (
+        <span className="text-xs text-muted-foreground" data-testid="run-waiting">
+          {state.next.text}
+          {state.next.until !== undefined && ` (until ${formatDateTime(state.next.until, zone)})`}
+        </span>
+      )}
     </span>
   );
 }

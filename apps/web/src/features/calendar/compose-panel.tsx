@@ -28,7 +28,12 @@ import {
   TargetCombobox,
   toastScheduled,
   XAccountSelect,
+  PostRuleField,
+  effectivePostChoice,
+  postChoiceFields,
 } from '@web/features/schedules';
+import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
+import { ApiError } from '@web/lib/api';
 import { StyleSelect } from '@web/components/style-select';
 import { TrialExpiredNotice } from '@web/components/trial-expired-notice';
 import { formatDateTime } from '@web/lib/time-format';
@@ -58,9 +63,11 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
   const [style, setStyle] = useState<ClassicStyle>(DEFAULT_CLASSIC_STYLE);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const [ownPost, setOwnPost] = useState<PostChoice | null>(null);
   const account = connectedId || (xAccounts.length === 1 ? (xAccounts[0]?.id ?? '') : '');
   const now = new Date();
   const plan = composePlan(slot.date, slot.time, zone, now);
+  const post = effectivePostChoice(ownPost, defaultChoiceFor(plan.kind === 'peak' ? 'peak' : 'exact', false), false);
   // The server refuses every new schedule once the trial is over (core requireMaySchedule).
   const blocked = tier === 'expired';
 
@@ -96,12 +103,15 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
         viralStyle: style,
         conditions: { content, targetAccount: target?.username ?? null, imageIncluded: false },
         imageUrl: null,
+        ...postChoiceFields(post),
       });
+      setErrors({});
       const description = `Your reply to @${target?.username ?? ''} has been scheduled to be sent at ${formatDateTime(at, zone)}`;
       toastScheduled({ title: M.created, description, scheduleId: created.id });
       setContent('');
-    } catch {
-      // The action's toast said why.
+    } catch (err) {
+      // The action's toast said why; a field the server blamed is marked too.
+      if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
     } finally {
       setSending(false);
     }
@@ -216,6 +226,15 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
               </p>
             )}
           </div>
+          <PostRuleField
+            id="compose-post"
+            choice={post}
+            onChange={setOwnPost}
+            recurring={false}
+            targetUsername={targets.find((t) => t.id === targetId)?.username ?? null}
+            disabled={sending}
+            error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
+          />
           <ReplyPreview text={content} aiStyle={useAI ? style : null} />
           {blocked && <TrialExpiredNotice message={SCHEDULING_ACCESS_MESSAGES.trialOver} />}
           <Button type="submit" disabled={sending || blocked}>

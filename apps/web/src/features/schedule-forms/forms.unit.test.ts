@@ -76,6 +76,7 @@ const row = (id: string, patch: Partial<BulkRow> = {}): BulkRow => ({
   recurringType: 'daily',
   useAI: true,
   customReplyText: '',
+  post: null,
   ...patch,
 });
 

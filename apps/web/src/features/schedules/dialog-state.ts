@@ -3,6 +3,8 @@
 import { plannedRun } from '@core/scheduling/form-payload';
 import { scheduleFormSchemaAt, SCHEDULE_FORM_DEFAULTS, type ScheduleFormInput } from '@core/scheduling/schemas';
 import { deliveryHint, type DeliveryHint, type RecurringType, type TimePreset } from '@core/scheduling/time';
+import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
+import { effectivePostChoice, postChoiceFields } from '@web/features/schedules/components/form/post-rule-field';
 
 export type DialogState = {
   templateSourceType: 'template' | 'templateGroup';
@@ -20,7 +22,12 @@ export type DialogState = {
   scheduledTime: TimePreset;
   customHour: string;
   customMinute: string;
+  /** Which post it answers, as the user chose it; null: the default (an exact time: the freshest post). */
+  post: PostChoice | null;
 };
+
+/** The post the dialog's reply answers (its times are exact: the freshest post unless the user picks their next one). */
+export const dialogPostChoice = (s: DialogState): PostChoice => effectivePostChoice(s.post, defaultChoiceFor('exact', s.isRecurring), s.isRecurring);
 
 /** A fresh dialog: the spec's defaults, the date set to `date` and a single X account preselected. */
 export const initialDialogState = (date: string, connectedAccountIds: readonly string[]): DialogState => ({
@@ -37,6 +44,7 @@ export const initialDialogState = (date: string, connectedAccountIds: readonly s
   scheduledTime: SCHEDULE_FORM_DEFAULTS.scheduledTime,
   customHour: String(SCHEDULE_FORM_DEFAULTS.customHour),
   customMinute: String(SCHEDULE_FORM_DEFAULTS.customMinute).padStart(2, '0'),
+  post: null,
 });
 
 export const formInput = (s: DialogState): ScheduleFormInput => ({
@@ -52,6 +60,7 @@ export const formInput = (s: DialogState): ScheduleFormInput => ({
   scheduledTime: s.scheduledTime,
   customHour: s.customHour,
   customMinute: s.customMinute,
+  ...postChoiceFields(dialogPostChoice(s)),
 });
 
 export type DialogHint = { at: string; hint: DeliveryHint };

@@ -21,6 +21,7 @@ export { WeekdayToggles } from './components/form/day-toggles';
 export { PeakWindowPicker } from './components/form/peak-window-picker';
 export { TimePicker } from './components/form/time-picker';
 export { exactInstant, type ExactTime } from './components/form/exact-time';
+export { PostRuleField, effectivePostChoice, postChoiceFields } from './components/form/post-rule-field';
 export { TargetCombobox } from './components/form/target-combobox';
 export { XAccountSelect } from './components/form/x-account-select';
 export { MentionWarning } from './components/composer/mention-warning';

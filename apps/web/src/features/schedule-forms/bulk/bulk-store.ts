@@ -4,6 +4,7 @@
 import { proxy } from 'valtio';
 import type { BulkSlot, RecurringType } from '@core/scheduling/time';
 import { DEFAULT_CLASSIC_STYLE, type ClassicStyle } from '@core/styles';
+import type { PostChoice } from '@core/scheduling/post-rule';
 
 export type BulkRow = {
   id: string;
@@ -20,6 +21,8 @@ export type BulkRow = {
   recurringType: RecurringType;
   useAI: boolean;
   customReplyText: string;
+  /** Which post it answers, as the user chose it; null: the default (bulk times are exact: the freshest post). */
+  post: PostChoice | null;
 };
 
 export type GlobalSettings = Omit<BulkRow, 'id' | 'accountId' | 'customReplyText'>;
@@ -39,6 +42,7 @@ export const bulkState = proxy({
     recurringType: 'daily',
     // On only once the page knows an AI model is connected (bulk-page).
     useAI: false,
+    post: null,
   } as GlobalSettings,
 });
 

@@ -3,7 +3,8 @@
 import { findBulkDuplicates } from '@core/scheduling/duplicates';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { bulkEntrySchema, bulkPayloadFromEntry, fieldErrors } from '@core/scheduling/schemas';
-import type { BulkPayload } from '@web/features/schedules';
+import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
+import { effectivePostChoice, postChoiceFields, type BulkPayload } from '@web/features/schedules';
 import type { BulkRow } from './bulk-store';
 
 export type RowErrors = Partial<Record<keyof BulkRow, string>>;
@@ -22,7 +23,11 @@ export const entryInput = (r: BulkRow) => ({
   recurringType: r.recurringType,
   useAI: r.useAI,
   customReplyText: r.customReplyText,
+  ...postChoiceFields(bulkPostChoice(r)),
 });
+
+/** The post a row's reply answers: the user's choice, or the freshest post at its (exact) time. */
+export const bulkPostChoice = (r: Pick<BulkRow, 'post' | 'isRecurring'>): PostChoice => effectivePostChoice(r.post, defaultChoiceFor('exact', r.isRecurring), r.isRecurring);
 
 /** Errors by row id; the later row of a clashing pair carries 'Duplicate target account'. */
 export function checkRows(rows: readonly BulkRow[]): Map<string, RowErrors> {

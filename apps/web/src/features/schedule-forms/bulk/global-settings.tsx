@@ -10,7 +10,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { type XAccount, XAccountSelect } from '@web/features/schedules';
+import { PostRuleField, type XAccount, XAccountSelect } from '@web/features/schedules';
+import { bulkPostChoice } from './bulk-validation';
 import { StyleSelect } from '@web/components/style-select';
 import { applyGlobalToAll, setGlobal, type GlobalSettings as Settings } from './bulk-store';
 import { FREQUENCY, SLOT_LABELS } from './row-controls';
@@ -63,6 +64,9 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
           <Switch id="bulk-global-ai" checked={settings.useAI} onCheckedChange={(useAI) => setGlobal({ useAI })} disabled={disabled} />
         </label>
         <AiProviderNote />
+        <div className="sm:col-span-2 xl:col-span-4">
+          <PostRuleField id="bulk-global-post" choice={bulkPostChoice(settings)} onChange={(post) => setGlobal({ post })} recurring={settings.isRecurring} targetUsername={null} disabled={disabled} />
+        </div>
       </CardContent>
     </Card>
   );

@@ -27,6 +27,7 @@ import {
   MentionWarning,
   VariationsNote,
   TimePicker,
+  PostRuleField,
   exactInstant,
   ReplyPreview,
   TargetCombobox,
@@ -42,7 +43,7 @@ import { ReplyLimitNote } from '@web/features/schedule-forms/components/reply-li
 import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime, localDayKey } from '@web/lib/time-format';
-import { classicFormInput, classicPayload, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
+import { classicFormInput, classicPayload, classicPostChoice, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
 import { RecurringOptions } from './recurring-options';
 
 /** Ours: the spec's page sends a username; Riposte answers only accounts it monitors. */
@@ -129,7 +130,7 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
             </p>
           )}
         </Field>
-        <Field id="classic-target" label="Target Account" error={errors.targetAccount} hint="The monitored account whose next post gets your reply.">
+        <Field id="classic-target" label="Target Account" error={errors.targetAccount} hint="The monitored account whose post gets your reply (see Which Post).">
           <TargetCombobox
             id="classic-target"
             accounts={targets}
@@ -184,7 +185,7 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
           id="classic-content"
           rows={6}
           value={state.content}
-          placeholder="Write the reply to post under the target's next post."
+          placeholder="Write the reply to post under the target's post."
           onChange={(e) => set({ content: e.target.value })}
           disabled={submitting}
           className="max-h-80"
@@ -233,6 +234,16 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
         )}
         <p className="text-xs text-muted-foreground">Times are in your time zone ({zone}).</p>
       </div>
+
+      <PostRuleField
+        id="classic-post"
+        choice={classicPostChoice(state)}
+        onChange={(post) => set({ post }, ['waitMinutes', 'freshnessMinutes', 'targetPost'])}
+        recurring={state.isRecurring}
+        targetUsername={targets.find((t) => t.id === state.targetId)?.username ?? null}
+        disabled={busy}
+        error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
+      />
 
       <ReplyLimitNote />
       {xAccount || submitting || loading ? (

@@ -4,7 +4,8 @@
 import { CLASSIC_FORM_DEFAULTS } from '@core/scheduling/schemas';
 import { classicFromPeakWindow, isoFromSundayZero, nextPeakSlot, type PeakWindow, type RecurrencePattern, type RecurringType, type SundayZeroWeekday } from '@core/scheduling/time';
 import type { ClassicStyle } from '@core/styles';
-import type { ClassicPayload, ExactTime } from '@web/features/schedules';
+import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
+import { effectivePostChoice, postChoiceFields, type ClassicPayload, type ExactTime } from '@web/features/schedules';
 
 export type ClassicState = {
   targetText: string;
@@ -21,7 +22,13 @@ export type ClassicState = {
   peakWindow: PeakWindow | null;
   /** An exact date and time instead of the window (one-time replies only); null: the window. */
   exact: ExactTime | null;
+  /** Which post it answers, as the user chose it; null: the default of the timing chosen. */
+  post: PostChoice | null;
 };
+
+/** The post the reply answers: the user's choice, or what the peak window, exact time or recurrence implies. */
+export const classicPostChoice = (s: ClassicState): PostChoice =>
+  effectivePostChoice(s.post, defaultChoiceFor(s.exact !== null && !s.isRecurring ? 'exact' : 'peak', s.isRecurring), s.isRecurring);
 
 export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | null, viralStyle: ClassicStyle = CLASSIC_FORM_DEFAULTS.viralStyle): ClassicState => ({
   targetText: '',
@@ -36,6 +43,7 @@ export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | n
   image: null,
   peakWindow,
   exact: null,
+  post: null,
 });
 
 /** The recurring days the form sends: weekly days 0-6, the day of the month, or none. */
@@ -96,4 +104,5 @@ export const classicPayload = (
   viralStyle: s.viralStyle,
   conditions: { content: s.content, targetAccount: ids.targetUsername, imageIncluded: imageUrl !== null },
   imageUrl,
+  ...postChoiceFields(classicPostChoice(s)),
 });

@@ -36,6 +36,9 @@ function ScheduleRow({ s, zone, now, onDelete }: { s: ScheduleItem; zone: string
             {s.accountName && <span className="text-muted-foreground"> · from @{s.accountName}</span>}
           </p>
           <p className="mt-1 line-clamp-3 text-sm break-words text-muted-foreground">{contentSummary(s)}</p>
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="schedule-target-post">
+            Answers: {s.targetPost.words}
+          </p>
           <div className="mt-1">
             <RunState facts={s} zone={zone} now={now} compact />
           </div>

@@ -29,6 +29,7 @@ import {
   MentionWarning,
   VariationsNote,
   TimePicker,
+  PostRuleField,
   exactInstant,
   ReplyPreview,
   TargetCombobox,
@@ -42,7 +43,7 @@ import { ImagePicker } from '@web/features/schedule-forms/components/image-picke
 import { ReplyLimitNote } from '@web/features/schedule-forms/components/reply-limit-note';
 import { useRepurpose } from '@web/features/schedule-forms/components/repurpose-panel';
 import { useNow } from '@web/hooks/use-now';
-import { initialV2State, v2Payload, type V2State } from './v2-state';
+import { initialV2State, v2Payload, v2PostChoice, type V2State } from './v2-state';
 
 type Props = { targets: TargetAccount[]; xAccounts: XAccount[]; loading: boolean; zone: string };
 
@@ -252,6 +253,16 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
             </p>
           )}
         </div>
+
+        <PostRuleField
+          id="v2-post"
+          choice={v2PostChoice(state)}
+          onChange={(post) => set({ post }, ['waitMinutes', 'freshnessMinutes', 'targetPost'])}
+          recurring={state.isRecurring}
+          targetUsername={targets.find((t) => t.id === state.accountId)?.username ?? null}
+          disabled={busy}
+          error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
+        />
 
         <ReplyLimitNote />
         <Button type="submit" size="lg" disabled={busy || loading} className="w-full">

@@ -3,7 +3,8 @@
 // recurringDays (1 Monday ... 7 Sunday) null when not recurring.
 import { V2_DEFAULT_DAYS, type PeakWindow } from '@core/scheduling/time';
 import { DEFAULT_V2_STYLE, type V2Style } from '@core/styles';
-import type { ExactTime, V2Payload } from '@web/features/schedules';
+import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
+import { effectivePostChoice, postChoiceFields, type ExactTime, type V2Payload } from '@web/features/schedules';
 
 export type V2State = {
   /** What the target picker shows; accountId is set only when it names an account. */
@@ -19,7 +20,13 @@ export type V2State = {
   exact: ExactTime | null;
   isRecurring: boolean;
   recurringDays: number[];
+  /** Which post it answers, as the user chose it; null: the default of the timing chosen. */
+  post: PostChoice | null;
 };
+
+/** The post the reply answers: the user's choice, or what the window, exact time or recurrence implies. */
+export const v2PostChoice = (s: V2State): PostChoice =>
+  effectivePostChoice(s.post, defaultChoiceFor(s.exact !== null && !s.isRecurring ? 'exact' : 'peak', s.isRecurring), s.isRecurring);
 
 /** `useAI`: on only where an AI model is connected (without one, the offline writer is opt-in). */
 export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindow | null, viralStyle: V2Style = DEFAULT_V2_STYLE, useAI = false): V2State => ({
@@ -34,6 +41,7 @@ export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindo
   exact: null,
   isRecurring: false,
   recurringDays: [...V2_DEFAULT_DAYS],
+  post: null,
 });
 
 export const v2Payload = (s: V2State, imageUrl: string | null, exactTime: string | null = null): V2Payload => ({
@@ -50,4 +58,5 @@ export const v2Payload = (s: V2State, imageUrl: string | null, exactTime: string
   isRecurring: s.isRecurring,
   recurringDays: s.isRecurring ? s.recurringDays : null,
   imageUrl,
+  ...postChoiceFields(v2PostChoice(s)),
 });

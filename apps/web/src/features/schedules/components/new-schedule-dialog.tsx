@@ -28,7 +28,8 @@ import { toastScheduled } from '@web/features/schedules/components/composer/sche
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime } from '@web/lib/time-format';
 import type { Template, TemplateGroup } from '@web/features/templates';
-import { dialogField, dialogHint, formInput, initialDialogState, type DialogState } from '@web/features/schedules/dialog-state';
+import { dialogField, dialogHint, dialogPostChoice, formInput, initialDialogState, type DialogState } from '@web/features/schedules/dialog-state';
+import { PostRuleField } from '@web/features/schedules/components/form/post-rule-field';
 
 const FREQUENCY_LABELS: Record<RecurringType, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
@@ -283,6 +284,16 @@ export function NewScheduleDialog({ open, onOpenChange, templates, groups, targe
             state.templateSourceType === 'templateGroup' &&
             state.templateGroupId !== '' && <ReplyPreview text="" aiStyle={null} emptyNote="The group's active templates take turns: each run posts the next one." />
           )}
+
+          <PostRuleField
+            id="schedule-post"
+            choice={dialogPostChoice(state)}
+            onChange={(post) => set({ post }, ['waitMinutes', 'freshnessMinutes', 'targetPost'])}
+            recurring={state.isRecurring}
+            targetUsername={targets.find((t) => t.id === state.accountId)?.username ?? null}
+            disabled={submitting}
+            error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
+          />
 
           {hint && (
             <Alert data-testid="delivery-hint" className={hint.hint.kind === 'peak' ? 'border-emerald-300 bg-emerald-50' : hint.hint.kind === 'normal' ? undefined : 'border-amber-300 bg-amber-50'}>

@@ -43,6 +43,9 @@ function Card({ s, zone, isAdmin, onDelete }: { s: ScheduleView; zone: string; i
         {s.accountName && <span className="text-muted-foreground"> from @{s.accountName}</span>}
         <span className="text-muted-foreground"> · {sourceLabel(s)}</span>
       </p>
+      <p className="text-xs text-muted-foreground" data-testid="schedule-target-post">
+        Answers: {s.targetPost.words}
+      </p>
       {isAdmin && (
         <div className="grid gap-2">
           <Button variant="ghost" size="sm" className="justify-self-start px-1" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

@@ -92,6 +92,9 @@ export function SchedulesTable({ schedules, zone, isAdmin, onDelete }: Props) {
                   <span className="grid">
                     <span className="font-medium">@{target}</span>
                     {s.accountName && <span className="text-xs text-muted-foreground">from @{s.accountName}</span>}
+                    <span className="text-xs text-muted-foreground" data-testid="schedule-target-post">
+                      Answers: {s.targetPost.words}
+                    </span>
                   </span>
                 </TableCell>
                 <TableCell className="text-right">
