@@ -55,9 +55,11 @@ describe('their next post', () => {
     expect(s.view.targetPost).toMatchObject({ kind: 'next', words: `The next post of @${target.username} (waits up to 2 h)` });
 
     // Its time comes with only the older post there: no reply yet, the schedule still waits.
+    // Reads of this target's timeline (the server reads other accounts too).
+    const timeline = `/2/users/${world.emulator.control.user(target.username)!.id}/tweets`;
     const readSince = (from: number) =>
       eventually(
-        () => Promise.resolve(world.emulator.control.requests.filter((r) => r.path.includes('/tweets') && r.at >= from).length),
+        () => Promise.resolve(world.emulator.control.requests.filter((r) => r.path === timeline && r.at >= from).length),
         (n) => n > 0,
         'the run reading the target',
         15_000,
