@@ -25,7 +25,9 @@ const writer = (over: Partial<OpenAiWriterConfig> = {}): AiWriter =>
     baseURL: emulator.baseUrl,
     apiKey: 'right-key',
     model: EMULATOR_MODEL,
-    timeoutMs: 2000,
+    // Long enough that a loaded machine's slow answer is not taken for a hang (and retried): the
+    // timeout's own test sets a short one against a server that never answers.
+    timeoutMs: 15_000,
     maxRetries: 2,
     retryBaseDelayMs: 10,
     ...over,
@@ -131,8 +133,12 @@ describe('not retried', () => {
   it('a cancelled call stops at once', async () => {
     emulator.inject({ kind: 'hang' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const error = await failure(ask(writer({ timeoutMs: 5000 }), controller.signal));
+    // Cancelled once the request is at the server (a state, not a moment: on a loaded machine 50 ms
+    // may pass before it is even sent).
+    const pending = ask(writer({ timeoutMs: 15_000 }), controller.signal);
+    while (chatCalls() === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    const error = await failure(pending);
     expect(error).toMatchObject({ reason: 'AI_CANCELLED' });
     expect(chatCalls()).toBe(1);
   });
