@@ -421,7 +421,7 @@ const handover = async (ctx: Context, state: Extract<ReplyState, { status: 'pend
 const cancelledByItsSchedule = async (ctx: Context, state: Extract<ReplyState, { status: 'pending' | 'rate_limited' }>): Promise<boolean> => {
   if (state.run.scheduleId === null) return false;
   const schedule = await ctx.load(scheduleStream(state.run.scheduleId), scheduleDecider);
-  if (schedule.status !== 'deleted' && schedule.status !== 'inactive') return false;
+  if (schedule.status !== 'deleted' && schedule.status !== 'inactive' && schedule.status !== 'paused') return false;
   const reason = schedule.status === 'deleted' ? REPLY_MESSAGES.scheduleDeleted : REPLY_MESSAGES.schedulePaused;
   await replyCmd(ctx, state.run.replyId, { type: 'CancelRun', reason, now: ctx.nowIso() });
   return true;

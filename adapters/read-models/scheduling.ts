@@ -195,12 +195,12 @@ export const findSchedule = (db: ReadDb, userId: string, id: string): ScheduleVi
 
 /**
  * Schedules that still use a connected X account: not deleted, still active and not yet executed
- * (a finished one-time schedule does not pin the account).
+ * (a finished one-time schedule does not pin the account); a paused one does, it may resume.
  */
 export const schedulesUsingAccount = (db: ReadDb, connectedAccountId: string): number =>
   Number(
     db
-      .prepare('SELECT count(*) FROM schedules WHERE connected_account_id = ? AND deleted_at IS NULL AND is_active = 1 AND is_executed = 0')
+      .prepare("SELECT count(*) FROM schedules WHERE connected_account_id = ? AND deleted_at IS NULL AND (is_active = 1 OR status = 'paused') AND is_executed = 0")
       .pluck()
       .get(connectedAccountId) ?? 0,
   );

@@ -197,6 +197,9 @@ const WORDING: Wording = {
   ScheduleDeleted: (d, c) => `${c.who} deleted schedule ${short(d.scheduleId)}`,
   ScheduleDeactivated: (d, c) => `${c.who} deactivated schedule ${short(d.scheduleId)}`,
   ScheduleMoved: (d, c) => `${c.who} moved schedule ${short(d.scheduleId)} to ${at(d.accountName, d.connectedAccountId)}`,
+  ScheduleEdited: (d, c) => `${c.who} edited schedule ${short(d.scheduleId)}${d.nextRunTime === null ? '' : `; next run ${d.nextRunTime}`}`,
+  SchedulePaused: (d, c) => `${c.who} paused schedule ${short(d.scheduleId)}`,
+  ScheduleResumed: (d, c) => `${c.who} resumed schedule ${short(d.scheduleId)}${d.nextRunTime === null ? '' : `; next run ${d.nextRunTime}`}`,
   ScheduleRunRecorded: (d) =>
     `the run of ${d.slot} of schedule ${short(d.scheduleId)} ended ${d.outcome}${d.reason ? ` (${d.reason})` : ''}${d.executed ? '; the schedule is done' : d.nextRunTime ? `; next run ${d.nextRunTime}` : ''}`,
   ScheduleBatchCompleted: (d, c) => `${c.who} completed a bulk batch of ${d.scheduleIds.length} schedule(s)`,

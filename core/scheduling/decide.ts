@@ -9,6 +9,14 @@
  * - MoveSchedule: the owner's pending or inactive schedule posts from another connected account
  *   from its next run on (a run already claimed keeps its account); an executed one is refused;
  *   moving to the account it has is quiet.
+ * - EditSchedule: the owner's pending or paused schedule becomes the draft (content cleaned and
+ *   validated as on create); the next run is decided again from `now` when the plan changed, kept
+ *   otherwise; an edit that changes nothing is quiet. Refused while a run of it is claimed (its
+ *   reply is being prepared with what it was: RUN_IN_PROGRESS), and for an executed or stopped one.
+ * - PauseSchedule / ResumeSchedule: a pending schedule pauses (no runs), a paused one resumes with
+ *   the next run it had if that is still ahead, else the plan's next run from `now` (a one-time
+ *   schedule whose time passed meanwhile needs a new time: SCHEDULE_TIME_PASSED). Pausing twice or
+ *   resuming a pending one is quiet; pausing during a claimed run is refused like an edit.
  * - RecordRun: closes a one-shot schedule (executed), advances a recurring one to its next run after
  *   the slot and now, keeps an auto one waiting for the next post. A slot that is not the current
  *   one (a repeat, or stale) is quiet: a run is recorded once. It ends the run's claim.
@@ -22,13 +30,14 @@ import { assertNever, type Decider } from '@core/shared/decider';
 import { stripMentions } from '@core/text/mentions';
 import { requireZone, toInstant, toMs, type Instant } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES } from './messages';
-import { isRecurringPlan, type ContentSource, type Plan, type ScheduleDraft } from './model';
-import { firstRun, normalisePlan, runAfter } from './plan';
+import { isRecurringPlan, type ContentSource, type Plan, type ScheduleDraft } from './model';import { firstRun, normalisePlan, runAfter } from './plan';
 import { defaultPostChoice, MAX_FRESHNESS_MINUTES, MAX_WAIT_MINUTES, POST_RULE_MESSAGES, postRuleOf, type PostRule } from './post-rule';
 import {
   evolveSchedule,
   type ScheduleCommand,
+  type Schedule,
   type ScheduleCreatedData,
+  type ScheduleEditedData,
   type ScheduleEvent,
   type ScheduleState,
   runReplyId,
@@ -106,6 +115,34 @@ const created = (command: Extract<ScheduleCommand, { type: 'CreateSchedule' }>):
   };
 };
 
+/** The facts a draft gives an existing schedule (same id, owner and zone; mentions stripped anew). */
+const edited = (schedule: Schedule, draft: ScheduleDraft): Omit<ScheduleEditedData, 'nextRunTime'> => {
+  const targetAccountId = required(draft.targetAccountId, SCHEDULE_MESSAGES.accountRequired, 'accountId');
+  const connectedAccountId = required(draft.connectedAccountId, SCHEDULE_MESSAGES.connectedAccountRequired, 'connectedAccountId');
+  const { content, mentionsRemoved } = cleanContent(draft.content);
+  return {
+    scheduleId: schedule.scheduleId,
+    userId: schedule.userId,
+    timeZone: schedule.timeZone,
+    targetAccountId,
+    targetUsername: draft.targetUsername ?? null,
+    connectedAccountId,
+    accountName: draft.accountName ?? null,
+    content,
+    imageUrl: draft.imageUrl,
+    plan: normalisePlan(draft.plan),
+    mentionsRemoved,
+  };
+};
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A claimed run that still holds: it is being prepared or sent with the schedule as it was. */
+const runInProgress = (state: Extract<ScheduleState, { status: 'pending' }>, now: Instant): boolean =>
+  state.claim !== undefined && toMs(now, 'now') < toMs(state.claim.leaseUntil);
+
+const inProgress = () => new AppError('conflict', SCHEDULE_MESSAGES.runInProgress, { reason: 'RUN_IN_PROGRESS' });
+
 /** Two creates describe the same schedule when all but the time-dependent fields agree. */
 const sameSchedule = (existing: ScheduleCreatedData, candidate: ScheduleCreatedData): boolean => {
   const keys = (Object.keys(candidate) as (keyof ScheduleCreatedData)[]).filter((k) => k !== 'nextRunTime' && k !== 'post');
@@ -140,6 +177,7 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
         case 'executed':
           throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBeDeleted, { reason: 'SCHEDULE_EXECUTED' });
         case 'pending':
+        case 'paused':
         case 'inactive':
           return [{ type: 'ScheduleDeleted', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId } }];
         default:
@@ -153,6 +191,7 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
         case 'executed':
           throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBeMoved, { reason: 'SCHEDULE_EXECUTED' });
         case 'pending':
+        case 'paused':
         case 'inactive':
           if (existing.schedule.connectedAccountId === connectedAccountId) return [];
           return [{ type: 'ScheduleMoved', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId, connectedAccountId, accountName: command.accountName } }];
@@ -164,10 +203,64 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
       const existing = own(state, command.userId);
       switch (existing.status) {
         case 'pending':
+        case 'paused':
           return [{ type: 'ScheduleDeactivated', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId } }];
         case 'inactive':
         case 'executed':
           return [];
+        default:
+          return assertNever(existing, 'schedule state');
+      }
+    }
+    case 'EditSchedule': {
+      const existing = own(state, command.userId);
+      switch (existing.status) {
+        case 'executed':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBeEdited, { reason: 'SCHEDULE_EXECUTED' });
+        case 'inactive':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
+        case 'pending':
+        case 'paused': {
+          if (existing.status === 'pending' && runInProgress(existing, command.now)) throw inProgress();
+          const { schedule } = existing;
+          const facts = edited(schedule, command.draft);
+          const planChanged = !same(facts.plan, schedule.plan);
+          const nextRunTime = planChanged ? firstRun(facts.plan, command.now, schedule.timeZone) : schedule.nextRunTime;
+          const data: ScheduleEditedData = { ...facts, nextRunTime };
+          const unchanged = (Object.keys(data) as (keyof ScheduleEditedData)[]).every((k) => k === 'mentionsRemoved' || same(data[k], schedule[k]));
+          return unchanged ? [] : [{ type: 'ScheduleEdited', data }];
+        }
+        default:
+          return assertNever(existing, 'schedule state');
+      }
+    }
+    case 'PauseSchedule': {
+      const existing = own(state, command.userId);
+      switch (existing.status) {
+        case 'pending':
+          if (runInProgress(existing, command.now)) throw inProgress();
+          return [{ type: 'SchedulePaused', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId } }];
+        case 'paused':
+          return [];
+        case 'executed':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBePaused, { reason: 'SCHEDULE_EXECUTED' });
+        case 'inactive':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
+        default:
+          return assertNever(existing, 'schedule state');
+      }
+    }
+    case 'ResumeSchedule': {
+      const existing = own(state, command.userId);
+      switch (existing.status) {
+        case 'pending':
+          return [];
+        case 'paused':
+          return [{ type: 'ScheduleResumed', data: { scheduleId: existing.schedule.scheduleId, userId: command.userId, nextRunTime: resumedRun(existing.schedule, command.now) } }];
+        case 'executed':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.executedCannotBePaused, { reason: 'SCHEDULE_EXECUTED' });
+        case 'inactive':
+          throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
         default:
           return assertNever(existing, 'schedule state');
       }
@@ -179,6 +272,7 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
           throw notFound();
         case 'executed':
           return [];
+        case 'paused':
         case 'inactive':
           throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
         case 'pending':
@@ -192,6 +286,7 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
         case 'deleted':
           throw notFound();
         case 'executed':
+        case 'paused':
         case 'inactive':
           throw new AppError('conflict', SCHEDULE_MESSAGES.notActive, { reason: 'SCHEDULE_INACTIVE' });
         case 'pending':
@@ -202,6 +297,17 @@ export const decideSchedule = (command: ScheduleCommand, state: ScheduleState): 
     default:
       return assertNever(command, 'schedule command');
   }
+};
+
+/**
+ * The run a resumed schedule waits for: the one it had while still ahead, else the plan's next from
+ * `now`. A one-time time that passed while paused is not made up for: the owner picks a new one.
+ */
+const resumedRun = (schedule: Schedule, now: Instant): Instant | null => {
+  const kept = schedule.nextRunTime;
+  if (kept !== null && toMs(kept) >= toMs(now, 'now')) return kept;
+  if (schedule.plan.kind === 'once') throw new AppError('conflict', SCHEDULE_MESSAGES.timePassedWhilePaused, { field: 'scheduledTime', reason: 'SCHEDULE_TIME_PASSED' });
+  return firstRun(schedule.plan, now, schedule.timeZone);
 };
 
 const runNotDue = () => new AppError('conflict', SCHEDULE_MESSAGES.runNotDue, { reason: 'RUN_NOT_DUE' });

@@ -63,6 +63,10 @@ export const SCHEDULE_MESSAGES = {
   notFound: 'Schedule not found',
   executedCannotBeDeleted: 'Executed schedules cannot be deleted',
   executedCannotBeMoved: 'Executed schedules cannot be moved to another account',
+  executedCannotBeEdited: 'Executed schedules cannot be edited', // ours
+  executedCannotBePaused: 'Executed schedules cannot be paused or resumed', // ours
+  runInProgress: 'A reply of this schedule is being prepared right now; try again in a minute', // ours
+  timePassedWhilePaused: 'Its time passed while it was paused: pick a new time to resume it', // ours
   scheduleExists: 'A schedule with this id already exists',
   notActive: 'This schedule is no longer active',
   runNotDue: 'This run of the schedule is not due', // ours: a claim of another slot than the current one

@@ -168,6 +168,38 @@ export const schedulesProjection: Projection<RecordedScheduleEvent> = {
             params: { id: event.data.scheduleId, time, connected_account_id: event.data.connectedAccountId, account_name: event.data.accountName },
           },
         ];
+      case 'ScheduleEdited': {
+        const { id: _id, user_id: _user, pending_batch: _batch, time_zone: _zone, status: _status, is_active: _active, is_executed: _executed, ...p } = createdParams(event.data, time);
+        return [
+          {
+            sql: `UPDATE schedules SET schedule_type = @schedule_type, target_account_id = @target_account_id, target_username = @target_username,
+                    connected_account_id = @connected_account_id, account_name = @account_name, content_kind = @content_kind, content = @content,
+                    template_id = @template_id, template_group_id = @template_group_id, use_ai = @use_ai, viral_style = @viral_style, image_url = @image_url,
+                    conditions = @conditions, peak_window_type = @peak_window_type, is_recurring = @is_recurring, recurring_type = @recurring_type,
+                    recurring_days = @recurring_days, recurring_time = @recurring_time, delay_minutes = @delay_minutes, plan = @plan,
+                    scheduled_time = @scheduled_time, next_run_time = @next_run_time,
+                    last_template_index = CASE WHEN content_kind = @content_kind AND IFNULL(template_id, '') = IFNULL(@template_id, '')
+                      AND IFNULL(template_group_id, '') = IFNULL(@template_group_id, '') AND IFNULL(content, '') = IFNULL(@content, '') THEN last_template_index ELSE 0 END,
+                    updated_at = @time
+                  WHERE id = @id`,
+            params: { ...p, id: event.data.scheduleId },
+          },
+        ];
+      }
+      case 'SchedulePaused':
+        return [
+          {
+            sql: 'UPDATE schedules SET status = @status, is_active = @is_active, updated_at = @time WHERE id = @id',
+            params: { id: event.data.scheduleId, time, status: 'paused' satisfies ScheduleStatus, is_active: bit(statusFlags('paused').isActive) },
+          },
+        ];
+      case 'ScheduleResumed':
+        return [
+          {
+            sql: 'UPDATE schedules SET status = @status, is_active = @is_active, next_run_time = @next_run_time, updated_at = @time WHERE id = @id',
+            params: { id: event.data.scheduleId, time, status: 'pending' satisfies ScheduleStatus, is_active: bit(statusFlags('pending').isActive), next_run_time: event.data.nextRunTime },
+          },
+        ];
       case 'ScheduleRunRecorded': {
         const d = event.data;
         const ran = d.outcome !== 'skipped';

@@ -48,6 +48,16 @@ export type ScheduleCommand =
   | { type: 'DeleteSchedule'; scheduleId: string; userId: string }
   | { type: 'DeactivateSchedule'; scheduleId: string; userId: string }
   /**
+   * The owner changes a pending or paused schedule: `draft` is the whole schedule as it is to be
+   * (the service merged the edit onto the current facts and checked its references). The next run
+   * is decided again from `now` when the plan changed, kept when it did not.
+   */
+  | { type: 'EditSchedule'; scheduleId: string; userId: string; now: Instant; draft: ScheduleDraft }
+  /** The owner stops a pending schedule's runs until resumed; it keeps its plan. */
+  | { type: 'PauseSchedule'; scheduleId: string; userId: string; now: Instant }
+  /** The owner lets a paused schedule run again, from its next run after `now`. */
+  | { type: 'ResumeSchedule'; scheduleId: string; userId: string; now: Instant }
+  /**
    * The owner moves a pending or inactive schedule to another of their connected accounts (the
    * service checked it is theirs and connected; `accountName` is its name now).
    */
@@ -110,6 +120,9 @@ export interface ScheduleCreatedData {
   batchId?: string;
 }
 
+/** The facts of an edit: the schedule's choices as they now are, and its next run. */
+export type ScheduleEditedData = Omit<ScheduleCreatedData, 'batchId'>;
+
 export interface ScheduleRunRecordedData {
   scheduleId: string;
   userId: string;
@@ -140,9 +153,22 @@ export type ScheduleEvent =
   | { type: 'ScheduleDeleted'; data: { scheduleId: string; userId: string } }
   | { type: 'ScheduleDeactivated'; data: { scheduleId: string; userId: string } }
   | { type: 'ScheduleMoved'; data: { scheduleId: string; userId: string; connectedAccountId: string; accountName: string | null } }
+  | { type: 'ScheduleEdited'; data: ScheduleEditedData }
+  | { type: 'SchedulePaused'; data: { scheduleId: string; userId: string } }
+  | { type: 'ScheduleResumed'; data: { scheduleId: string; userId: string; nextRunTime: Instant | null } }
   | { type: 'ScheduleRunRecorded'; data: ScheduleRunRecordedData };
 
-export const SCHEDULE_EVENT_TYPES = ['ScheduleCreated', 'ScheduleDeleted', 'ScheduleDeactivated', 'ScheduleMoved', 'ScheduleRunRecorded', 'ScheduleRunClaimed'] as const;
+export const SCHEDULE_EVENT_TYPES = [
+  'ScheduleCreated',
+  'ScheduleDeleted',
+  'ScheduleDeactivated',
+  'ScheduleMoved',
+  'ScheduleEdited',
+  'SchedulePaused',
+  'ScheduleResumed',
+  'ScheduleRunRecorded',
+  'ScheduleRunClaimed',
+] as const;
 
 /** A schedule's facts and what its runs changed. Where it stands is the state's case, not a flag. */
 export interface Schedule extends ScheduleCreatedData {
@@ -152,7 +178,8 @@ export interface Schedule extends ScheduleCreatedData {
 }
 
 /**
- * Where a schedule stands: pending (active, runs when due), inactive (deactivated: no more runs),
+ * Where a schedule stands: pending (active, runs when due), paused (by its owner: no runs until
+ * resumed; it keeps its plan and the next run it had), inactive (deactivated: no more runs),
  * executed (a one-shot plan ran: closed for good), deleted (gone from lists; an executed schedule is
  * never deleted). A pending schedule may have its current run claimed by a scheduler process; it
  * remembers the last slot it ran (auto schedules have no nextRunTime to tell a repeat apart).
@@ -160,6 +187,7 @@ export interface Schedule extends ScheduleCreatedData {
 export type ScheduleState =
   | { status: 'none' }
   | { status: 'pending'; schedule: Schedule; claim?: RunClaim; lastRunSlot?: Instant }
+  | { status: 'paused'; schedule: Schedule; lastRunSlot?: Instant }
   | { status: 'inactive'; schedule: Schedule }
   | { status: 'executed'; schedule: Schedule }
   | { status: 'deleted'; schedule: Schedule };
@@ -176,6 +204,7 @@ export const evolveSchedule = (state: ScheduleState, event: ScheduleEvent): Sche
     case 'ScheduleDeactivated':
       switch (state.status) {
         case 'pending':
+        case 'paused':
         case 'inactive':
           return { status: 'inactive', schedule: { ...state.schedule, nextRunTime: null } };
         case 'none':
@@ -186,10 +215,23 @@ export const evolveSchedule = (state: ScheduleState, event: ScheduleEvent): Sche
           return assertNever(state, 'schedule state');
       }
     case 'ScheduleMoved': {
-      if (state.status !== 'pending' && state.status !== 'inactive') return state;
+      if (state.status !== 'pending' && state.status !== 'paused' && state.status !== 'inactive') return state;
       const { connectedAccountId, accountName } = event.data;
       return { ...state, schedule: { ...state.schedule, connectedAccountId, accountName } };
     }
+    case 'ScheduleEdited': {
+      if (state.status !== 'pending' && state.status !== 'paused') return state;
+      const d = event.data;
+      // A new content source starts its rotation afresh.
+      const sameContent = JSON.stringify(d.content) === JSON.stringify(state.schedule.content);
+      return { ...state, schedule: { ...state.schedule, ...d, lastTemplateIndex: sameContent ? state.schedule.lastTemplateIndex : 0 } };
+    }
+    case 'SchedulePaused':
+      if (state.status !== 'pending') return state;
+      return { status: 'paused', schedule: state.schedule, ...(state.lastRunSlot === undefined ? {} : { lastRunSlot: state.lastRunSlot }) };
+    case 'ScheduleResumed':
+      if (state.status !== 'paused') return state;
+      return { status: 'pending', schedule: { ...state.schedule, nextRunTime: event.data.nextRunTime }, ...(state.lastRunSlot === undefined ? {} : { lastRunSlot: state.lastRunSlot }) };
     case 'ScheduleRunRecorded': {
       if (state.status === 'none') return state;
       const d = event.data;

@@ -286,6 +286,84 @@ describe('DeactivateSchedule', () => {
   });
 });
 
+describe('EditSchedule', () => {
+  const edit = (d: ScheduleDraft, o: Partial<Extract<ScheduleCommand, { type: 'EditSchedule' }>> = {}): ScheduleCommand => ({ type: 'EditSchedule', scheduleId: id, userId: owner, now: NOW, draft: d, ...o });
+  const facts = (o: Partial<ScheduleCreatedData> = {}) => {
+    // An edit keeps the post rule the schedule chose (the event does not carry it).
+    const { batchId: _b, post: _p, ...rest } = { ...(created().data as ScheduleCreatedData), ...o };
+    return rest;
+  };
+
+  it('emits ScheduleEdited: new text keeps the next run, a new plan decides it again from now', () => {
+    const text = spec.given(created()).when(edit(draft({ content: { kind: 'text', text: 'Better @bob' } }))).then([
+      { type: 'ScheduleEdited', data: facts({ content: { kind: 'text', text: 'Better' }, mentionsRemoved: ['@bob'] }) },
+    ]);
+    expect(text.status !== 'none' && text.schedule.nextRunTime).toBe('2026-01-15T08:00:00.000Z');
+    const daily = spec.given(created()).when(edit(draft({ plan: dailyNine }))).then([{ type: 'ScheduleEdited', data: facts({ plan: dailyNine, nextRunTime: '2026-01-15T08:00:00.000Z' }) }]);
+    expect(daily.status).toBe('pending');
+    const later = spec.given(created()).when(edit(draft({ plan: { kind: 'once', at: '2026-01-20T08:00:00.000Z' } }))).then([
+      { type: 'ScheduleEdited', data: facts({ plan: { kind: 'once', at: '2026-01-20T08:00:00.000Z' }, nextRunTime: '2026-01-20T08:00:00.000Z' }) },
+    ]);
+    expect(later.status !== 'none' && later.schedule.nextRunTime).toBe('2026-01-20T08:00:00.000Z');
+  });
+
+  it("refuses an executed or stopped schedule, another user's, a run in progress, and bad input", () => {
+    const ran: ScheduleEvent = {
+      type: 'ScheduleRunRecorded',
+      data: { scheduleId: id, userId: owner, slot: '2026-01-15T08:00:00.000Z', at: '2026-01-15T08:00:01.000Z', outcome: 'sent', reason: null, templateId: null, lastTemplateIndex: 0, nextRunTime: null, executed: true },
+    };
+    spec.given(created(), ran).when(edit(draft({ content: { kind: 'text', text: 'x' } }))).thenRefuses('conflict', SCHEDULE_MESSAGES.executedCannotBeEdited);
+    spec.given(created(), { type: 'ScheduleDeactivated', data: { scheduleId: id, userId: owner } }).when(edit(draft())).thenRefuses('conflict', SCHEDULE_MESSAGES.notActive);
+    spec.given(created()).when(edit(draft(), { userId: stranger })).thenRefuses('not_found');
+    const claimed: ScheduleEvent = {
+      type: 'ScheduleRunClaimed',
+      data: { scheduleId: id, userId: owner, slot: '2026-01-15T08:00:00.000Z', replyId: 'r', claimant: 'p1', claimedAt: '2026-01-15T07:59:30.000Z', leaseUntil: '2026-01-15T08:05:00.000Z' },
+    };
+    spec.given(created(), claimed).when(edit(draft({ content: { kind: 'text', text: 'x' } }), { now: '2026-01-15T07:59:40.000Z' })).thenRefuses('conflict', SCHEDULE_MESSAGES.runInProgress);
+    spec.given(created()).when(edit(draft({ plan: { kind: 'once', at: '2026-01-01T08:00:00.000Z' } }))).thenRefuses('validation');
+    spec.given(created()).when(edit(draft({ content: { kind: 'text', text: '@only' } }))).thenRefuses('validation', SCHEDULE_MESSAGES.contentRequired);
+  });
+
+  it('stays quiet when the edit changes nothing', () => {
+    spec.given(created()).when(edit(draft())).thenNothing();
+  });
+});
+
+describe('PauseSchedule and ResumeSchedule', () => {
+  const pause = (o: Partial<Extract<ScheduleCommand, { type: 'PauseSchedule' }>> = {}): ScheduleCommand => ({ type: 'PauseSchedule', scheduleId: id, userId: owner, now: NOW, ...o });
+  const resume = (now = NOW, userId = owner): ScheduleCommand => ({ type: 'ResumeSchedule', scheduleId: id, userId, now });
+  const paused: ScheduleEvent = { type: 'SchedulePaused', data: { scheduleId: id, userId: owner } };
+
+  it('pauses a pending schedule (no claim, no run) and resumes it at the run it had, or the rule’s next after now', () => {
+    const state = spec.given(created()).when(pause()).then([paused]);
+    expect(state.status).toBe('paused');
+    spec.given(created(), paused).when({ type: 'ClaimRun', scheduleId: id, slot: '2026-01-15T08:00:00.000Z', now: '2026-01-15T08:00:00.000Z', claimant: 'p', leaseMs: 1000 }).thenRefuses('conflict');
+    spec.given(created(), paused).when(resume()).then([{ type: 'ScheduleResumed', data: { scheduleId: id, userId: owner, nextRunTime: '2026-01-15T08:00:00.000Z' } }]);
+    // Three days on, a daily 9:00 resumes at the next 9:00 after now.
+    spec.given(recurringCreated, paused).when(resume('2026-01-18T10:00:00.000Z')).then([{ type: 'ScheduleResumed', data: { scheduleId: id, userId: owner, nextRunTime: '2026-01-19T08:00:00.000Z' } }]);
+  });
+
+  it('refuses resuming a one-time schedule whose time passed, another user’s, an executed one, and a pause mid-run', () => {
+    spec.given(created(), paused).when(resume('2026-01-16T00:00:00.000Z')).thenRefuses('conflict', SCHEDULE_MESSAGES.timePassedWhilePaused);
+    spec.given(created()).when(pause({ userId: stranger })).thenRefuses('not_found');
+    const ran: ScheduleEvent = {
+      type: 'ScheduleRunRecorded',
+      data: { scheduleId: id, userId: owner, slot: '2026-01-15T08:00:00.000Z', at: '2026-01-15T08:00:01.000Z', outcome: 'sent', reason: null, templateId: null, lastTemplateIndex: 0, nextRunTime: null, executed: true },
+    };
+    spec.given(created(), ran).when(pause()).thenRefuses('conflict', SCHEDULE_MESSAGES.executedCannotBePaused);
+    const claimed: ScheduleEvent = {
+      type: 'ScheduleRunClaimed',
+      data: { scheduleId: id, userId: owner, slot: '2026-01-15T08:00:00.000Z', replyId: 'r', claimant: 'p1', claimedAt: '2026-01-15T07:59:30.000Z', leaseUntil: '2026-01-15T08:05:00.000Z' },
+    };
+    spec.given(created(), claimed).when(pause({ now: '2026-01-15T07:59:40.000Z' })).thenRefuses('conflict', SCHEDULE_MESSAGES.runInProgress);
+  });
+
+  it('stays quiet pausing twice or resuming a running schedule', () => {
+    spec.given(created(), paused).when(pause()).thenNothing();
+    spec.given(created()).when(resume()).thenNothing();
+  });
+});
+
 describe('RecordRun', () => {
   it('closes a one-time schedule: executed, no next run', () => {
     const state = spec.given(created()).when(record('2026-01-15T08:00:00.000Z', '2026-01-15T08:00:02.000Z')).then([

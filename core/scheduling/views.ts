@@ -66,6 +66,7 @@ export const statusFlags = (status: ScheduleStatus): { isActive: boolean; isExec
   switch (status) {
     case 'pending':
       return { isActive: true, isExecuted: false };
+    case 'paused':
     case 'inactive':
       return { isActive: false, isExecuted: false };
     case 'executed':
@@ -170,7 +171,7 @@ export const scheduleViewSchema = describes<ScheduleView>()(
     imageUrl: z.string().nullable(),
     isActive: z.boolean(),
     isExecuted: z.boolean(),
-    status: z.enum(['pending', 'inactive', 'executed']),
+    status: z.enum(['pending', 'paused', 'inactive', 'executed']),
     content: z.string().nullable(),
     useAI: z.boolean(),
     viralStyle: z.string().nullable(),

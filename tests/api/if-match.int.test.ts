@@ -74,6 +74,22 @@ const renameAccount = (id: string, displayName: string): Call => ({ method: 'PUT
 
 const ROWS: Row[] = [
   { route: 'PATCH /api/schedules/:id (move)', make: of(schedule, (id) => ({ read: `/api/schedules/${id}`, elsewhere: moveTo(id, toAccount), write: moveTo(id, fromAccount) })) },
+  {
+    route: 'PATCH /api/schedules/:id (edit)',
+    make: of(schedule, (id) => ({ read: `/api/schedules/${id}`, elsewhere: moveTo(id, toAccount), write: { method: 'PATCH', path: `/api/schedules/${id}`, body: { content: { kind: 'text', text: 'Edited here' } } } })),
+  },
+  { route: 'POST /api/schedules/:id/pause', make: of(schedule, (id) => ({ read: `/api/schedules/${id}`, elsewhere: moveTo(id, toAccount), write: { method: 'POST', path: `/api/schedules/${id}/pause` } })) },
+  {
+    route: 'POST /api/schedules/:id/resume',
+    make: of(
+      async () => {
+        const id = await schedule();
+        ok(await admin.request('POST', `/api/schedules/${id}/pause`), 'pause');
+        return id;
+      },
+      (id) => ({ read: `/api/schedules/${id}`, elsewhere: moveTo(id, toAccount), write: { method: 'POST', path: `/api/schedules/${id}/resume` } }),
+    ),
+  },
   { route: 'DELETE /api/schedules/:id', make: of(schedule, (id) => ({ read: `/api/schedules/${id}`, elsewhere: moveTo(id, toAccount), write: { method: 'DELETE', path: `/api/schedules/${id}` } })), fresh: 204 },
   { route: 'PUT /api/templates/:id', make: of(template, (id) => ({ read: `/api/templates/${id}`, elsewhere: renameTemplate(id, 'Elsewhere'), write: renameTemplate(id, 'Here') })) },
   { route: 'DELETE /api/templates/:id', make: of(template, (id) => ({ read: `/api/templates/${id}`, elsewhere: renameTemplate(id, 'Elsewhere'), write: { method: 'DELETE', path: `/api/templates/${id}` } })) },
@@ -115,9 +131,9 @@ const etagOf = (res: Reply) => res.headers.get('etag');
 describe('If-Match on every write of an existing thing', () => {
   it('covers every route that changes a thing by id', () => {
     const changing = server.routes
-      .filter((r) => ['PUT', 'PATCH', 'DELETE'].includes(r.method))
+      .filter((r) => ['PUT', 'PATCH', 'DELETE'].includes(r.method) || /^\/api\/schedules\/:id\/(pause|resume)$/.test(r.path))
       .map((r) => `${r.method} ${r.path}`)
-      .filter((k) => /^(PUT|PATCH|DELETE) \/api\/(schedules|templates|template-groups|accounts)\/:id/.test(k) || k === 'PUT /api/settings/preferences');
+      .filter((k) => /^(PUT|PATCH|DELETE|POST) \/api\/(schedules|templates|template-groups|accounts)\/:id/.test(k) || k === 'PUT /api/settings/preferences');
     const tested = new Set(ROWS.map((r) => r.route.replace(/ \(.*\)$/, '')));
     expect(changing.filter((k) => !tested.has(k))).toEqual([]);
   });

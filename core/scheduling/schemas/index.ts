@@ -4,3 +4,4 @@ export * from './schedule-form';
 export * from './classic';
 export * from './v2';
 export * from './bulk';
+export * from './edit';

@@ -37,7 +37,9 @@ import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, opaqueBody, query, responds, validated } from '../http/validate';
+import { body, bodyVariants, noBody, opaqueBody, query, responds, validated } from '../http/validate';
+import type { Position } from '@core/eventstore/types';
+import { isScheduleEdit, scheduleEditSchema } from '@core/scheduling/schemas/edit';
 import { answerPage } from '../http/paging';
 import { listPageQuerySchema } from '@core/shared/paging';
 import { answerPending, answerWritten, idParam, PENDING_MESSAGE, pendingSchema, readBack, settle } from '../http/route-helpers';
@@ -166,16 +168,39 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
     ctx.status = 204;
   });
 
-  // Move to another connected account (from its next run on): what frees an account for Disconnect.
-  router.patch('/api/schedules/:id', requireUser, ...ifMatch, body(moveSchedulePayloadSchema), responds(200, scheduleViewSchema), async (ctx) => {
+  /** The schedule as it now reads, once the read side has passed the write (404 when it is not the caller's). */
+  const answerSchedule = async (ctx: Context, userId: string, id: string, position: Position | null, extra: Record<string, unknown> = {}) => {
+    await settle(deps, position);
+    const view = findSchedule(db(), userId, id);
+    if (view === null) throw notFound();
+    ctx.body = { ...withRunLink(view), ...extra };
+  };
+
+  // `{ connectedAccountId }` alone moves the schedule to another connected account (from its next
+  // run on: what frees an account for Disconnect); any other field makes it an edit
+  // (core/scheduling/schemas/edit.ts): what is named replaces what the schedule has, and the next
+  // runs follow from the result.
+  const patchBody = bodyVariants([moveSchedulePayloadSchema, scheduleEditSchema], (raw) => (isScheduleEdit(raw) ? scheduleEditSchema : moveSchedulePayloadSchema));
+  router.patch('/api/schedules/:id', requireUser, ...ifMatch, patchBody, responds(200, scheduleViewSchema.extend(mentionsRemoved)), async (ctx) => {
     const user = currentUser(ctx);
     const id = idParam(ctx, notFound);
+    if (isScheduleEdit(ctx.request.body)) {
+      const written = await deps.schedules.edit(user, id, validated(ctx, scheduleEditSchema), commandContext(ctx));
+      return answerSchedule(ctx, user.id, id, written.position, { mentionsRemoved: written.mentionsRemoved });
+    }
     const { connectedAccountId } = validated(ctx, moveSchedulePayloadSchema);
-    await settle(deps, await deps.schedules.move(user.id, id, connectedAccountId, commandContext(ctx)));
-    const view = findSchedule(db(), user.id, id);
-    if (view === null) throw notFound();
-    ctx.body = view;
+    await answerSchedule(ctx, user.id, id, await deps.schedules.move(user.id, id, connectedAccountId, commandContext(ctx)), { mentionsRemoved: [] });
   });
+
+  // Pause (no runs until resumed; a run being prepared right now is refused, 409 RUN_IN_PROGRESS)
+  // and resume (from the next run still ahead, or the plan's next from now).
+  for (const [action, paused] of [['pause', true], ['resume', false]] as const) {
+    router.post(`/api/schedules/:id/${action}`, requireUser, ...ifMatch, noBody, responds(200, scheduleViewSchema), async (ctx) => {
+      const user = currentUser(ctx);
+      const id = idParam(ctx, notFound);
+      await answerSchedule(ctx, user.id, id, await deps.schedules.setPaused(user.id, id, paused, commandContext(ctx)));
+    });
+  }
 
   router.get('/api/schedules/:id/replies', requireUser, query(schedulePageQuery), responds(200, z.array(scheduleReplyViewSchema)), (ctx) => {
     const user = currentUser(ctx);

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@adapters/logging';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
 import type { EventStore, Position } from '@core/eventstore/types';
 import {
   decideSchedule,
@@ -29,7 +30,9 @@ import {
   type ScheduleCommand,
   type ScheduleDraft,
   type ScheduleEvent,
+  SCHEDULE_MESSAGES,
 } from '@core/scheduling';
+import { editParts, type ScheduleEdit } from '@core/scheduling/schemas/edit';
 import { requireMaySchedule, requireScheduleRoom, type ScheduleCaps } from '@core/scheduling/access';
 import { AppError, isAppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
@@ -51,6 +54,8 @@ export const SCHEDULE_REF_MESSAGES = {
   imageNotFound: 'Image not found. Upload it again.',
   batchFailed: 'Failed to schedule bulk replies; nothing was scheduled. Please try again.',
 } as const;
+
+const scheduleNotFound = () => new AppError('not_found', SCHEDULE_MESSAGES.notFound, { reason: 'SCHEDULE_NOT_FOUND' });
 
 const notFound = (message: string, field: string, reason: string) => new AppError('not_found', message, { field, reason });
 
@@ -102,7 +107,7 @@ export const createSchedulesService = ({ store, lookups, tierConfig, caps, logge
   const batchContext = (ctx: CommandContext) => ({ metadata: () => commandMetadata(ctx, clock().toISOString()), newId: randomUUID });
 
   const mentionsOf = (events: readonly ScheduleEvent[]): string[] =>
-    events.flatMap((e) => (e.type === 'ScheduleCreated' ? e.data.mentionsRemoved : []));
+    events.flatMap((e) => (e.type === 'ScheduleCreated' || e.type === 'ScheduleEdited' ? e.data.mentionsRemoved : []));
 
   return {
     /** Creates one schedule (classic, V2, template based, or one bulk entry with `bulk`). */
@@ -192,6 +197,39 @@ export const createSchedulesService = ({ store, lookups, tierConfig, caps, logge
         { type: 'MoveSchedule', scheduleId, userId, connectedAccountId: account.id, accountName: account.name },
         { ...commandOptions(ctx, clock), ...expectedOf(ctx) },
       );
+      return result.position;
+    },
+
+    /**
+     * The owner edits a pending or paused schedule: the edit is merged onto what the schedule is,
+     * its references checked as on create (404 on the field), and the decider decides the rest
+     * (validation, the next run, refusals). Someone else's schedule is 404 before anything is looked up.
+     */
+    async edit(user: User, scheduleId: string, edit: ScheduleEdit, ctx: CommandContext): Promise<ScheduleWritten> {
+      const { state } = await loadState(store, scheduleStream(scheduleId), scheduleDecider);
+      if (state.status === 'none' || state.status === 'deleted' || state.schedule.userId !== user.id) throw scheduleNotFound();
+      const current = state.schedule;
+      const { content, when } = editParts(edit);
+      const draft = await resolve(user, {
+        targetAccountId: edit.accountId ?? current.targetAccountId,
+        connectedAccountId: edit.connectedAccountId ?? current.connectedAccountId,
+        content: content ?? current.content,
+        imageUrl: edit.imageUrl === undefined ? current.imageUrl : edit.imageUrl,
+        plan: when ?? current.plan,
+      });
+      const now = clock().toISOString();
+      const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, { type: 'EditSchedule', scheduleId, userId: user.id, now, draft }, {
+        ...commandOptions(ctx, clock),
+        ...expectedOf(ctx),
+      });
+      return { id: scheduleId, position: result.position, mentionsRemoved: mentionsOf(result.events) };
+    },
+
+    /** The owner pauses (no runs until resumed) or resumes their schedule. */
+    async setPaused(userId: string, scheduleId: string, paused: boolean, ctx: CommandContext): Promise<Position | null> {
+      const now = clock().toISOString();
+      const command: ScheduleCommand = paused ? { type: 'PauseSchedule', scheduleId, userId, now } : { type: 'ResumeSchedule', scheduleId, userId, now };
+      const result = await handleCommand(store, scheduleStream(scheduleId), scheduleDecider, command, { ...commandOptions(ctx, clock), ...expectedOf(ctx) });
       return result.position;
     },
 
