@@ -27,6 +27,9 @@ export const testEnv = (dataDir: string): Record<string, string> => ({
   RIPOSTE_TEST_FAST_HASHES: 'true',
   // Suites register many users from one address; tests/security/registration.int.test.ts lowers it.
   RIPOSTE_REGISTER_LIMIT: '10000',
+  // The test process is client and server on one event loop, and a suite reads without pause as
+  // one user: no share of reads (tests/security/read-share.int.test.ts sets its own).
+  RIPOSTE_READ_BURST_MS: '3600000',
   LOG_LEVEL: 'info',
 });
 

@@ -4,7 +4,7 @@
  *
  *  request id + log line -> request metrics -> errors -> security headers -> this server's host names only -> one spelling per
  *  path -> no-store on /api -> readiness gate -> /metrics (its own bearer) -> web app (static) -> bearer token -> CSRF (not for a token) -> JSON body (100 kB, 32 levels deep at
- *  most) -> session (absolute lifetime) -> current user -> /api/admin guard -> /api 404 ->
+ *  most) -> session (absolute lifetime) -> current user -> one user's share of reads -> /api/admin guard -> /api 404 ->
  *  routes (exact match)
  *
  * Every guard reads ctx.path as it is and every router matches it exactly, after canonicalPaths
@@ -26,6 +26,7 @@ import { createMetrics } from './http/metrics';
 import { adminPaths, loadUser } from './http/guards';
 import { requestContext } from './http/request-context';
 import { assertExactRouting } from './http/router';
+import { readShare } from './http/read-share';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { webApp } from './http/web-app';
@@ -163,6 +164,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   app.use(jsonDepthLimit());
   for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https, clock: deps.clock })) app.use(mw);
   app.use(loadUser(deps.users));
+  app.use(readShare(deps.config.readShare));
   app.use(adminPaths);
   app.use(async (ctx, next) => {
     await next();

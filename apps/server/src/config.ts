@@ -28,6 +28,7 @@ import {
 } from '@adapters/env';
 import type { DiskReserve } from '@core/images';
 import { DEFAULT_SCHEDULE_CAPS, type ScheduleCaps } from '@core/scheduling/access';
+import { DEFAULT_READ_SHARE, type ReadShareLimits } from './http/read-share';
 import type { PostBudgets } from '@core/replies';
 import { aiEnvSchema, type AiEnv } from '@adapters/ai-openai';
 import { tokenEnvSchema, type TokenEnv } from '@adapters/crypto-tokens';
@@ -141,6 +142,18 @@ export const serverEnvSchema = z
     RIPOSTE_SCHEDULE_CAP_PREMIUM: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_SCHEDULE_CAPS.premium)),
     RIPOSTE_SCHEDULE_CAP_LEGACY: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_SCHEDULE_CAPS.legacy)),
     RIPOSTE_REGISTER_LIMIT: withDefault(z.string().regex(/^\d+$/, { message: 'expected a whole number (0 = no limit)' }).transform(Number), '10'),
+    // One user's share of the server's time for API reads, their backlog before 429, and reads in
+    // flight at once (apps/server/src/http/read-share.ts).
+    RIPOSTE_READ_SHARE: withDefault(
+      z
+        .string()
+        .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: 'expected a fraction above 0 and at most 1, such as 0.5' })
+        .transform(Number)
+        .pipe(z.number().gt(0, { message: 'expected a fraction above 0 and at most 1, such as 0.5' })),
+      String(DEFAULT_READ_SHARE.share),
+    ),
+    RIPOSTE_READ_BURST_MS: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_READ_SHARE.burstMs)),
+    RIPOSTE_READ_CONCURRENCY: withDefault(wholeNumberAtLeastOne(), String(DEFAULT_READ_SHARE.concurrent)),
     // Password hashes and checks (argon2id, 19 MiB each) running at once; a few more may wait.
     RIPOSTE_PASSWORD_HASH_CONCURRENCY: withDefault(
       z
@@ -243,6 +256,8 @@ export interface ServerConfig {
   scheduleCaps: ScheduleCaps;
   /** RIPOSTE_REGISTER_LIMIT: sign-ups per address per hour (0: no limit). */
   registerLimit: number;
+  /** RIPOSTE_READ_SHARE, RIPOSTE_READ_BURST_MS, RIPOSTE_READ_CONCURRENCY: one user's bound on API reads. */
+  readShare: ReadShareLimits;
   /** RIPOSTE_TOKEN_RATE_LIMIT: requests per personal access token per minute (0: no limit). */
   tokenRateLimit: number;
   /** RIPOSTE_PASSWORD_HASH_CONCURRENCY: argon2 hashes and checks at once. */
@@ -300,6 +315,7 @@ export const toServerConfig = (env: ServerEnv): ServerConfig => ({
   mail: mailConfigFrom(env),
   scheduleCaps: { trial: env.RIPOSTE_SCHEDULE_CAP_TRIAL, premium: env.RIPOSTE_SCHEDULE_CAP_PREMIUM, legacy: env.RIPOSTE_SCHEDULE_CAP_LEGACY },
   registerLimit: env.RIPOSTE_REGISTER_LIMIT,
+  readShare: { share: env.RIPOSTE_READ_SHARE, burstMs: env.RIPOSTE_READ_BURST_MS, concurrent: env.RIPOSTE_READ_CONCURRENCY },
   tokenRateLimit: env.RIPOSTE_TOKEN_RATE_LIMIT,
   hashConcurrency: env.RIPOSTE_PASSWORD_HASH_CONCURRENCY,
   aiUserLimit: env.RIPOSTE_AI_USER_LIMIT,

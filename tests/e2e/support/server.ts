@@ -41,6 +41,7 @@ export async function startTestServer(extra: Record<string, string> = {}, clock:
     RIPOSTE_TEST_FAST_HASHES: 'true',
     // Every browser test signs up from this one address.
     RIPOSTE_REGISTER_LIMIT: '10000',
+    RIPOSTE_READ_BURST_MS: '3600000',
     ...extra,
     },
     { clock: clock.date },
