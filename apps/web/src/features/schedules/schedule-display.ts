@@ -22,17 +22,25 @@ export function shownTime(s: ScheduleView): { at: string | null; kind: 'next' | 
   return s.lastExecutedAt ? { at: s.lastExecutedAt, kind: 'last' } : { at: null, kind: 'none' };
 }
 
-/** The Template column: the template, the group, or what else writes the reply. */
+/** The first words of a text, so two schedules with different replies never read alike. */
+export const firstWords = (text: string, max = 60): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+};
+
+/** The Template column: the reply's text, or the template, the group, or the AI style that writes it. */
 export function sourceLabel(s: ScheduleView): string {
   if (s.templateGroupId) return `Group: ${s.templateGroupName ?? 'deleted group'}`;
   if (s.templateId) return s.templateName ?? 'Deleted template';
-  if (s.useAI) return `AI · ${styleLabel(s.viralStyle) ?? 'default style'}`;
-  return 'Fixed text';
+  const text = s.content === null || s.content.trim() === '' ? null : `“${firstWords(s.content)}”`;
+  if (s.useAI) return `AI · ${styleLabel(s.viralStyle) ?? 'default style'}${text === null ? '' : ` · ${text}`}`;
+  return text ?? 'Fixed text';
 }
 
 export type StatusBadge = { label: string; tone: 'info' | 'success' | 'secondary' };
 
 export function statusBadge(s: ScheduleView): StatusBadge {
+  if (s.status === 'paused') return { label: 'Paused', tone: 'secondary' };
   if (s.status === 'inactive' || !s.isActive) return { label: 'Inactive', tone: 'secondary' };
   return isPending(s) ? { label: 'Pending', tone: 'info' } : { label: 'Executed', tone: 'success' };
 }

@@ -30,13 +30,18 @@ describe('table readings', () => {
     expect(sourceLabel(aScheduleView({ templateGroupId: 'g', templateGroupName: 'Rotation' }))).toBe('Group: Rotation');
     expect(sourceLabel(aScheduleView({ templateId: 't', templateName: null }))).toBe('Deleted template');
     expect(sourceLabel(aScheduleView({ useAI: true, viralStyle: 'hot_take' }))).toMatch(/^AI · /);
-    expect(sourceLabel(aScheduleView())).toBe('Fixed text');
+    // Fixed text shows its first words: two schedules with different replies never read alike.
+    expect(sourceLabel(aScheduleView({ content: 'Great point, here is another angle on it' }))).toBe('“Great point, here is another angle on it”');
+    expect(sourceLabel(aScheduleView({ content: 'word '.repeat(30) }))).toMatch(/^“(word ){10,}.*…”$/);
+    expect(sourceLabel(aScheduleView({ useAI: true, viralStyle: 'hot_take', content: 'Rewrite me' }))).toMatch(/^AI · .* · “Rewrite me”$/);
+    expect(sourceLabel(aScheduleView({ content: null }))).toBe('Fixed text');
   });
 
   it('badges status and kind (recurring type, Auto)', () => {
     expect(statusBadge(aScheduleView())).toEqual({ label: 'Pending', tone: 'info' });
     expect(statusBadge(aScheduleView({ isExecuted: true, status: 'executed' }))).toEqual({ label: 'Executed', tone: 'success' });
     expect(statusBadge(aScheduleView({ isActive: false, status: 'inactive' })).label).toBe('Inactive');
+    expect(statusBadge(aScheduleView({ isActive: false, status: 'paused' })).label).toBe('Paused');
     expect(kindBadge(aScheduleView({ isRecurring: true, recurringType: 'weekly' }))).toBe('weekly');
     expect(kindBadge(aScheduleView({ scheduleType: 'auto' }))).toBe('Auto');
     expect(kindBadge(aScheduleView())).toBeNull();
