@@ -18,7 +18,7 @@ let flooder: Client;
 let other: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ RIPOSTE_SCHEDULER: 'off', RIPOSTE_READ_SHARE: '0.5', RIPOSTE_READ_BURST_MS: '100', RIPOSTE_READ_CONCURRENCY: '2' });
+  server = await startTestServer({ RIPOSTE_SCHEDULER: 'off', RIPOSTE_READ_SHARE: '0.5', RIPOSTE_READ_BURST_MS: '1', RIPOSTE_READ_CONCURRENCY: '2' });
   const made = await server.newUser();
   flooder = made.client;
   const admin = await server.admin();
