@@ -221,6 +221,9 @@ const main = async () => {
         RIPOSTE_SCHEDULER: 'off',
         RIPOSTE_SCHEDULE_CAP_LEGACY: String(Math.max(SCHEDULES, 2000)),
         RIPOSTE_REGISTER_LIMIT: '100',
+        // The bench is one user flooding on purpose: it measures a read's cost, not the share that
+        // refuses such a flood (tests/security/read-share.int.test.ts).
+        RIPOSTE_READ_BURST_MS: '3600000',
         LOG_LEVEL: 'info',
       },
       join(dir, 'server.log'),
