@@ -17,8 +17,8 @@ import { createFsImageStore } from '@adapters/image-store';
 import { createLogger } from '@adapters/logging';
 import { createPasswordHasher } from '@adapters/password';
 import { createProjector } from '@adapters/projections-sqlite';
+import { allProjections } from '@adapters/read-models';
 import { createSqliteSessionStore } from '@adapters/session-store-sqlite';
-import { usersProjection } from '@core/users/projection';
 import { createSqliteIdempotencyStore } from '@adapters/idempotency-sqlite';
 import { createDispatcher } from '@adapters/dispatch';
 import { createLegacyPinChecker } from './accounts/legacy-pin';
@@ -40,7 +40,8 @@ import { createPendingRequests, createXAccountsService, createXSignIn } from './
 let ready = false;
 let base = '';
 const store = createMemoryEventStore();
-const projector = createProjector({ store, path: ':memory:', projections: [usersProjection] });
+// Every read model the server's routes read, as in production (/api/config reads the AI provider's).
+const projector = createProjector({ store, path: ':memory:', projections: [...allProjections] });
 const sessions = createSqliteSessionStore({ path: ':memory:', sweepIntervalMs: 0 });
 const images = createFsImageStore(mkdtempSync(join(tmpdir(), 'riposte-app-')));
 const noLegacy = { legacyUsernames: [] };
