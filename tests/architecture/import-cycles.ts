@@ -2,27 +2,12 @@
 // circle means two modules that cannot be understood, tested or moved apart, and at run time an
 // import that may see the other half not yet evaluated. Test code is left out (a test may import
 // what it tests and its helpers in any order).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { productSources, TEST_CODE } from './product-sources';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { importsOf } from './dependency-rule';
 
-const SOURCE = /\.(ts|tsx)$/;
-const TEST_CODE = /(\.test\.tsx?$|\.support\.tsx?$|(^|\/)(testing|fixtures)\/)/;
 const ALIASES: Record<string, string> = { '@core/': 'core/', '@adapters/': 'adapters/', '@apps/': 'apps/', '@web/': 'apps/web/src/' };
-
-const sourcesOf = (root: string, layers: readonly string[]): string[] => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (SOURCE.test(name)) files.push(path);
-    }
-  };
-  for (const layer of layers) if (existsSync(join(root, layer))) walk(join(root, layer));
-  return files.filter((f) => !TEST_CODE.test(relative(root, f).split(sep).join('/')));
-};
 
 /** The file an import names, or null for a package or a file outside the tree. */
 const resolveImport = (root: string, from: string, spec: string): string | null => {
@@ -39,7 +24,7 @@ const resolveImport = (root: string, from: string, spec: string): string | null 
 
 /** Every import circle, each as the files on it (relative, forward slashes), smallest first. */
 export const findImportCycles = (root: string, layers: readonly string[] = ['core', 'adapters', 'apps']): string[][] => {
-  const files = sourcesOf(root, layers);
+  const files = productSources(root, layers).map((f) => join(root, f));
   const rel = (f: string) => relative(root, f).split(sep).join('/');
   const edges = new Map<string, string[]>();
   for (const file of files) {

@@ -2,8 +2,9 @@
 // scheduler and `npm run scheduler` both run `schedulerJobs(...)`. This file finds a scheduler
 // built from its own list, and a job factory called outside that list and its own folder, so a
 // job added to one scheduler and forgotten in the other shows up here rather than in production.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { productSources as sourcesUnder } from './product-sources';
 
 export interface JobListViolation {
   /** Path relative to the scanned root, with forward slashes. */
@@ -13,30 +14,8 @@ export interface JobListViolation {
 }
 
 export const JOB_LIST_FILE = 'adapters/scheduler/jobs.ts';
-const SOURCE = /\.(ts|tsx)$/;
-const TEST_CODE = /(\.test\.tsx?$|\.support\.ts$|(^|\/)(testing|fixtures)\/)/;
 /** `export const name = (…): SchedulerJob =>` or `…: SchedulerJob[] =>`, parameters over several lines included. */
 const FACTORY = /export const (\w+)\s*=\s*\((?:(?!export const)[\s\S]){0,2000}?\)\s*:\s*SchedulerJob(?:\[\])?\s*=>/g;
-
-const sourcesUnder = (root: string, layers: readonly string[]): string[] => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (SOURCE.test(name)) files.push(relative(root, path).split(sep).join('/'));
-    }
-  };
-  for (const layer of layers) {
-    try {
-      walk(join(root, layer));
-    } catch {
-      // A tree without this layer (a fixture) has nothing to check there.
-    }
-  }
-  return files.filter((f) => !TEST_CODE.test(f));
-};
 
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length;
 
