@@ -104,4 +104,26 @@ describe('one user flooding the server with heavy reads', () => {
     }
     expect(last.status).toBe(200);
   }, 30_000);
+
+  it("leaves open live streams out: two tabs' streams take none of the user's read slots", async () => {
+    // This server allows 2 reads in flight per user: charged as reads, two open streams would take
+    // both and every read of the user's pages would be refused while they stay open.
+    const reader = (await server.newUser()).client;
+    const url = new URL(reader.base);
+    const open = () =>
+      new Promise<{ close: () => void }>((resolve, reject) => {
+        const req = httpRequest({ host: url.hostname, port: url.port, path: '/api/live', headers: { Accept: 'text/event-stream', Cookie: reader.cookieHeader() } }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`live stream answered ${res.statusCode}`));
+          else resolve({ close: () => req.destroy() });
+        });
+        req.on('error', () => undefined);
+        req.end();
+      });
+    const streams = [await open(), await open()];
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await hit(reader, '/api/auth/status')).status).toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
 });

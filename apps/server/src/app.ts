@@ -47,7 +47,7 @@ import { openApiRoutes } from './http/openapi-routes';
 import { pollingRoutes } from './polling/routes';
 import { pushRoutes } from './push/routes';
 import { createLiveHub } from './live/hub';
-import { liveRoutes } from './live/routes';
+import { LIVE_PATH, liveRoutes } from './live/routes';
 import { replyRoutes } from './replies/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { settingsRoutes } from './settings/routes';
@@ -164,7 +164,7 @@ export const createApp = (deps: AppDeps, sessionKeys: string[]): { app: Koa; rou
   app.use(jsonDepthLimit());
   for (const mw of sessionMiddleware({ app, store: deps.sessions, keys: sessionKeys, https: deps.config.https, clock: deps.clock })) app.use(mw);
   app.use(loadUser(deps.users));
-  app.use(readShare(deps.config.readShare));
+  app.use(readShare(deps.config.readShare, { streams: [LIVE_PATH] }));
   app.use(adminPaths);
   app.use(async (ctx, next) => {
     await next();

@@ -10,6 +10,10 @@
  *    network, X) cannot pile up either.
  * Refusing costs almost nothing, so a flood turns into cheap 429s and the others' reads stay as
  * fast as the server is. Writes have their own limits (idempotency, caps, X budgets).
+ * Event streams (`streams`: GET /api/live) are not reads of the server's time: one stays open for
+ * as long as its page, costing nothing while it waits, and its own per-user bound is the live
+ * hub's. Charged as a read, an open stream held a slot for its whole life and its minutes of
+ * waiting filled the bucket, so the next page's reads were refused.
  * Time is measured on the monotonic clock: the bucket follows the server's real time, whatever a
  * test does with the product's clock.
  */
@@ -41,7 +45,9 @@ export const READ_SHARE_MESSAGE = (seconds: number) =>
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
-export const readShare = (limits: ReadShareLimits, now: () => number = () => performance.now()): Middleware => {
+export const readShare = (limits: ReadShareLimits, options: { streams?: readonly string[]; now?: () => number } = {}): Middleware => {
+  const now = options.now ?? (() => performance.now());
+  const streams = new Set(options.streams ?? []);
   const buckets = new Map<string, Bucket>();
   const drain = (b: Bucket, t: number) => {
     b.level = Math.max(0, b.level - (t - b.at) * limits.share);
@@ -57,7 +63,7 @@ export const readShare = (limits: ReadShareLimits, now: () => number = () => per
   };
   return async (ctx, next) => {
     const userId = ctx.state.user?.id;
-    if (userId === undefined || !isRead(ctx.method) || !isApi(ctx.path)) return next();
+    if (userId === undefined || !isRead(ctx.method) || !isApi(ctx.path) || streams.has(ctx.path)) return next();
     const started = now();
     if ((sinceSweep += 1) >= 1_000) {
       sinceSweep = 0;

@@ -10,10 +10,13 @@ import { currentUser, requireUser } from '../http/guards';
 import { responds } from '../http/validate';
 import { LIVE_LIMITS, type LiveHub, type LiveListener } from './hub';
 
+/** The event stream's path; the read share leaves it to the live hub's own bound. */
+export const LIVE_PATH = '/api/live';
+
 export const liveRoutes = (deps: { hub: LiveHub }): Router => {
   const router = new Router({ sensitive: true, strict: true });
 
-  router.get('/api/live', requireUser, responds(200, null, 'A text/event-stream of `replies` events ({ ids })'), (ctx) => {
+  router.get(LIVE_PATH, requireUser, responds(200, null, 'A text/event-stream of `replies` events ({ ids })'), (ctx) => {
     const user = currentUser(ctx);
     // Only an EventSource (which asks for text/event-stream) gets a stream that stays open.
     if (!(ctx.get('Accept') ?? '').includes('text/event-stream')) {
