@@ -55,6 +55,12 @@ export interface XEmulatorOptions {
   standing?: Partial<AppStanding>;
   /** The simulated accounts; default the 30 curated accounts. */
   accounts?: readonly CuratedAccount[];
+  /**
+   * Whether the simulated accounts post on their own (default true). Off, they exist (same ids,
+   * names and followers) but post only what control makes them post: a test that needs to know
+   * which post is an account's freshest.
+   */
+  simulatedPosts?: boolean;
   /** Sandbox users that exist from the start (they can also be created on the consent page). */
   sandboxUsers?: readonly string[];
   /** Sandbox users on X Premium (made when unknown): they may post 25,000 characters. */
@@ -130,7 +136,7 @@ const notFound = (path: string): Reply =>
 
 export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XEmulator> => {
   const now = options.clock ?? Date.now;
-  const world = createWorld(options.seed ?? 1, now, options.userIdBase);
+  const world = createWorld(options.seed ?? 1, now, options.userIdBase, options.simulatedPosts ?? true);
   const app: EmuApp = { ...SANDBOX_APP, ...options.app };
   world.apps.set(app.consumerKey, app);
   (options.accounts ?? CURATED_ACCOUNTS).forEach((a, index) =>

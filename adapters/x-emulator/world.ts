@@ -93,7 +93,7 @@ export const DEFAULT_USER_ID_BASE = 1_700_000_000_000_000_000n;
  * emulator (a KurrentDB kept between runs) starts each run elsewhere, so the X accounts connected by
  * an earlier run (reserved by X user id) do not collide with this run's.
  */
-export const createWorld = (seed: number, now: () => number, userIdBase: bigint = DEFAULT_USER_ID_BASE) => {
+export const createWorld = (seed: number, now: () => number, userIdBase: bigint = DEFAULT_USER_ID_BASE, simulatedPosts = true) => {
   const apps = new Map<string, EmuApp>();
   const users = new Map<string, EmuUser>();
   const byName = new Map<string, string>();
@@ -169,7 +169,7 @@ export const createWorld = (seed: number, now: () => number, userIdBase: bigint 
   };
 
   const ensureRange = (user: EmuUser, fromMs: number, toMs: number) => {
-    if (!user.simulated) return;
+    if (!user.simulated || !simulatedPosts) return;
     for (const date of localDatesBetween(user.simulated.timeZone, fromMs, toMs)) generateDay(user, date);
   };
 

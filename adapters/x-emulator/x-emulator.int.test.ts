@@ -156,6 +156,18 @@ describe('the simulated clock and seed', () => {
     expect(fresh.length).toBeGreaterThan(3);
     expect(fresh.every((p) => Date.parse(p.createdAt!) <= now && Date.parse(p.createdAt!) > Date.parse('2026-03-10T12:00:00Z'))).toBe(true);
   });
+
+  it('keeps the simulated accounts quiet when told: same account, only the posts control makes', async () => {
+    let now = Date.parse('2026-03-10T12:00:00Z');
+    const emu = await start({ seed: 5, clock: () => now, simulatedPosts: false });
+    const x = clientOf(emu);
+    const cnn = (await x.lookupUser('CNN'))!;
+    expect(cnn.id).toBe((await clientOf(await start({ seed: 5, clock: () => now })).lookupUser('CNN'))!.id);
+    expect(await x.recentPosts({ userId: cnn.id, maxResults: 100 })).toEqual([]);
+    const made = emu.control.post('CNN', 'Only this one');
+    now += 24 * 3600_000;
+    expect((await x.recentPosts({ userId: cnn.id, maxResults: 100 })).map((p) => p.id)).toEqual([made.id]);
+  });
 });
 
 describe('public metrics', () => {

@@ -1,7 +1,7 @@
 // One real server and one Chromium per describe block: started before its tests, closed after.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { SANDBOX_APP, startXEmulator, type XEmulator } from '@adapters/x-emulator/server';
+import { SANDBOX_APP, startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator/server';
 import { createTestClock } from '../../support/test-clock';
 import { launchBrowser } from './browser';
 import { startTestServer, type RunningServer } from './server';
@@ -47,13 +47,13 @@ export interface XEmulatorSuite extends BrowserSuite {
  * The emulator keeps the server's clock, so a post made after `suite.server.clock` moved is dated
  * after the move, as it would be on X.
  */
-export function xEmulatorSuite(env: Record<string, string> = {}): XEmulatorSuite {
+export function xEmulatorSuite(env: Record<string, string> = {}, emulatorOptions: Omit<XEmulatorOptions, 'clock'> = {}): XEmulatorSuite {
   let emulator: XEmulator | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     const clock = createTestClock();
-    emulator = await startXEmulator({ host: '127.0.0.1', port: 0, clock: clock.now });
+    emulator = await startXEmulator({ host: '127.0.0.1', port: 0, ...emulatorOptions, clock: clock.now });
     server = await startTestServer(
       {
         RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
