@@ -30,6 +30,12 @@ export interface AuditFilter {
   to?: string;
   /** Event types to keep (all when absent or empty). */
   types?: readonly string[];
+  /**
+   * Only events before this store position (exclusive): the next page of a history after the
+   * page whose oldest event was here. Events appended meanwhile are all after it, so paging on
+   * from it neither repeats nor skips one.
+   */
+  before?: Position;
 }
 
 export interface AuditDeps {
@@ -69,6 +75,7 @@ export const matchesFilter = (e: RecordedEvent, filter: AuditFilter): boolean =>
   const t = Date.parse(e.metadata.time);
   if (filter.from !== undefined && t < Date.parse(filter.from)) return false;
   if (filter.to !== undefined && t > Date.parse(filter.to)) return false;
+  if (filter.before !== undefined && comparePositions(e.position, filter.before) >= 0) return false;
   return filter.types === undefined || filter.types.length === 0 || filter.types.includes(e.type);
 };
 

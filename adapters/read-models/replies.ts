@@ -33,35 +33,74 @@ const COLUMNS = `id, post_id, post_text, post_created_at, reply_post_id, content
 /** A LIKE pattern matching `text` literally anywhere (case-insensitive for ASCII, as SQLite's LIKE is). */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface ReplyListQuery {
-  page: number;
-  limit: number;
+export interface ReplyFilter {
   /** Matched in the content, the target and connected account names and the status. */
   search?: string;
   status?: string;
 }
 
-/** The user's replies, newest first, one page at a time, with the count of all that match. */
-export const listReplies = (db: ReadDb, userId: string, query: ReplyListQuery): { items: ReplyView[]; total: number } => {
+export interface ReplyListQuery extends ReplyFilter {
+  page: number;
+  limit: number;
+}
+
+/** The WHERE clause of the user's replies that match the filter, and its parameters. */
+const matching = (userId: string, filter: ReplyFilter): { clause: string; params: Record<string, unknown> } => {
   const where = ['user_id = @userId'];
-  const params: Record<string, unknown> = { userId, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const search = query.search?.trim() ?? '';
+  const params: Record<string, unknown> = { userId };
+  const search = filter.search?.trim() ?? '';
   if (search !== '') {
     where.push(
       `(content LIKE @search ESCAPE '\\' OR target_username LIKE @search ESCAPE '\\' OR connected_username LIKE @search ESCAPE '\\' OR status LIKE @search ESCAPE '\\')`,
     );
     params.search = containing(search);
   }
-  if (query.status !== undefined && query.status !== '') {
+  if (filter.status !== undefined && filter.status !== '') {
     where.push('status = @status');
-    params.status = query.status;
+    params.status = filter.status;
   }
-  const clause = where.join(' AND ');
-  const total = Number(db.prepare(`SELECT count(*) FROM replies WHERE ${clause}`).pluck().get(params) ?? 0);
+  return { clause: where.join(' AND '), params };
+};
+
+const countMatching = (db: ReadDb, clause: string, params: Record<string, unknown>): number =>
+  Number(db.prepare(`SELECT count(*) FROM replies WHERE ${clause}`).pluck().get(params) ?? 0);
+
+/** The user's replies, newest first, one page at a time, with the count of all that match. */
+export const listReplies = (db: ReadDb, userId: string, query: ReplyListQuery): { items: ReplyView[]; total: number } => {
+  const { clause, params } = matching(userId, query);
+  const total = countMatching(db, clause, params);
   const rows = db
     .prepare<[Record<string, unknown>], ReplyRow>(`SELECT ${COLUMNS} FROM replies WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
-    .all(params);
+    .all({ ...params, limit: query.limit, offset: (query.page - 1) * query.limit });
   return { items: rows.map(replyView), total };
+};
+
+/**
+ * A page of the same order read by key (core/shared/paging.ts, key cursor): the replies after the
+ * one whose row id is `after`, so replies made while a client walks the pages (they sort first)
+ * move no reply already listed. `key` of the page's last reply is where the next page starts; null
+ * when `after` names no reply of this user (the cursor is stale or made up).
+ */
+export const listRepliesAfter = (
+  db: ReadDb,
+  userId: string,
+  query: ReplyFilter & { after: bigint | null; limit: number },
+): { items: ReplyView[]; total: number; more: boolean; last: bigint | null } | null => {
+  const { clause, params } = matching(userId, query);
+  let from: { sql: string; params: Record<string, unknown> } = { sql: '', params: {} };
+  if (query.after !== null) {
+    const at = db.prepare<[bigint, string], { created_at: string }>('SELECT created_at FROM replies WHERE rowid = ? AND user_id = ?').get(query.after, userId);
+    if (at === undefined) return null;
+    from = { sql: ' AND (created_at, rowid) < (@afterAt, @after)', params: { afterAt: at.created_at, after: query.after } };
+  }
+  const rows = db
+    .prepare<[Record<string, unknown>], ReplyRow & { key: number | bigint }>(
+      `SELECT rowid AS key, ${COLUMNS} FROM replies WHERE ${clause}${from.sql} ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
+    )
+    .all({ ...params, ...from.params, limit: query.limit + 1 });
+  const page = pageOf(rows, query.limit);
+  const last = page.items.at(-1);
+  return { items: page.items.map(replyView), total: countMatching(db, clause, params), more: page.more, last: last === undefined ? null : BigInt(last.key) };
 };
 
 /** How many replies are in each status, every user's together (the /metrics figure). */

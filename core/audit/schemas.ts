@@ -4,6 +4,7 @@
  * and for a replay the stream and the event (store position) to stop at.
  */
 import { z } from 'zod';
+import { keyCursorOnRequest } from '@core/shared/paging';
 import { isWorded } from './wording';
 
 export const AUDIT_ENTRIES_DEFAULT = 500;
@@ -63,6 +64,8 @@ export const auditHistoryQuerySchema = z
         .max(AUDIT_ENTRIES_MAX, { error: AUDIT_MESSAGES.limit })
         .default(AUDIT_ENTRIES_DEFAULT),
     ),
+    // By cursor: each page the `limit` entries before the previous page's oldest (its store position).
+    cursor: keyCursorOnRequest,
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: AUDIT_MESSAGES.range, path: ['from'] });
 

@@ -3,8 +3,11 @@
  * items (its default when the client names none); when more follow, the answer carries the
  * cursor of the next page in the `X-Next-Cursor` header (and a `Link: <...>; rel="next"`), and the
  * body keeps the route's own shape, so a client that sends no cursor reads the first page as
- * before. The cursor is opaque to clients: here a position in the route's order, so a list that
- * changes between two pages may show an item twice or skip one that moved.
+ * before. The cursor is opaque to clients. An offset cursor (`o…`) is a position in the route's
+ * order, so a list that changes between two pages may show an item twice or skip one that moved.
+ * A key cursor (`k…`) names the last item a page showed, and the next page starts after it in a
+ * fixed order: items added meanwhile land before the walk's position, so none already there is
+ * skipped or shown twice (the lists that grow while being read: reply history, the audit).
  */
 import { z } from 'zod';
 
@@ -17,8 +20,50 @@ export const encodeCursor = (offset: number): string => `o${offset.toString(36)}
 
 const CURSOR = /^o[0-9a-z]{1,10}$/;
 
+/**
+ * A key cursor: `k` and the key of the last item shown (a row id, a store position). The key is
+ * the route's to read; it only has to be made of URL-safe characters.
+ */
+export const encodeKeyCursor = (key: string): string => `k${key}`;
+
+const KEY_CURSOR = /^k[0-9A-Za-z:_-]{1,64}$/;
+
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : one(v));
+
+/** `?limit=` of a paged list route. */
+export const pageLimitField = (defaultLimit: number, maxLimit: number) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: PAGING_MESSAGES.limit(maxLimit) })
+      .int({ error: PAGING_MESSAGES.limit(maxLimit) })
+      .min(1, { error: PAGING_MESSAGES.limit(maxLimit) })
+      .max(maxLimit, { error: PAGING_MESSAGES.limit(maxLimit) })
+      .default(defaultLimit)
+      .describe(`Items per page (default ${defaultLimit}, at most ${maxLimit})`),
+  );
+
+/** A key cursor's text, read back as its key. */
+export const keyCursorSchema = z
+  .string({ error: PAGING_MESSAGES.cursor })
+  .regex(KEY_CURSOR, { error: PAGING_MESSAGES.cursor })
+  .transform((c) => c.slice(1));
+
+/** `?cursor=` of a list paged by key: the key of the last item the previous page showed. */
+export const keyCursorField = z.preprocess(
+  blank,
+  keyCursorSchema.optional().describe('Where the page starts: the X-Next-Cursor of the previous answer (absent: the first page)'),
+);
+
+/**
+ * `?cursor=` of a list that answers by cursor only when asked (its plain answer keeps the spec's
+ * shape and carries no next-page header, which the web app would follow): absent, undefined; empty,
+ * null (the first page by cursor); else the key of the last item the previous page showed.
+ */
+export const keyCursorOnRequest = z
+  .preprocess(one, z.union([z.literal('').transform(() => null), keyCursorSchema]).optional())
+  .describe('Pages by cursor: empty for the first page, then the X-Next-Cursor of the previous answer');
 
 /** `?cursor=&limit=` of a paged list route; `offset` is where the page starts. */
 export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
@@ -32,16 +77,7 @@ export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
         .optional()
         .describe('Where the page starts: the X-Next-Cursor of the previous answer (absent: the first page)'),
     ),
-    limit: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: PAGING_MESSAGES.limit(maxLimit) })
-        .int({ error: PAGING_MESSAGES.limit(maxLimit) })
-        .min(1, { error: PAGING_MESSAGES.limit(maxLimit) })
-        .max(maxLimit, { error: PAGING_MESSAGES.limit(maxLimit) })
-        .default(defaultLimit)
-        .describe(`Items per page (default ${defaultLimit}, at most ${maxLimit})`),
-    ),
+    limit: pageLimitField(defaultLimit, maxLimit),
   });
 
 /** The next page's cursor, when more follow this one. */

@@ -146,7 +146,16 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('names X-Next-Cursor and Link on the answers of every cursor-paged list, and of no other', () => {
-    const paged = ['/api/schedules', '/api/v2/schedules', '/api/templates', '/api/template-groups', '/api/schedules/{id}/replies'];
+    const paged = [
+      '/api/schedules',
+      '/api/v2/schedules',
+      '/api/templates',
+      '/api/template-groups',
+      '/api/schedules/{id}/replies',
+      '/api/replies',
+      '/api/admin/audit/users/{username}',
+      '/api/admin/audit/schedules/{id}',
+    ];
     const withHeaders = Object.entries(document.paths).flatMap(([path, ops]) =>
       Object.entries(ops).flatMap(([method, op]) => {
         const answers = Object.values(op.responses);

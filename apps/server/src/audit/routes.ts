@@ -15,14 +15,16 @@ import { auditHistorySchema, stateAsOfSchema, type AuditHistory } from '@core/au
 import type { Position } from '@core/eventstore/types';
 import { scheduleStream } from '@core/scheduling/schedule';
 import { AppError } from '@core/shared/errors';
+import { encodeKeyCursor } from '@core/shared/paging';
 import type { AppDeps } from '../deps';
 import { query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin } from '../http/guards';
 import { idParam } from '../http/route-helpers';
+import { answerNextCursor } from '../http/paging';
 
 const scheduleNotFound = () => new AppError('not_found', 'No such schedule', { field: 'scheduleId', reason: 'SCHEDULE_NOT_FOUND' });
 
-const filterOf = (q: AuditHistoryQuery): AuditFilter => ({ from: q.from, to: q.to, types: q.type });
+const filterOf = (q: AuditHistoryQuery): AuditFilter => ({ from: q.from, to: q.to, types: q.type, ...(typeof q.cursor === 'string' ? { before: q.cursor as Position } : {}) });
 
 export const auditRoutes = (deps: AppDeps): Router => {
   const router = new Router({ sensitive: true, strict: true });
@@ -31,18 +33,21 @@ export const auditRoutes = (deps: AppDeps): Router => {
   const look = (ctx: Context, subjectKind: AuditSubjectKind, subject: string, subjectUserId: string | null) =>
     recordLook(deps.store, { viewerId: currentUser(ctx).id, subjectKind, subject, subjectUserId, requestId: ctx.state.requestId, time: deps.clock().toISOString() });
 
-  const history = (subject: AuditHistory['subject'], page: HistoryPage): AuditHistory => ({
-    subject,
-    entries: toEntries(deps.projector.db, page.events),
-    total: page.total,
-    truncated: page.truncated,
-  });
+  /**
+   * The answer, and by cursor (the query names one) the next page's in X-Next-Cursor: the
+   * position of this page's oldest entry, where the older ones start.
+   */
+  const history = (ctx: Context, query: AuditHistoryQuery, subject: AuditHistory['subject'], page: HistoryPage): AuditHistory => {
+    const oldest = page.events[0];
+    if (query.cursor !== undefined) answerNextCursor(ctx, page.truncated && oldest !== undefined ? encodeKeyCursor(oldest.position) : null, query.limit);
+    return { subject, entries: toEntries(deps.projector.db, page.events), total: page.total, truncated: page.truncated };
+  };
 
   router.get('/api/admin/audit/users/:username', requireAdmin, query(auditHistoryQuerySchema), responds(200, auditHistorySchema), async (ctx) => {
     const query = validated(ctx, auditHistoryQuerySchema);
     const username = String((ctx.params as { username?: string }).username ?? '');
     const userId = await userIdOf(deps.store, username);
-    const answer = history({ kind: 'user', label: username, userId }, await latestUserHistory(audit(), userId, filterOf(query), query.limit));
+    const answer = history(ctx, query, { kind: 'user', label: username, userId }, await latestUserHistory(audit(), userId, filterOf(query), query.limit));
     await look(ctx, 'user', username, userId);
     ctx.body = answer;
   });
@@ -51,7 +56,7 @@ export const auditRoutes = (deps: AppDeps): Router => {
     const query = validated(ctx, auditHistoryQuerySchema);
     const scheduleId = idParam(ctx, scheduleNotFound);
     const owner = ownerOfStream(deps.projector.db, scheduleStream(scheduleId));
-    const answer = history({ kind: 'schedule', label: scheduleId, userId: owner }, await latestScheduleHistory(audit(), scheduleId, filterOf(query), query.limit));
+    const answer = history(ctx, query, { kind: 'schedule', label: scheduleId, userId: owner }, await latestScheduleHistory(audit(), scheduleId, filterOf(query), query.limit));
     await look(ctx, 'schedule', scheduleId, owner);
     ctx.body = answer;
   });

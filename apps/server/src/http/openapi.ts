@@ -217,7 +217,7 @@ export const openApiDocument = (routers: readonly Router[], options: { version: 
           schema: { type: 'string' },
         },
         NextLink: {
-          description: 'Present with X-Next-Cursor: `</path?cursor=<cursor>&limit=<n>>; rel="next"`, the next page (RFC 8288).',
+          description: 'Present with X-Next-Cursor: `</path?cursor=<cursor>&limit=<n>>; rel="next"`, the next page (RFC 8288), with the request\'s other query parameters (a search, a filter) after them.',
           schema: { type: 'string' },
         },
       },

@@ -5,12 +5,21 @@ import { validated } from './validate';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
-export const answerNextPage = (ctx: Context, page: { offset: number; limit: number; more: boolean }): void => {
-  const next = nextCursorOf(page.offset, page.limit, page.more);
+/** Query keys the Link rebuilds itself; the request's other ones (a search, a filter) are kept in it. */
+const PAGING_KEYS = new Set(['cursor', 'limit', 'page']);
+
+/** The next page's cursor (when one follows) in X-Next-Cursor and a `Link: <…>; rel="next"`. */
+export const answerNextCursor = (ctx: Context, next: string | null, limit: number): void => {
   if (next === null) return;
+  const kept = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(ctx.querystring)) if (!PAGING_KEYS.has(key)) kept.append(key, value);
+  const rest = kept.toString();
   ctx.set(NEXT_CURSOR_HEADER, next);
-  ctx.set('Link', `<${ctx.path}?cursor=${next}&limit=${page.limit}>; rel="next"`);
+  ctx.set('Link', `<${ctx.path}?cursor=${next}&limit=${limit}${rest === '' ? '' : `&${rest}`}>; rel="next"`);
 };
+
+export const answerNextPage = (ctx: Context, page: { offset: number; limit: number; more: boolean }): void =>
+  answerNextCursor(ctx, nextCursorOf(page.offset, page.limit, page.more), page.limit);
 
 /**
  * The items of one page of a list route declared with `query(listPageQuerySchema)`: the page the

@@ -13,7 +13,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { findActiveConnectedAccount, listConnectedAccounts } from '@adapters/read-models/x-accounts';
-import { findReply, listReplies, readyReplies, recentRepliesForAdmin, replyById, replySummary, type ReplyView } from '@adapters/read-models/replies';
+import { findReply, listReplies, listRepliesAfter, readyReplies, recentRepliesForAdmin, replyById, replySummary, type ReplyView } from '@adapters/read-models/replies';
 import { findVisibleAccount } from '@adapters/read-models/monitoring';
 import { findSchedule } from '@adapters/read-models/scheduling';
 import { monitoringActorOf } from '@core/monitoring';
@@ -21,6 +21,7 @@ import { REPLY_MESSAGES, REPLY_STATUSES, TEST_TOOL_CHECKS as CHECKS } from '@cor
 import { replyViewSchema } from '@core/replies/views';
 import type { ScheduleDraft } from '@core/scheduling';
 import { AppError } from '@core/shared/errors';
+import { encodeKeyCursor, keyCursorOnRequest, LIST_PAGE, PAGING_MESSAGES } from '@core/shared/paging';
 import { isWritingStyle, type WritingStyle } from '@core/styles';
 import type { User } from '@core/users/state';
 import { canUseReplies } from '@core/users/tier';
@@ -29,6 +30,7 @@ import type { AppDeps } from '../deps';
 import { body, noBody, query, responds, validated } from '../http/validate';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
+import { answerNextCursor } from '../http/paging';
 import { readBack, type settle } from '../http/route-helpers';
 import { tiersOf } from '@adapters/read-models/monitoring';
 import { readyOrder } from '@core/replies/rules/ready-order';
@@ -49,21 +51,37 @@ const PAGE_SIZES = [10, 25, 50, 100] as const;
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : one(v));
 
-const listQuerySchema = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Page must be a whole number from 1' }).int({ error: 'Page must be a whole number from 1' }).min(1, { error: 'Page must be a whole number from 1' }).max(1_000_000, { error: 'Page is too large' }).default(1),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'Limit must be 10, 25, 50 or 100' })
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'Limit must be 10, 25, 50 or 100' })
-      .default(25),
-  ),
-  search: z.preprocess(one, z.string().max(200, { error: 'Search must be at most 200 characters' }).optional()),
-  status: z.preprocess(blankToUndefined, z.enum(SHOWN_STATUSES, { error: 'Unknown status' }).optional()),
-});
+const PAGE_MESSAGE = 'Page must be a whole number from 1';
+const SIZE_MESSAGE = 'Limit must be 10, 25, 50 or 100';
+
+/**
+ * The history's query: the spec's numbered pages (`page`, `limit` of 10, 25, 50 or 100), or, when
+ * the request names `cursor` (empty for the first page), pages by key cursor in the same order
+ * (core/shared/paging.ts: 100 by default, at most 500), which a list growing meanwhile cannot
+ * shift. The two are not mixed in one request.
+ */
+const listQuerySchema = z
+  .object({
+    page: z.preprocess(blankToUndefined, z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).max(1_000_000, { error: 'Page is too large' }).optional()),
+    limit: z
+      .preprocess(blankToUndefined, z.coerce.number({ error: SIZE_MESSAGE }).optional())
+      .describe(`${SIZE_MESSAGE} with numbered pages (default 25); with a cursor 1 to ${LIST_PAGE.max} (default ${LIST_PAGE.default})`),
+    cursor: keyCursorOnRequest,
+    search: z.preprocess(one, z.string().max(200, { error: 'Search must be at most 200 characters' }).optional()),
+    status: z.preprocess(blankToUndefined, z.enum(SHOWN_STATUSES, { error: 'Unknown status' }).optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && q.page !== undefined) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Ask for a page or a cursor, not both' });
+    if (q.limit === undefined) return;
+    const fits = q.cursor === undefined ? (PAGE_SIZES as readonly number[]).includes(q.limit) : Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= LIST_PAGE.max;
+    if (!fits) ctx.addIssue({ code: 'custom', path: ['limit'], message: q.cursor === undefined ? SIZE_MESSAGE : PAGING_MESSAGES.limit(LIST_PAGE.max) });
+  })
+  .transform(({ page, limit, cursor, search, status }) => {
+    const filter = { ...(search === undefined ? {} : { search }), ...(status === undefined ? {} : { status }) };
+    return cursor === undefined
+      ? { by: 'page' as const, page: page ?? 1, limit: limit ?? 25, filter }
+      : { by: 'cursor' as const, after: cursor, limit: limit ?? LIST_PAGE.default, filter };
+  });
 
 const markSentSchema = z.object({
   replyUrl: z
@@ -162,16 +180,26 @@ export const replyRoutes = (deps: AppDeps): Router => {
     ctx.body = userId === null ? { ...withLinks(shown), needsTokenRefresh: shown.badge.authFailed } : withLinks(shown);
   };
 
-  const replyPage = z.object({ items: z.array(linkedReplySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  const replyPage = z.object({
+    items: z.array(linkedReplySchema),
+    total: z.number().int(),
+    page: z.number().int().nullable().describe('The numbered page; null when paged by cursor (the next one is in X-Next-Cursor)'),
+    limit: z.number().int(),
+  });
   router.get('/api/replies', requireUser, query(listQuerySchema), responds(200, replyPage), (ctx) => {
     const query = validated(ctx, listQuerySchema);
-    const { items, total } = listReplies(db(), currentUser(ctx).id, {
-      page: query.page,
-      limit: query.limit,
-      ...(query.search === undefined ? {} : { search: query.search }),
-      ...(query.status === undefined ? {} : { status: query.status }),
-    });
-    ctx.body = { items: items.map(withLinks), total, page: query.page, limit: query.limit };
+    const userId = currentUser(ctx).id;
+    if (query.by === 'page') {
+      const { items, total } = listReplies(db(), userId, { page: query.page, limit: query.limit, ...query.filter });
+      ctx.body = { items: items.map(withLinks), total, page: query.page, limit: query.limit };
+      return;
+    }
+    // The cursor's key is the row id of the last reply shown (adapters/read-models/replies).
+    const after = query.after === null ? null : /^\d{1,19}$/.test(query.after) ? BigInt(query.after) : undefined;
+    const found = after === undefined ? null : listRepliesAfter(db(), userId, { after, limit: query.limit, ...query.filter });
+    if (found === null) throw new AppError('validation', PAGING_MESSAGES.cursor, { field: 'cursor' });
+    answerNextCursor(ctx, found.more && found.last !== null ? encodeKeyCursor(String(found.last)) : null, query.limit);
+    ctx.body = { items: found.items.map(withLinks), total: found.total, page: null, limit: query.limit };
   });
 
   router.get('/api/replies/ready', requireUser, responds(200, z.object({ items: z.array(linkedReplySchema), total: z.number().int() })), (ctx) => {
