@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, PERMISSIONS, ROLES } from './constants';
+import { TIERS } from './tier';
 import { canonicalTimeZone, isValidTimeZone } from './time';
 
 const generic = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'Required' : 'Invalid input') };
@@ -152,3 +153,39 @@ export type EmailInput = z.infer<typeof emailSchema>;
 /** Admin: PUT a user's role. */
 export const setRoleSchema = object({ role: z.enum(ROLES, generic) });
 export const permissionSchema = z.enum(PERMISSIONS, generic);
+
+/** Admin: the Users page's search (GET /api/admin/users): words in the name or e-mail, a role, a plan. */
+export const adminUserSearchSchema = object({
+  q: z.string(generic).trim().max(100, 'Search must be at most 100 characters').optional(),
+  role: z.enum(ROLES, generic).optional(),
+  tier: z.enum(TIERS, generic).optional(),
+});
+export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
+
+/** What an admin may set as a user's plan: Premium until a day (UTC, inclusive), or no plan. */
+export const ADMIN_PLANS = ['premium', 'none'] as const;
+export type AdminPlan = (typeof ADMIN_PLANS)[number];
+export const PLAN_MESSAGES = {
+  untilRequired: 'Choose the last day of the Premium plan',
+  untilFormat: 'The last day is a date like 2027-01-31',
+} as const;
+
+/** Admin: PUT a user's plan. `until` is the plan's last day, required for Premium. */
+export const setPlanSchema = object({
+  plan: z.enum(ADMIN_PLANS, generic),
+  until: z.string(generic).trim().regex(/^\d{4}-\d{2}-\d{2}$/, PLAN_MESSAGES.untilFormat).optional(),
+}).superRefine((value, ctx) => {
+  if (value.plan === 'premium' && value.until === undefined) ctx.addIssue({ code: 'custom', path: ['until'], message: PLAN_MESSAGES.untilRequired });
+  // 2027-02-31 has the shape of a date but is none.
+  const day = value.until === undefined ? null : new Date(`${value.until}T00:00:00Z`);
+  if (day !== null && (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value.until)) {
+    ctx.addIssue({ code: 'custom', path: ['until'], message: PLAN_MESSAGES.untilFormat });
+  }
+});
+export type SetPlanInput = z.infer<typeof setPlanSchema>;
+
+/** The end of a plan's last day, as the decider stores it. */
+export const planEndOf = (until: string): string => `${until}T23:59:59.999Z`;
+
+/** Admin: PUT whether a user may sign in. */
+export const setActiveSchema = object({ active: z.boolean(generic) });

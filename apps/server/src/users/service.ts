@@ -212,6 +212,19 @@ export const createUsersService = (store: EventStore, clock: () => Date = () => 
 
     setPermission: (id: string, permission: Permission, granted: boolean, by: Actor, ctx: CommandContext) =>
       execute(id, { type: granted ? 'GrantPermission' : 'RevokePermission', permission, by, now: clock().toISOString() }, ctx),
+
+    /**
+     * An admin's plan for a user: Premium until the end of a day, or none (an active Premium ends
+     * as cancelled). The subscription id names the admin, so the history tells a grant from a payment.
+     */
+    setPlan: (id: string, plan: { kind: 'premium'; until: string } | { kind: 'none' }, by: Actor & { kind: 'user' }, ctx: CommandContext) =>
+      plan.kind === 'premium'
+        ? execute(id, { type: 'ActivatePremium', until: plan.until, subscriptionId: `admin:${by.id}`, now: clock().toISOString() }, ctx)
+        : execute(id, { type: 'EndPremium', reason: 'cancelled', now: clock().toISOString() }, ctx),
+
+    /** Disables (every session and token of the user is refused from the next request) or enables a user. */
+    setActive: (id: string, active: boolean, by: Actor, ctx: CommandContext) =>
+      execute(id, active ? { type: 'Reactivate', by, now: clock().toISOString() } : { type: 'Deactivate', by, reason: 'Disabled by an admin', now: clock().toISOString() }, ctx),
   };
 };
 
