@@ -32,6 +32,7 @@ import type { ContentSource, Plan, ScheduleDraft } from './model';
 import { postChoiceOf } from './post-rule';
 import { templateSchedulePayloadSchema, type ScheduleContext, type ScheduleForm, type TemplateSchedulePayload } from './schemas/schedule-form';
 import { classicSchedulePayloadSchema, type ClassicSchedulePayload } from './schemas/classic';
+import { isAutoCall } from './schemas/fields';
 import type { V2SchedulePayload } from './schemas/v2';
 import type { BulkEntryPayload } from './schemas/bulk';
 
@@ -63,6 +64,15 @@ const templateSource = (templateId: string | null, templateGroupId: string | nul
   throw new AppError('validation', M.templateOrGroupRequired, { field: 'templateId' });
 };
 
+/** An auto schedule: each new post of the target, answered `delayMinutes` (default none) after it. */
+const autoPlan = (delayMinutes: number | undefined): Plan => ({ kind: 'auto', delayMinutes: delayMinutes ?? 0 });
+
+/** A peak window the schema required (it is absent only for auto calls). */
+const requiredWindow = <W,>(window: W | null | undefined): W => {
+  if (window === null || window === undefined) throw new AppError('validation', M.peakWindowRequired, { field: 'peakWindowType' });
+  return window;
+};
+
 /** The Schedules page's New Schedule dialog. */
 export const draftFromScheduleForm = (form: ScheduleForm, ctx: ScheduleContext): ScheduleDraft => {
   const time = presetTime(form.scheduledTime, { hour: form.customHour ?? 12, minute: form.customMinute ?? 0 });
@@ -86,7 +96,7 @@ export const draftFromTemplatePayload = (p: TemplateSchedulePayload, ctx: Schedu
   const recurrence = () => pattern(p.recurringType, p.recurringDays, today(ctx));
   let plan: Plan;
   if (type === 'immediate') plan = { kind: 'immediate' };
-  else if (type === 'auto') plan = { kind: 'auto', delayMinutes: p.delayMinutes ?? 0 };
+  else if (type === 'auto') plan = autoPlan(p.delayMinutes);
   else if (type === 'peak_window') {
     if (!p.peakWindowType) throw new AppError('validation', M.peakWindowRequired, { field: 'peakWindowType' });
     plan = { kind: 'peak', window: p.peakWindowType, recurrence: p.isRecurring ? recurrence() : null };
@@ -117,7 +127,11 @@ export const draftFromClassicPayload = (p: ClassicSchedulePayload): ScheduleDraf
       : p.recurringType === 'weekly'
         ? { type: 'weekly', days: days as IsoWeekday[] }
         : { type: 'monthly', days };
-  const plan: Plan = p.exactTime !== null ? { kind: 'once', at: p.exactTime } : { kind: 'peak', window: p.peakWindowType, recurrence };
+  const plan: Plan = isAutoCall(p)
+    ? autoPlan(p.delayMinutes)
+    : p.exactTime !== null
+      ? { kind: 'once', at: p.exactTime }
+      : { kind: 'peak', window: requiredWindow(p.peakWindowType), recurrence };
   return {
     targetAccountId: p.accountId,
     connectedAccountId: p.connectedAccountId,
@@ -131,10 +145,11 @@ export const draftFromClassicPayload = (p: ClassicSchedulePayload): ScheduleDraf
 
 /** POST /api/v2/schedule. */
 export const draftFromV2 = (p: V2SchedulePayload): ScheduleDraft => {
-  const plan: Plan =
-    p.exactTime !== null
+  const plan: Plan = isAutoCall(p)
+    ? autoPlan(p.delayMinutes)
+    : p.exactTime !== null
       ? { kind: 'once', at: p.exactTime }
-      : { kind: 'peak', window: p.peakWindowType, recurrence: p.recurringDays === null ? null : { type: 'weekly', days: p.recurringDays as IsoWeekday[] } };
+      : { kind: 'peak', window: requiredWindow(p.peakWindowType), recurrence: p.recurringDays === null ? null : { type: 'weekly', days: p.recurringDays as IsoWeekday[] } };
   return {
     targetAccountId: p.accountId,
     connectedAccountId: p.connectedAccountId,
@@ -154,7 +169,6 @@ export const bulkPayloadTime = (p: BulkEntryPayload): LocalTime => {
 
 /** One bulk entry. Recurring entries name no day: weekly and monthly run on the chosen date's (or today's). */
 export const draftFromBulkPayload = (p: BulkEntryPayload, ctx: ScheduleContext): ScheduleDraft => {
-  const time = bulkPayloadTime(p);
   const text = p.customReplyText.trim() === '' ? null : p.customReplyText;
   const content: ContentSource = p.useAI
     ? { kind: 'ai', style: p.viralStyle, baseText: text }
@@ -162,11 +176,12 @@ export const draftFromBulkPayload = (p: BulkEntryPayload, ctx: ScheduleContext):
       ? { kind: 'template', templateId: p.templateId }
       : { kind: 'text', text: text ?? '' };
   let plan: Plan;
-  if (p.isRecurring) {
+  if (isAutoCall(p)) plan = autoPlan(p.delayMinutes);
+  else if (p.isRecurring) {
     const anchor = p.scheduledDate ? (parseDate(p.scheduledDate) ?? today(ctx)) : today(ctx);
-    plan = { kind: 'recurring', rule: withTime(pattern(p.recurringType, [], anchor), time) };
+    plan = { kind: 'recurring', rule: withTime(pattern(p.recurringType, [], anchor), bulkPayloadTime(p)) };
   } else {
-    plan = { kind: 'once', at: oneTimeInstant(oneTimeDate(p.scheduledDate, ctx), time, ctx.timeZone) };
+    plan = { kind: 'once', at: oneTimeInstant(oneTimeDate(p.scheduledDate, ctx), bulkPayloadTime(p), ctx.timeZone) };
   }
   return { targetAccountId: p.accountId, connectedAccountId: p.connectedAccountId, content, imageUrl: null, plan, post: postChoiceOf(plan, p) };
 };

@@ -9,6 +9,8 @@ import { bulkFrame, CUSTOM_TIME_DEFAULT, formatDate, parseDate, type BulkSlot, t
 
 export interface BulkKeyFields {
   accountId: string;
+  /** An auto entry (each new post of the target) clashes with another auto entry on the same target. */
+  scheduleType?: 'auto' | undefined;
   isRecurring: boolean;
   recurringType: RecurringType;
   scheduledDate?: string | null | undefined;
@@ -19,6 +21,7 @@ export interface BulkKeyFields {
 
 /** Entries with the same key clash. */
 export const bulkDuplicateKey = (e: BulkKeyFields): string => {
+  if (e.scheduleType === 'auto') return JSON.stringify([e.accountId, 'auto']);
   const frame = bulkFrame(e.scheduledTime, { hour: e.customHour ?? CUSTOM_TIME_DEFAULT.hour, minute: e.customMinute ?? CUSTOM_TIME_DEFAULT.minute });
   if (e.isRecurring) return JSON.stringify([e.accountId, 'recurring', e.recurringType, frame]);
   const date = parseDate(e.scheduledDate ?? '');

@@ -58,6 +58,7 @@ export const SCHEDULE_MESSAGES = {
 
   // Auto schedules (ours)
   delayRange: 'Delay must be between 0 and 1440 minutes',
+  autoHasNoTime: 'An auto reply answers each new post of the account: it takes a delay, not a time, a repeat or a post choice',
 
   // Decider refusals
   notFound: 'Schedule not found',

@@ -41,6 +41,14 @@ export const utcLocalTime = (at: string | number): LocalTime => {
 };
 
 /**
+ * Minutes between two reads of an account, as the watcher reads it: its tier's interval for the
+ * period `local` falls in while an auto schedule uses it and no filtered stream covers it, else the
+ * low tier's (an unused account, or a streamed one read only as the stream's fallback).
+ */
+export const watchIntervalMinutes = (input: { tier: MonitoringTier; used: boolean; streamed: boolean; local: LocalTime; settings: PollingSettings }): number =>
+  pollIntervalFor(input.used && !input.streamed ? input.tier : 'low', input.local, input.settings);
+
+/**
  * The accounts to read at `now`: targeted by an active auto schedule (or any active account when
  * unused ones are polled), with an X id, whose interval has passed since the last read, and not
  * held back by X's rate limit. Each at most once.
@@ -81,7 +89,7 @@ export const accountsToPoll = (input: {
     const lastMs = last === undefined ? undefined : typeof last === 'number' ? last : toMs(last, 'lastPolledAt');
     const since = input.streamedSince?.get(account.accountId);
     const streamed = since !== undefined && lastMs !== undefined && lastMs >= since;
-    const intervalMinutes = pollIntervalFor(used && !streamed ? account.tier : 'low', input.local, input.settings);
+    const intervalMinutes = watchIntervalMinutes({ tier: account.tier, used, streamed, local: input.local, settings: input.settings });
     const intervalMs = intervalMinutes * 60_000;
     const ahead = Math.min(Math.max(0, input.aheadMs ?? 0), intervalMs / 4);
     if (lastMs !== undefined && lastMs + intervalMs > nowMs + ahead) continue;

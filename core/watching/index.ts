@@ -8,3 +8,4 @@ export * from './stream-rules';
 export * from './stream-backoff';
 export * from './reads';
 export * from './reads-projection';
+export * from './estimate';

@@ -10,12 +10,15 @@ import { countCharacters } from '@core/text/length';
 import { BULK_SLOTS, parseDate } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { findBulkDuplicates } from '@core/scheduling/duplicates';
-import { booleanField, hasReplyText, idField, issue, optionalIdField, optionalIntField, postChoiceShape, recurringTypeField, replyTextCap } from './fields';
+import { autoShape, booleanField, hasReplyText, idField, isAutoCall, issue, optionalIdField, optionalIntField, postChoiceShape, recurringTypeField, refineAuto, replyTextCap } from './fields';
 
 const optionalDate = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().optional());
 
 const common = {
   ...postChoiceShape,
+  /** Ours: 'auto' answers each new post of the target, `delayMinutes` after it; its slot and date are not used. */
+  scheduleType: z.literal('auto', { error: "scheduleType is 'auto' or left out" }).optional(),
+  ...autoShape,
   accountId: idField(M.accountRequired),
   connectedAccountId: idField(M.connectedAccountRequired),
   isRecurring: booleanField(false),
@@ -31,6 +34,8 @@ const common = {
 };
 
 interface Refinable {
+  scheduleType?: 'auto' | undefined;
+  targetPost?: string | undefined;
   isRecurring: boolean;
   scheduledDate?: string | undefined;
   scheduledTime: string;
@@ -41,14 +46,19 @@ interface Refinable {
 }
 
 const refineEntry = (e: Refinable, ctx: z.RefinementCtx, hasTemplate: boolean): void => {
+  if (!e.useAI && !hasTemplate && !hasReplyText(e.customReplyText)) issue(ctx, 'customReplyText', M.contentRequired);
+  if (countCharacters(e.customReplyText) > CONTENT_MAX) issue(ctx, 'customReplyText', M.contentTooLong);
+  if (isAutoCall(e)) return refineAuto(ctx, e);
   if (e.scheduledTime === 'custom') {
     if (e.customHour === undefined) issue(ctx, 'customHour', M.customTimeIncomplete);
     else if (e.customMinute === undefined) issue(ctx, 'customMinute', M.customTimeIncomplete);
   }
   if (!e.isRecurring && (e.scheduledDate === undefined || parseDate(e.scheduledDate) === null)) issue(ctx, 'scheduledDate', M.dateRequired);
-  if (!e.useAI && !hasTemplate && !hasReplyText(e.customReplyText)) issue(ctx, 'customReplyText', M.contentRequired);
-  if (countCharacters(e.customReplyText) > CONTENT_MAX) issue(ctx, 'customReplyText', M.contentTooLong);
 };
+
+/** An auto call has no time: its slot, when left out, is read as any (it is not used). */
+const slotOptionalWhenAuto = (v: unknown): unknown =>
+  typeof v === 'object' && v !== null && isAutoCall(v) && (v as { scheduledTime?: unknown }).scheduledTime === undefined ? { ...v, scheduledTime: 'morning' } : v;
 
 /** One row of the page's table (client-side; `tone` is the row's viral style). */
 export const bulkEntrySchema = z
@@ -57,7 +67,9 @@ export const bulkEntrySchema = z
 export type BulkEntry = z.output<typeof bulkEntrySchema>;
 
 /** One bulk call (spec §7). templateSourceType 'custom' (the page's) uses customReplyText or AI. */
-export const bulkEntryPayloadSchema = z
+export const bulkEntryPayloadSchema = z.preprocess(
+  slotOptionalWhenAuto,
+  z
   .object({
     ...common,
     templateSourceType: z.enum(['template', 'custom']).optional().transform((v) => v ?? 'custom'),
@@ -67,10 +79,11 @@ export const bulkEntryPayloadSchema = z
   })
   .superRefine((e, ctx) => {
     if (e.templateSourceType === 'template' && e.templateId === null) issue(ctx, 'templateId', M.templateRequired);
-    if (e.useCustomTime && e.scheduledTime !== 'custom' && (e.customHour === undefined || e.customMinute === undefined))
+    if (!isAutoCall(e) && e.useCustomTime && e.scheduledTime !== 'custom' && (e.customHour === undefined || e.customMinute === undefined))
       issue(ctx, e.customHour === undefined ? 'customHour' : 'customMinute', M.customTimeIncomplete);
     refineEntry(e, ctx, e.templateSourceType === 'template');
-  });
+  }),
+);
 export type BulkEntryPayload = z.output<typeof bulkEntryPayloadSchema>;
 
 /** The page's row as the call's payload (the slot's mapped time sent as the custom time, as the spec's page does). */
@@ -92,6 +105,7 @@ export const bulkPayloadFromEntry = (entry: BulkEntry): z.input<typeof bulkEntry
   ...(entry.targetPost === undefined ? {} : { targetPost: entry.targetPost }),
   ...(entry.waitMinutes === undefined ? {} : { waitMinutes: entry.waitMinutes }),
   ...(entry.freshnessMinutes === undefined ? {} : { freshnessMinutes: entry.freshnessMinutes }),
+  ...(entry.scheduleType === 'auto' ? { scheduleType: 'auto' as const, delayMinutes: entry.delayMinutes ?? 0 } : {}),
 });
 
 /**

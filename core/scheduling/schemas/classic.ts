@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE } from '@core/styles';
 import { CLASSIC_PEAK_VALUES, PEAK_WINDOWS, type RecurringType } from '@core/scheduling/time';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, classicImageFileSchema, contentField, exactTimeField, idField, imageUrlField, issue, postChoiceShape, recurringTypeField } from './fields';
+import { autoShape, booleanField, classicImageFileSchema, contentField, exactTimeField, idField, imageUrlField, isAutoCall, issue, postChoiceShape, recurringTypeField, refineAuto } from './fields';
 
 const days = z
   .array(z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: M.monthDayRange }).int(M.monthDayRange)), {
@@ -68,7 +68,8 @@ export const classicSchedulePayloadSchema = z
     connectedAccountId: idField(M.classicAccountRequired),
     scheduleType: z.string().optional(),
     scheduledTime: z.unknown().optional(),
-    peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }),
+    /** Required but for an auto schedule (scheduleType 'auto', ours), which has no time. */
+    peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }).nullish(),
     /** Ours: a one-time reply at this instant instead of the window's next slot. */
     exactTime: exactTimeField,
     isActive: z.unknown().optional(),
@@ -88,9 +89,12 @@ export const classicSchedulePayloadSchema = z
     ),
     imageUrl: imageUrlField,
     ...postChoiceShape,
+    ...autoShape,
   })
   .superRefine((p, ctx) => {
+    if (isAutoCall(p)) return refineAuto(ctx, p);
     refineDays(ctx, p.isRecurring, p.recurringType, p.recurringDays);
+    if (p.peakWindowType === null || p.peakWindowType === undefined) issue(ctx, 'peakWindowType', M.peakWindowRequired);
     if (p.exactTime !== null && p.isRecurring) issue(ctx, 'exactTime', M.exactTimeOneTime);
   });
 export type ClassicSchedulePayload = z.output<typeof classicSchedulePayloadSchema>;

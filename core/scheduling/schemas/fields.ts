@@ -12,7 +12,7 @@ import { fieldOf } from '@core/shared/parse';
 import { countCharacters, unitCapFor } from '@core/text/length';
 import { stripMentions } from '@core/text/mentions';
 import { parseDate, RECURRING_TYPES } from '@core/scheduling/time';
-import { CONTENT_MAX, IMAGE_MAX_BYTES, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
+import { AUTO_DELAY_MAX_MINUTES, CONTENT_MAX, IMAGE_MAX_BYTES, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { MAX_FRESHNESS_MINUTES, MAX_WAIT_MINUTES, POST_RULE_KINDS, POST_RULE_MESSAGES } from '@core/scheduling/post-rule';
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
@@ -153,4 +153,25 @@ export const postChoiceShape = {
   targetPost: z.preprocess(blankToUndefined, z.enum(POST_RULE_KINDS, { error: POST_RULE_MESSAGES.kindInvalid }).optional()),
   waitMinutes: optionalIntField(1, MAX_WAIT_MINUTES, POST_RULE_MESSAGES.waitRange),
   freshnessMinutes: optionalIntField(1, MAX_FRESHNESS_MINUTES, POST_RULE_MESSAGES.freshnessRange),
+};
+
+/**
+ * An auto schedule from any composer's call: `scheduleType: 'auto'` answers each new post of the
+ * target (the watcher's), `delayMinutes` after it; the call's timing fields are then not needed.
+ */
+export const autoShape = {
+  delayMinutes: optionalIntField(0, AUTO_DELAY_MAX_MINUTES, M.delayRange),
+};
+
+/** True when a call asks for an auto schedule. */
+export const isAutoCall = (p: { scheduleType?: unknown }): boolean => p.scheduleType === 'auto';
+
+/** An auto schedule answers each new post the watcher sees: a time, a recurrence or a post rule would say otherwise. */
+export const refineAuto = (
+  ctx: z.RefinementCtx,
+  p: { isRecurring?: boolean; exactTime?: string | null; targetPost?: string | undefined },
+): void => {
+  if (p.isRecurring === true) issue(ctx, 'isRecurring', M.autoHasNoTime);
+  if (p.exactTime !== null && p.exactTime !== undefined) issue(ctx, 'exactTime', M.autoHasNoTime);
+  if (p.targetPost !== undefined) issue(ctx, 'targetPost', M.autoHasNoTime);
 };

@@ -8,7 +8,7 @@ import { v2StyleSchema, DEFAULT_V2_STYLE } from '@core/styles';
 import { countCharacters } from '@core/text/length';
 import { PEAK_WINDOWS, V2_DEFAULT_DAYS } from '@core/scheduling/time';
 import { CONTENT_MAX, SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
-import { booleanField, exactTimeField, hasReplyText, idField, imageUrlField, issue, postChoiceShape, replyTextCap } from './fields';
+import { autoShape, booleanField, exactTimeField, hasReplyText, idField, imageUrlField, isAutoCall, issue, postChoiceShape, refineAuto, replyTextCap } from './fields';
 
 const isoDays = z
   .array(
@@ -24,9 +24,10 @@ export const v2ScheduleSchema = z
   .object({
     accountId: idField(M.v2AccountRequired),
     connectedAccountId: idField(M.v2ConnectedAccountRequired),
-    scheduleType: z.literal('peak_window').optional(),
+    /** Ours: 'auto' answers each new post of the target, `delayMinutes` after it (no window then). */
+    scheduleType: z.enum(['peak_window', 'auto'], { error: "scheduleType must be 'peak_window' or 'auto'" }).optional(),
     scheduledTime: z.null().optional(),
-    peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }),
+    peakWindowType: z.enum(PEAK_WINDOWS, { error: M.peakWindowRequired }).nullish(),
     /** Ours: a one-time reply at this instant instead of the window's next slot. */
     exactTime: exactTimeField,
     useAI: booleanField(false),
@@ -36,10 +37,13 @@ export const v2ScheduleSchema = z
     recurringDays: isoDays,
     imageUrl: imageUrlField,
     ...postChoiceShape,
+    ...autoShape,
   })
   .superRefine((p, ctx) => {
     if (!p.useAI && !hasReplyText(p.content ?? '')) issue(ctx, 'content', M.v2ContentRequired);
     if (countCharacters(p.content ?? '') > CONTENT_MAX) issue(ctx, 'content', M.contentTooLong);
+    if (isAutoCall(p)) return refineAuto(ctx, p);
+    if (p.peakWindowType === null || p.peakWindowType === undefined) issue(ctx, 'peakWindowType', M.peakWindowRequired);
     if (p.isRecurring && p.recurringDays !== null && p.recurringDays !== undefined && p.recurringDays.length === 0)
       issue(ctx, 'recurringDays', M.weekdaysRequired);
     if (p.exactTime !== null && p.isRecurring) issue(ctx, 'exactTime', M.exactTimeOneTime);

@@ -41,7 +41,9 @@ import { AppError } from '@core/shared/errors';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, noBody, responds, validated } from '../http/validate';
+import { body, bodyVariants, noBody, query, responds, validated } from '../http/validate';
+import { currentPollingSettings } from '@adapters/read-models/polling';
+import { autoEstimateQuerySchema, autoReplyEstimate, autoReplyEstimateSchema } from '@core/watching/estimate';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
 import { currentUser, requireAdmin, requireUser } from '../http/guards';
 import { commandContext } from '../http/present';
@@ -101,6 +103,23 @@ export const accountRoutes = (deps: AppDeps): Router => {
 
   router.get('/accounts/activity', requireUser, responds(200, z.array(accountActivitySchema)), (ctx) => {
     ctx.body = accountActivity(db(), actorOf(ctx), currentUser(ctx).id);
+  });
+
+  // How soon an auto reply on this account fires (core/watching/estimate.ts, the watcher's own
+  // rule): its tier's interval for the period now, from the admin's polling settings.
+  router.get('/accounts/:id/auto-estimate', requireUser, query(autoEstimateQuerySchema), responds(200, autoReplyEstimateSchema), (ctx) => {
+    const account = findVisibleAccount(db(), actorOf(ctx), idParam(ctx, notFound));
+    if (account === null) throw notFound();
+    const { delayMinutes } = validated(ctx, autoEstimateQuerySchema);
+    ctx.body = autoReplyEstimate({
+      username: account.username,
+      tier: account.monitoringTier,
+      monitored: account.isMonitored,
+      delayMinutes: delayMinutes ?? 0,
+      now: deps.clock().getTime(),
+      settings: currentPollingSettings(db()),
+      mode: deps.config.x.RIPOSTE_X_WATCH === 'stream' ? 'stream' : 'poll',
+    });
   });
 
   router.get('/accounts/:id', requireUser, responds(200, accountViewSchema), (ctx) => {

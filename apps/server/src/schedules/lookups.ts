@@ -27,8 +27,8 @@ export interface NamedRef {
 }
 
 export interface ScheduleLookups {
-  /** The monitored account `accountId` when the user may see it; `name` is its username. */
-  target(user: User, accountId: string): NamedRef | null;
+  /** The monitored account `accountId` when the user may see it; `name` is its username, `monitored` false when an admin paused it. */
+  target(user: User, accountId: string): (NamedRef & { monitored: boolean }) | null;
   /** The user's own connected X account; `name` is its username. */
   connectedAccount(userId: string, connectedAccountId: string): NamedRef | null;
   template(userId: string, templateId: string): NamedRef | null;
@@ -44,7 +44,7 @@ const named = (found: { id: string; name: string } | null): NamedRef | null => (
 export const createScheduleLookups = (db: () => ReadDb, config: TierConfig, images: ImageStore): ScheduleLookups => ({
   target(user, accountId) {
     const account = findVisibleAccount(db(), monitoringActorOf(user, config), accountId);
-    return account === null ? null : { id: account.id, name: account.username };
+    return account === null ? null : { id: account.id, name: account.username, monitored: account.isMonitored };
   },
 
   connectedAccount(userId, connectedAccountId) {

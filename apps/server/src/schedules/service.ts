@@ -35,6 +35,7 @@ import {
 import { editParts, type ScheduleEdit } from '@core/scheduling/schemas/edit';
 import { requireMaySchedule, requireScheduleRoom, type ScheduleCaps } from '@core/scheduling/access';
 import { AppError, isAppError } from '@core/shared/errors';
+import { pausedTargetWords } from '@core/watching/estimate';
 import type { User } from '@core/users/state';
 import type { TierConfig } from '@core/users/tier';
 import type { ScheduleLookups } from './lookups';
@@ -81,6 +82,8 @@ export const createSchedulesService = ({ store, lookups, tierConfig, caps, logge
   const resolve = async (user: User, draft: ScheduleDraft): Promise<ScheduleDraft> => {
     const target = lookups.target(user, draft.targetAccountId);
     if (target === null) throw notFound(SCHEDULE_REF_MESSAGES.targetNotFound, 'accountId', 'TARGET_NOT_FOUND');
+    // A paused account is not read, so an auto schedule on it would never fire: refused, not kept silently.
+    if (draft.plan.kind === 'auto' && !target.monitored) throw new AppError('validation', pausedTargetWords(target.name), { field: 'accountId', reason: 'TARGET_PAUSED' });
     const account = lookups.connectedAccount(user.id, draft.connectedAccountId);
     if (account === null) throw notFound(SCHEDULE_REF_MESSAGES.connectedAccountNotFound, 'connectedAccountId', 'CONNECTED_ACCOUNT_NOT_FOUND');
     const content = draft.content;

@@ -21,7 +21,7 @@ const user = state.user;
 
 // The read side as the service sees it: every reference exists and is the user's.
 const lookups: ScheduleLookups = {
-  target: (_u, id) => ({ id, name: `target_${id}` }),
+  target: (_u, id) => ({ id, name: `target_${id}`, monitored: true }),
   connectedAccount: (_u, id) => ({ id, name: `x_${id}` }),
   template: (_u, id) => ({ id, name: id }),
   templateGroup: (_u, id) => ({ id, name: id }),
