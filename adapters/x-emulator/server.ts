@@ -15,6 +15,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { CURATED_ACCOUNTS, type CuratedAccount } from '@core/monitoring/curated-accounts';
 import { createAuthenticator, type Ctx } from './auth';
 import { createControl, type Fault, type XEmulatorControl } from './control';
+import { CONTROL_PATH, createControlHandler } from './control-http';
 import { createMediaRoutes } from './media';
 import { loadWorld, saveWorld } from './persist';
 import { createRateLimits, type Endpoint } from './rate-limits';
@@ -83,6 +84,11 @@ export interface XEmulatorOptions {
   stateFile?: string;
   /** Time between two heartbeats ("\r\n") on the filtered stream; X: about 20 seconds. */
   streamHeartbeatMs?: number;
+  /**
+   * Answers `control` over HTTP at /sandbox/control/* (control-http.ts), for tests that run the
+   * emulator in a process of their own. Default off: anyone who reaches the port could drive it.
+   */
+  controlApi?: boolean;
 }
 
 export interface XEmulator {
@@ -198,6 +204,8 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     app,
   );
 
+  const controlCall = options.controlApi === true ? createControlHandler(control) : null;
+
   type Handler = (ctx: Ctx, m: RegExpExecArray) => Reply;
   const routes: [string, RegExp, Handler][] = [
     ['GET', /^\/$/, (c) => web.home(c)],
@@ -258,6 +266,8 @@ export const startXEmulator = async (options: XEmulatorOptions = {}): Promise<XE
     if (body === null) return write(res, problem(413, 'Payload Too Large', 'Request entity too large'));
     const contentType = String(req.headers['content-type'] ?? '');
     const form = /^application\/x-www-form-urlencoded/i.test(contentType) ? new URLSearchParams(body.toString('utf8')) : null;
+    // The control is the test's hand, not a call to X: neither recorded nor met by faults.
+    if (controlCall !== null && method === 'POST' && url.pathname.startsWith(CONTROL_PATH)) return write(res, controlCall(url.pathname.slice(CONTROL_PATH.length), body));
     const ctx: Ctx = { req, method, path: url.pathname, query: url.searchParams, body, contentType, form };
     control.record(req, method, url.pathname, url.search);
     if (isApiCall(url.pathname) && (latency.ms > 0 || latency.jitterMs > 0)) {

@@ -32,7 +32,7 @@ describe('auto schedules with two scheduler processes', () => {
     for (const person of people) {
       for (const target of targets) schedules.push({ person, target, scheduleId: await autoScheduleOf(person, target.id, 'Nice one') });
     }
-    const fresh = new Map(targets.map((t) => [t.id, world.emulator.control.post(t.username, `Fresh thoughts of ${t.username}`)]));
+    const fresh = new Map(await Promise.all(targets.map(async (t) => [t.id, await world.emulator.control.post(t.username, `Fresh thoughts of ${t.username}`)] as const)));
 
     for (let i = 0; i < 2; i += 1) schedulers.push(spawnScheduler(world));
     await untilRunning(schedulers);
@@ -56,8 +56,9 @@ describe('auto schedules with two scheduler processes', () => {
       const post = fresh.get(s.target.id)!;
       const mine = replies.filter((r) => r.scheduledId === s.scheduleId);
       expect(mine.map((r) => [r.status, r.postId])).toEqual([['sent', post.id]]);
-      expect(repliesOnX(world.emulator, s.person.handle).filter((p) => p.replyToId === post.id)).toHaveLength(1);
-      expect(repliesOnX(world.emulator, s.person.handle).filter((p) => p.replyToId === s.target.post.id)).toEqual([]);
+      const onX = await repliesOnX(world.emulator, s.person.handle);
+      expect(onX.filter((p) => p.replyToId === post.id)).toHaveLength(1);
+      expect(onX.filter((p) => p.replyToId === s.target.post.id)).toEqual([]);
       const recorded = (await world.store.readStream(scheduleStream(s.scheduleId))).filter((e) => e.type === 'ScheduleRunRecorded');
       expect(recorded).toHaveLength(1);
     }
@@ -67,7 +68,9 @@ describe('auto schedules with two scheduler processes', () => {
       expect(new Set(seen).size).toBe(seen.length);
     }
     // How many reads each timeline took is printed, not asserted: whether both processes read in the same tick is timing.
-    const reads = targets.map((t) => world.emulator.control.requests.filter((r) => r.method === 'GET' && r.path === `/2/users/${world.emulator.control.user(t.username)?.id}/tweets`).length);
+    const reads = await Promise.all(
+      targets.map(async (t) => (await world.emulator.control.requests({ method: 'GET', path: `/2/users/${(await world.emulator.control.user(t.username))?.id}/tweets` })).length),
+    );
     console.log(`timeline reads per target with two schedulers: ${reads.join(', ')}`);
     for (const s of schedulers) expect(s.child.exitCode, s.stderr()).toBeNull();
   }, 240_000);

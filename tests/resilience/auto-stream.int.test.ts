@@ -33,17 +33,17 @@ describe('the filtered stream with two scheduler processes', () => {
     for (let i = 0; i < 2; i += 1) schedulers.push(spawnScheduler(world, { RIPOSTE_X_WATCH: 'stream' }));
     await untilRunning(schedulers);
 
-    const xUserId = world.emulator.control.user(target.username)?.id as string;
-    const attempts = () => world.emulator.control.requests.filter((r) => r.path === '/2/tweets/search/stream').length;
+    const xUserId = (await world.emulator.control.user(target.username))?.id as string;
+    const attempts = async () => (await world.emulator.control.requests({ path: '/2/tweets/search/stream' })).length;
     await waitUntil(
-      () =>
-        world.emulator.control.stream.connections() === 1 &&
-        world.emulator.control.stream.rules().some((r) => r.tag === WATCH_RULE_TAG && (ruleAccounts(r.value) ?? []).includes(xUserId)) &&
-        attempts() >= 2,
+      async () =>
+        (await world.emulator.control.streamConnections()) === 1 &&
+        (await world.emulator.control.streamRules()).some((r) => r.tag === WATCH_RULE_TAG && (ruleAccounts(r.value) ?? []).includes(xUserId)) &&
+        (await attempts()) >= 2,
       'one connection held and the other process refused',
       60_000,
     );
-    const post = world.emulator.control.post(target.username, `Streaming thoughts of ${target.username}`);
+    const post = await world.emulator.control.post(target.username, `Streaming thoughts of ${target.username}`);
 
     let replies = (await Promise.all(people.map((p) => repliesOf(p.client)))).flat();
     const refresh = setInterval(() => void Promise.all(people.map((p) => repliesOf(p.client))).then((r) => (replies = r.flat())), 250);
@@ -54,13 +54,13 @@ describe('the filtered stream with two scheduler processes', () => {
     }
     replies = (await Promise.all(people.map((p) => repliesOf(p.client)))).flat();
     expect(replies.filter((r) => r.postId === post.id).map((r) => r.status)).toEqual(['sent', 'sent']);
-    for (const person of people) expect(repliesOnX(world.emulator, person.handle).filter((p) => p.replyToId === post.id)).toHaveLength(1);
+    for (const person of people) expect((await repliesOnX(world.emulator, person.handle)).filter((p) => p.replyToId === post.id)).toHaveLength(1);
     for (const id of scheduleIds) expect((await world.store.readStream(scheduleStream(id))).filter((e) => e.type === 'ScheduleRunRecorded')).toHaveLength(1);
     const seen = (await world.store.readStream(watchStream(target.id))).filter((e) => e.type === 'WatchedPostSeen').map((e) => (e.data as { postId: string }).postId);
     expect(seen.filter((id) => id === post.id)).toHaveLength(1);
     // Still one connection for the app, and one copy of the rule: both processes planned the same rules.
-    expect(world.emulator.control.stream.connections()).toBe(1);
-    const ruled = world.emulator.control.stream.rules().filter((r) => r.tag === WATCH_RULE_TAG).flatMap((r) => ruleAccounts(r.value) ?? []);
+    expect(await world.emulator.control.streamConnections()).toBe(1);
+    const ruled = (await world.emulator.control.streamRules()).filter((r) => r.tag === WATCH_RULE_TAG).flatMap((r) => ruleAccounts(r.value) ?? []);
     expect(ruled.filter((id) => id === xUserId)).toHaveLength(1);
     for (const s of schedulers) expect(s.child.exitCode, s.stderr()).toBeNull();
   }, 240_000);

@@ -47,8 +47,8 @@ describe('three scheduler processes on one store', () => {
     const replies = await waitForReplies(seeded, (r) => r.status === 'sent', '500 replies sent', 150_000);
     const tookMs = Date.now() - dueAt;
 
-    expectExactlyOnce(world, seeded, replies);
-    const posted = people.reduce((n, p) => n + repliesOnX(world.emulator, p.handle).length, 0);
+    await expectExactlyOnce(world, seeded, replies);
+    const posted = (await Promise.all(people.map((p) => repliesOnX(world.emulator, p.handle)))).reduce((n, posts) => n + posts.length, 0);
     expect(posted).toBe(500);
     const replyPostIds = new Set([...replies.values()].map((r) => r.replyPostId));
     expect(replyPostIds.size).toBe(500);

@@ -88,7 +88,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
 
     const replies = await restartUntilFinal(seeded);
     expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
   }, 330_000);
 
   it("after the 'sending' record, before the POST: unconfirmed, looked up, not on X, then sent again once (the run still on time)", async () => {
@@ -99,7 +99,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     expect(interrupted.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
     for (const s of interrupted) {
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
       expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplySending', 'ReplyUnconfirmed', 'ReplyRequeued', 'ReplySent']));
@@ -111,13 +111,14 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
   it('after X accepted the post, before it was recorded: unconfirmed, then found on X by reconcile: sent, not re-sent', async () => {
     const seeded = await threeDueRuns();
     await crashAt('after_x_accepted');
-    const accepted = seeded.filter((s) => world.emulator.control.postsBy(s.person.handle).some((p) => p.replyToId === s.target.post.id));
+    const posted = await Promise.all(seeded.map((s) => world.emulator.control.postsBy(s.person.handle)));
+    const accepted = seeded.filter((s, i) => posted[i]!.some((p) => p.replyToId === s.target.post.id));
     expect(accepted.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
     // The others were wherever the kill caught them: a POST that had left reached X and is found, one
     // that had not is settled as not posted; expectExactlyOnce holds each status to what X has.
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
     for (const s of accepted) {
       expect(replies.get(s.replyId)?.status).toBe('sent');
       const events = await replyEvents(world, s.replyId);
@@ -128,11 +129,11 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
 
   it('during reconcile: X stored the posts but answered 503; the restarted scheduler reconciles them as sent', async () => {
     const seeded = await threeDueRuns();
-    world.emulator.control.inject({ kind: 'status', status: 503, afterStore: true }, { method: 'POST', path: '/2/tweets', times: seeded.length });
+    await world.emulator.control.inject({ kind: 'status', status: 503, afterStore: true }, { method: 'POST', path: '/2/tweets', times: seeded.length });
     try {
       await crashAt('during_reconcile');
     } finally {
-      world.emulator.control.clearFaults();
+      await world.emulator.control.clearFaults();
     }
     // The process died as it began settling: nothing settled, at least one reply unconfirmed.
     const before = await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)));
@@ -141,7 +142,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     expect(unconfirmed.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
     for (const s of unconfirmed) {
       expect(replies.get(s.replyId)?.status).toBe('sent');
       expect((await replyEvents(world, s.replyId)).filter((t) => t === 'ReplySending')).toHaveLength(1);

@@ -48,12 +48,12 @@ const dueRuns = async (n: number): Promise<Seeded[]> => {
   );
 };
 
+const POST_REPLY = { method: 'POST', path: '/2/tweets' } as const;
+
 /** POSTs of replies X received since `since` (ms). */
-const postsTried = (since: number) => world.emulator.control.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets' && r.at >= since).length;
+const postsTried = async (since: number) => (await world.emulator.control.requests({ ...POST_REPLY, since })).length;
 
 const untilFinal = (seeded: Seeded[], timeoutMs = 120_000) => waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final', timeoutMs);
-
-const POST_REPLY = { method: 'POST', path: '/2/tweets' } as const;
 
 for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targetTitle('X faults while replies go out', backend), () => {
   /** This block's own world (closed by this block only, even when its start failed half-way). */
@@ -75,7 +75,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     const target = await newTarget(world);
     const since = Date.now();
     const resetAt = Math.ceil((since + 8_000) / 1000);
-    world.emulator.control.inject(
+    await world.emulator.control.inject(
       { kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt), 'retry-after': '8' } },
       { ...POST_REPLY, times: 1_000 },
     );
@@ -86,23 +86,23 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     );
     // Every reply is held, visible with its reason, and nothing is on X.
     await waitForReplies(seeded, (r) => r.status === 'rate_limited', 'every reply rate limited', 30_000);
-    expect(seeded.flatMap((s) => repliesOnX(world.emulator, s.person.handle))).toEqual([]);
-    world.emulator.control.clearFaults();
+    expect((await Promise.all(seeded.map((s) => repliesOnX(world.emulator, s.person.handle)))).flat()).toEqual([]);
+    await world.emulator.control.clearFaults();
 
     const replies = await untilFinal(seeded);
     expect(seeded.map((s) => replies.get(s.replyId)?.status)).toEqual(seeded.map(() => 'sent'));
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
     for (const s of seeded) {
-      const [post] = repliesOnX(world.emulator, s.person.handle);
+      const [post] = await repliesOnX(world.emulator, s.person.handle);
       expect(post!.createdAt).toBeGreaterThanOrEqual(resetAt * 1000);
       expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplyRateLimited', 'ReplySent']));
     }
     // Each was refused at least once before it went out.
-    expect(postsTried(since)).toBeGreaterThanOrEqual(2 * seeded.length);
+    expect(await postsTried(since)).toBeGreaterThanOrEqual(2 * seeded.length);
   }, 180_000);
 
   it('a 5xx before X stored the post: unconfirmed, looked up, not on X: sent again once its POST cannot be under way, once', async () => {
-    world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 3 });
+    await world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 3 });
     const since = Date.now();
     const seeded = await dueRuns(3);
     const replies = await untilFinal(seeded);
@@ -110,15 +110,15 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
       expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplyUnconfirmed', 'ReplyRequeued', 'ReplySent']));
     }
-    expectExactlyOnce(world, seeded, replies);
-    expect(postsTried(since)).toBe(2 * seeded.length);
+    await expectExactlyOnce(world, seeded, replies);
+    expect(await postsTried(since)).toBe(2 * seeded.length);
   }, 180_000);
 
   it.each([
     ['a 5xx after X stored the post: unconfirmed, then found on X by reconcile: sent, once', { kind: 'status', status: 500, afterStore: true } as const],
     ['a dropped connection after X stored the post: reconcile finds it: sent, not re-sent', { kind: 'drop', afterStore: true } as const],
   ])('%s', async (_name, fault) => {
-    world.emulator.control.inject(fault, { ...POST_REPLY, times: 3 });
+    await world.emulator.control.inject(fault, { ...POST_REPLY, times: 3 });
     const since = Date.now();
     const seeded = await dueRuns(3);
     const replies = await untilFinal(seeded);
@@ -126,18 +126,18 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
       expect(replies.get(s.replyId)?.status).toBe('sent');
       expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
     }
-    expectExactlyOnce(world, seeded, replies);
-    expect(postsTried(since)).toBe(seeded.length);
+    await expectExactlyOnce(world, seeded, replies);
+    expect(await postsTried(since)).toBe(seeded.length);
   }, 180_000);
 
   it('a slow X beyond the client timeout: unknown, then settled: found when X stored it late, sent again when it never did', async () => {
     // Two answers past the 1 s timeout: two that store the post after 2.5 s (X slow but working),
     // then two that trickle a byte now and then and never store anything (X stuck).
     const since = Date.now();
-    world.emulator.control.inject({ kind: 'delay', ms: 2_500 }, { ...POST_REPLY, times: 2 });
+    await world.emulator.control.inject({ kind: 'delay', ms: 2_500 }, { ...POST_REPLY, times: 2 });
     const stored = await dueRuns(2);
-    await waitUntil(() => postsTried(since) === 2, 'the two slow posts tried', 30_000);
-    world.emulator.control.inject({ kind: 'trickle', everyMs: 100 }, { ...POST_REPLY, times: 2 });
+    await waitUntil(async () => (await postsTried(since)) === 2, 'the two slow posts tried', 30_000);
+    await world.emulator.control.inject({ kind: 'trickle', everyMs: 100 }, { ...POST_REPLY, times: 2 });
     const stuck = await dueRuns(2);
     const replies = await untilFinal([...stored, ...stuck]);
     for (const s of stored) {
@@ -149,7 +149,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
       expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplyUnconfirmed', 'ReplyRequeued', 'ReplySent']));
     }
-    expectExactlyOnce(world, [...stored, ...stuck], replies);
-    expect(postsTried(since)).toBe(6);
+    await expectExactlyOnce(world, [...stored, ...stuck], replies);
+    expect(await postsTried(since)).toBe(6);
   }, 180_000);
 });

@@ -32,6 +32,7 @@ import {
   untilRunning,
   userWithX,
   waitForReplies,
+  waitUntil,
   type ReplyView,
   type SchedulerProcess,
   type Seeded,
@@ -79,26 +80,17 @@ const dueRuns = async (n: number): Promise<Seeded[]> => {
 };
 
 const dueOf = (s: Seeded) => Number(s.replyId.split(':').at(-1));
-const postsTried = (since: number) => world.emulator.control.requests.filter((r) => r.method === 'POST' && r.path === '/2/tweets' && r.at >= since).length;
+const postsTried = async (since: number) => (await world.emulator.control.requests({ ...POST_REPLY, since })).length;
 const untilFinal = (seeded: Seeded[], timeoutMs = 90_000) => waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final', timeoutMs);
 
-/** Waits for an asynchronous `check` with a deadline. */
-const waitUntilAsync = async (check: () => Promise<boolean>, what: string, timeoutMs: number) => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 /** The scenario's figures, printed for the record and returned for its assertions. `dueMs`: when each was due (default: its run's slot). */
-const tally = (name: string, seeded: Seeded[], replies: Map<string, ReplyView>, dueMs: (s: Seeded) => number = dueOf) => {
+const tally = async (name: string, seeded: Seeded[], replies: Map<string, ReplyView>, dueMs: (s: Seeded) => number = dueOf) => {
   let onX = 0;
   let doubled = 0;
   let lost = 0;
   let late = 0;
   for (const s of seeded) {
-    const posts = repliesOnX(world.emulator, s.person.handle).filter((p) => p.replyToId === s.target.post.id);
+    const posts = (await repliesOnX(world.emulator, s.person.handle)).filter((p) => p.replyToId === s.target.post.id);
     const reply = replies.get(s.replyId);
     onX += Math.min(posts.length, 1);
     if (posts.length > 1) doubled += posts.length - 1;
@@ -126,7 +118,7 @@ const heldOrFinal = (r: ReplyView & { badge?: { label: string; variant: string; 
 describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () => {
   beforeAll(async () => {
     writeClockOffset(clockFile, 0);
-    world = await startWorld({ clock });
+    world = await startWorld({ clockFile });
     await startScheduler();
   }, 150_000);
   afterEach(() => world.emulator.control.clearFaults());
@@ -138,13 +130,13 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
 
   it('a 429 with a 17-minute reset: the replies end skipped with the reason, none posted late', async () => {
     const resetAt = Math.ceil((now() + 17 * MINUTE) / 1000);
-    world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
+    await world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
     const seeded = await dueRuns(4);
     await waitForReplies(seeded, heldOrFinal, 'every reply held or ended', 60_000);
-    world.emulator.control.clearFaults();
+    await world.emulator.control.clearFaults();
     movesOn(17 * MINUTE + 5_000);
     const replies = await untilFinal(seeded);
-    const figures = tally('429 with a 17-minute reset', seeded, replies);
+    const figures = await tally('429 with a 17-minute reset', seeded, replies);
     expect(figures).toMatchObject({ onX: 0, lost: 0, doubled: 0, sentLate: 0 });
     for (const s of seeded) expect(replies.get(s.replyId)).toMatchObject({ status: 'skipped', statusMessage: expect.stringMatching(HELD_TOO_LATE) });
   }, 180_000);
@@ -160,12 +152,12 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     await waitForReplies(seeded, heldOrFinal, 'every reply held or ended', 60_000);
     movesOn(15 * MINUTE + 5_000);
     const replies = await untilFinal(seeded);
-    const figures = tally('own account budget 3/15m', seeded, replies);
+    const figures = await tally('own account budget 3/15m', seeded, replies);
     expect(figures).toMatchObject({ due: 5, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     const skipped = seeded.filter((s) => replies.get(s.replyId)?.status === 'skipped');
     const reason = REPLY_MESSAGES.heldTooLate(DEFAULT_GRACE_MS, REPLY_MESSAGES.xAccountBudget(3, 15 * MINUTE));
     expect(skipped.map((s) => replies.get(s.replyId)?.statusMessage)).toEqual([reason, reason]);
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
   }, 180_000);
 
   it.each([
@@ -173,17 +165,17 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     ['a reset before X stored the post', { kind: 'drop' } as const, false],
     ['a one-minute outage', { kind: 'status', status: 503 } as const, true],
   ])('%s: unconfirmed, looked up, not on X, sent again while on time, once', async (name, fault, outage) => {
-    world.emulator.control.inject(fault, { ...POST_REPLY, times: outage ? 10_000 : 3 });
+    await world.emulator.control.inject(fault, { ...POST_REPLY, times: outage ? 10_000 : 3 });
     const since = now();
     const seeded = await dueRuns(3);
     if (outage) {
       // Every POST fails until X is back, a minute later on the clock; the lookup's margin passes with it.
-      await waitUntilAsync(async () => (await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)))).every((e) => e.includes('ReplyUnconfirmed')), 'every send unconfirmed', 60_000);
-      world.emulator.control.clearFaults();
+      await waitUntil(async () => (await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)))).every((e) => e.includes('ReplyUnconfirmed')), 'every send unconfirmed', 60_000);
+      await world.emulator.control.clearFaults();
       movesOn(MINUTE);
     }
     const replies = await untilFinal(seeded);
-    const figures = tally(name, seeded, replies);
+    const figures = await tally(name, seeded, replies);
     expect(figures).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     for (const s of seeded) {
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
@@ -192,12 +184,12 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
       // A durable 'about to send' before each POST, and never two on X (expectExactlyOnce).
       expect(events.filter((t) => t === 'ReplySending').length).toBeGreaterThanOrEqual(2);
     }
-    expectExactlyOnce(world, seeded, replies);
-    if (!outage) expect(postsTried(since)).toBe(2 * seeded.length);
+    await expectExactlyOnce(world, seeded, replies);
+    if (!outage) expect(await postsTried(since)).toBe(2 * seeded.length);
   }, 180_000);
 
   it('a reply found not on X too late to send again ends failed; its user sends it again by hand, once', async () => {
-    world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 1 });
+    await world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 1 });
     const [s] = await dueRuns(1);
     const seeded = [s!];
     await waitForReplies(seeded, (r) => r.status === 'unconfirmed', 'the reply unconfirmed', 60_000);
@@ -216,22 +208,22 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     expect(replies.get(s!.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.resentByUser, canResend: false });
     expect((await s!.person.client.post(`/api/replies/${s!.replyId}/resend`, {})).status).toBe(409);
     // Due again from the user's resend: on time from there.
-    const figures = tally('manual resend of a failed reply', seeded, replies, () => resentAt);
+    const figures = await tally('manual resend of a failed reply', seeded, replies, () => resentAt);
     expect(figures).toMatchObject({ due: 1, onX: 1, recordedSent: 1, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
   }, 180_000);
 
   it('a scheduler stopped for 20 minutes with held replies: restarted, it skips them, none posted late', async () => {
     const resetAt = Math.ceil((now() + 2 * MINUTE) / 1000);
-    world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
+    await world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
     const seeded = await dueRuns(3);
     await waitForReplies(seeded, (r) => r.status === 'rate_limited', 'every reply held', 60_000);
     await scheduler!.stop();
-    world.emulator.control.clearFaults();
+    await world.emulator.control.clearFaults();
     movesOn(20 * MINUTE);
     await startScheduler();
     const replies = await untilFinal(seeded);
-    const figures = tally('scheduler stopped 20 minutes with held replies', seeded, replies);
+    const figures = await tally('scheduler stopped 20 minutes with held replies', seeded, replies);
     expect(figures).toMatchObject({ due: 3, onX: 0, lost: 0, doubled: 0, sentLate: 0 });
     for (const s of seeded) expect(replies.get(s.replyId)).toMatchObject({ status: 'skipped', statusMessage: expect.stringMatching(HELD_TOO_LATE) });
   }, 240_000);
@@ -243,16 +235,16 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     // The default lease (5 minutes): only the dead process's gone heartbeat can settle it sooner.
     const doomed = spawnScheduler(world, { ...SCHEDULER_ENV, RIPOSTE_DISPATCH_CRASH_AT: 'after_x_accepted' });
     expect(await doomed.exited, doomed.stderr()).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(repliesOnX(world.emulator, seeded[0]!.person.handle)).toHaveLength(1);
+    expect(await repliesOnX(world.emulator, seeded[0]!.person.handle)).toHaveLength(1);
     expect((await replyEvents(world, seeded[0]!.replyId)).at(-1)).toBe('ReplySending');
     const killedAt = Date.now();
     await startScheduler();
     // Real time, the clock not moved: well inside the 5-minute lease.
     const replies = await waitForReplies(seeded, (r) => r.status === 'sent', 'the reply sent', 60_000);
     expect(Date.now() - killedAt).toBeLessThan(120_000);
-    const figures = tally('kill -9 after X accepted', seeded, replies);
+    const figures = await tally('kill -9 after X accepted', seeded, replies);
     expect(figures).toMatchObject({ due: 1, onX: 1, recordedSent: 1, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     expect((await replyEvents(world, seeded[0]!.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
-    expectExactlyOnce(world, seeded, replies);
+    await expectExactlyOnce(world, seeded, replies);
   }, 240_000);
 });

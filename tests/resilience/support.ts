@@ -1,6 +1,6 @@
 /**
- * What the resilience tests of dispatch share: the X emulator in the test process (so posts can be
- * counted in its world), a real server on a temporary data directory and one event store (the
+ * What the resilience tests of dispatch share: the X emulator in a process of its own, driven and
+ * read over its HTTP control (posts are counted in its world), a real server on a temporary data directory and one event store (the
  * SQLite file there, or a KurrentDB: tests/support/kurrentdb-target.ts) (users, X accounts
  * connected through the emulator's consent page, targets added by the admin, the replies read
  * model behind GET /api/replies), schedules due now appended through the schedule decider on a
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
-import { SANDBOX_APP, startXEmulator, type XEmulator, type XEmulatorOptions } from '@adapters/x-emulator/server';
+import { fileClock } from '@adapters/clock/test-clock';
+import { SANDBOX_APP } from '@adapters/x-emulator/server';
 import type { EmuPost } from '@adapters/x-emulator/world';
 import { handleCommand } from '@core/eventstore/command-handler';
 import type { EventStore } from '@core/eventstore/types';
@@ -24,6 +25,7 @@ import { runReplyId } from '@core/scheduling/schedule';
 import { startTestServer, uniqueName, type Client, type TestServer } from '../api/support';
 import { connectXByPin } from '../api/x.support';
 import { runUniqueXUserIdBase, type StoreTarget } from '../support/kurrentdb-target';
+import { spawnXEmulator, type XEmulatorProcess, type XEmulatorProcessOptions } from '../support/x-emulator-process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,7 +49,7 @@ export interface ReplyView {
 export type WorldStore = { kind: 'sqlite' } | { kind: 'kurrentdb'; url: string };
 
 export interface World {
-  emulator: XEmulator;
+  emulator: XEmulatorProcess;
   server: TestServer;
   admin: Client;
   /** A second connection to the server's event store (seeding, reading reply streams). */
@@ -68,24 +70,27 @@ const storeEnvOf = (store: WorldStore): Record<string, string> =>
   store.kind === 'sqlite' ? { RIPOSTE_EVENT_STORE: 'sqlite' } : { RIPOSTE_EVENT_STORE: 'kurrentdb', RIPOSTE_KURRENTDB_URL: store.url };
 
 /**
- * The emulator (summon rule off: direct replies go through), and a server on it. On KurrentDB the
+ * The emulator's process (summon rule off: direct replies go through), and a server on it; with
+ * `clockFile`, both run on the clock the test moves there (as the schedulers do with
+ * RIPOSTE_TEST_CLOCK_FILE). On KurrentDB the
  * emulator numbers its new users from a place of this run's own: a KurrentDB kept between runs
  * holds the earlier runs' X accounts, reserved by X user id. Everything else the tests make has a
  * fresh id or name (users, targets, schedules), and the admin's changed password is tried at login.
  */
-export const startWorld = async (options: { emulator?: XEmulatorOptions; server?: Record<string, string>; store?: WorldStore; clock?: () => Date } = {}): Promise<World> => {
+export const startWorld = async (options: { emulator?: XEmulatorProcessOptions; server?: Record<string, string>; store?: WorldStore; clockFile?: string } = {}): Promise<World> => {
   const on: WorldStore = options.store ?? { kind: 'sqlite' };
-  const clock = options.clock;
-  const emulator = await startXEmulator({
-    host: '127.0.0.1',
-    port: 0,
+  const clock = options.clockFile === undefined ? undefined : fileClock(options.clockFile);
+  const emulator = await spawnXEmulator({
     summonRule: false,
     ...(on.kind === 'kurrentdb' ? { userIdBase: runUniqueXUserIdBase() } : {}),
-    ...(clock === undefined ? {} : { clock: () => clock().getTime() }),
+    ...(options.clockFile === undefined ? {} : { clockFile: options.clockFile }),
     ...options.emulator,
   });
   const storeEnv = storeEnvOf(on);
-  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...storeEnv, ...options.server }, clock === undefined ? {} : { clock });
+  const server = await startTestServer({ ...xEnv(emulator), RIPOSTE_SCHEDULER: 'external', ...storeEnv, ...options.server }, clock === undefined ? {} : { clock }).catch(async (error: unknown) => {
+    await emulator.close();
+    throw error;
+  });
   const admin = await server.admin();
   const store = on.kind === 'sqlite' ? createSqliteEventStore({ path: join(server.dataDir, 'events.db'), synchronous: 'NORMAL' }) : createKurrentEventStore({ connectionString: on.url });
   return {
@@ -103,7 +108,7 @@ export const startWorld = async (options: { emulator?: XEmulatorOptions; server?
 };
 
 /** X as the emulator, every due reply sent through the API. */
-export const xEnv = (emulator: XEmulator): Record<string, string> => ({
+export const xEnv = (emulator: { url: string }): Record<string, string> => ({
   RIPOSTE_X_API_KEY: SANDBOX_APP.consumerKey,
   RIPOSTE_X_API_SECRET: SANDBOX_APP.consumerSecret,
   RIPOSTE_X_API_URL: emulator.url,
@@ -148,10 +153,10 @@ export interface Target {
 /** A monitored account (added by the admin) for a fresh X user of the emulator, with one post just made. */
 export const newTarget = async (world: World): Promise<Target> => {
   const username = `t_${uniqueName('t').slice(-12)}`;
-  world.emulator.control.createUser(username);
+  await world.emulator.control.createUser(username);
   const res = await world.admin.post('/api/accounts', { username, displayName: `Target ${username}` });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const post = world.emulator.control.post(username, `Thoughts of ${username} on the day`);
+  const post = await world.emulator.control.post(username, `Thoughts of ${username} on the day`);
   return { id: (res.body as { id: string }).id, username, post };
 };
 
@@ -169,9 +174,8 @@ export interface Seeded {
  * 0: one second ago they were one second ahead).
  *
  * Appends from the test process wait synchronously for SQLite's write lock (better-sqlite3), and a
- * scheduler busy sending holds it often: seeding then stalls this process, and with it the
- * emulator it hosts, long enough for its idle keep-alive sockets to be reset under requests in
- * flight. Runs seeded while schedulers run are therefore due a little later, once seeding is done.
+ * scheduler busy sending holds it often: seeding then stalls this process (and the server it
+ * hosts). Runs seeded while schedulers run are therefore due a little later, once seeding is done.
  */
 export const seedDue = async (world: World, runs: { person: Person; target: Target; text?: string }[], options: { dueInMs?: number; now?: () => number } = {}): Promise<Seeded[]> => {
   const dueInMs = options.dueInMs ?? 0;
@@ -252,13 +256,10 @@ export const waitForReplies = async (seeded: Seeded[], done: (r: ReplyView) => b
   }
 };
 
-/** The replies an account has on X (live posts answering another post). */
-export const repliesOnX = (emulator: XEmulator, handle: string): EmuPost[] => {
-  try {
-    return emulator.control.postsBy(handle).filter((p) => !p.deleted && p.replyToId !== undefined);
-  } catch {
-    return [];
-  }
+/** The replies an account has on X (live posts answering another post); none for an account X does not know. */
+export const repliesOnX = async (emulator: XEmulatorProcess, handle: string): Promise<EmuPost[]> => {
+  if ((await emulator.control.user(handle)) === undefined) return [];
+  return (await emulator.control.postsBy(handle)).filter((p) => !p.deleted && p.replyToId !== undefined);
 };
 
 /** The types of the events of a reply's stream, in order. */
@@ -269,9 +270,9 @@ export const replyEvents = async (world: World, replyId: string): Promise<string
  * exactly one post on X by its account, answering its target post, with the id the history shows;
  * anything else means no post at all. No account posted twice under one post.
  */
-export const expectExactlyOnce = (world: World, seeded: Seeded[], replies: Map<string, ReplyView>): void => {
+export const expectExactlyOnce = async (world: World, seeded: Seeded[], replies: Map<string, ReplyView>): Promise<void> => {
   const byHandle = new Map<string, EmuPost[]>();
-  for (const s of seeded) if (!byHandle.has(s.person.handle)) byHandle.set(s.person.handle, repliesOnX(world.emulator, s.person.handle));
+  for (const s of seeded) if (!byHandle.has(s.person.handle)) byHandle.set(s.person.handle, await repliesOnX(world.emulator, s.person.handle));
   for (const [handle, posts] of byHandle) {
     const perParent = new Map<string, number>();
     for (const p of posts) perParent.set(p.replyToId!, (perParent.get(p.replyToId!) ?? 0) + 1);
@@ -352,9 +353,9 @@ export const untilRunning = async (schedulers: SchedulerProcess[], timeoutMs = 1
 };
 
 /** Waits for `what` with a deadline. */
-export const waitUntil = async (check: () => boolean, what: string, timeoutMs: number): Promise<void> => {
+export const waitUntil = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> => {
   const until = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
