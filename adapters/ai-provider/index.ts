@@ -148,7 +148,7 @@ export const createManagedAi = (deps: ManagedAiDeps): ManagedAi => {
       const cancelled = options?.signal?.aborted === true || (isAiError(error) && error.reason === 'AI_CANCELLED');
       if (!isAiError(error) || cancelled || resolved.settings.fallback !== 'offline') throw error;
       deps.logger.warn({ err: error, kind: error.kind }, 'the AI provider failed; the offline writer wrote the text (fallback)');
-      return { ...(await ask(offline)), fallback: aiFallbackNote(error.message) };
+      return { ...(await ask(offline)), fallback: aiFallbackNote(error.message), fallbackCause: error.message };
     }
   };
 

@@ -108,9 +108,19 @@ const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
   return { templatesById, groupTemplateIds: (groupId: string) => groups.get(groupId) ?? null };
 };
 
-/** The text of one try: fixed, or an AI writing (seed: the try) that sees the target post. */
-const writeText = async (ctx: Context, run: ReplyRun, choice: TextChoice, post: XPost, targetUsername: string, xPremium: boolean): Promise<string> => {
-  if (choice.kind === 'fixed' || choice.style === null) return choice.text ?? '';
+/**
+ * The text of one try: fixed, or an AI writing (seed: the try) that sees the target post;
+ * `aiFallback`: the provider's failure when the offline writer wrote it in the provider's place.
+ */
+const writeText = async (
+  ctx: Context,
+  run: ReplyRun,
+  choice: TextChoice,
+  post: XPost,
+  targetUsername: string,
+  xPremium: boolean,
+): Promise<{ text: string; aiFallback: string | null }> => {
+  if (choice.kind === 'fixed' || choice.style === null) return { text: choice.text ?? '', aiFallback: null };
   const seed = choice.attempt + 1;
   const maxLength = aiLengthFor(choice, xPremium);
   // Counted against the AI provider's limits for the schedule's owner (adapters/ai-provider).
@@ -120,11 +130,11 @@ const writeText = async (ctx: Context, run: ReplyRun, choice: TextChoice, post: 
       ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: choice.style, maxLength, seed }, options)
       : await ctx.ai.rewrite({ text: choice.text, style: choice.style, maxLength, seed, target: { username: targetUsername, postText: post.text } }, options);
   if (answer.fallback !== undefined) ctx.logger.warn({ replyId: run.replyId, fallback: answer.fallback }, 'the offline writer wrote an AI reply in place of the provider');
-  return answer.text;
+  return { text: answer.text, aiFallback: answer.fallback === undefined ? null : (answer.fallbackCause ?? answer.fallback) };
 };
 
 type TextPick =
-  | { ok: true; text: string; truncated: boolean; choice: TextChoice }
+  | { ok: true; text: string; truncated: boolean; choice: TextChoice; aiFallback: string | null }
   | { ok: false; status: FailureStatus; reason: string }
   | { ok: false; status: 'skipped'; reason: string }
   /** The AI provider failed and its fallback is to wait (core/ai AiFallback). */
@@ -141,14 +151,14 @@ const pickText = async (ctx: Context, run: ReplyRun, choices: Iterable<TextChoic
   let last: string = REPLY_MESSAGES.duplicateOwn;
   const tried_ = new Set<string>();
   for (const choice of choices) {
-    let raw: string;
+    let raw: { text: string; aiFallback: string | null };
     try {
       raw = await writeText(ctx, run, choice, post, targetUsername, xPremium);
     } catch (error) {
       if (!isAiError(error)) throw error;
       return { ok: false, status: 'ai_failed', error };
     }
-    const final = finalText(raw, { xPremium });
+    const final = finalText(raw.text, { xPremium });
     if (!final.ok) return { ok: false, status: final.status, reason: final.reason };
     const textKey = textKeyOf(final.text);
     // Two variations can meet once cut to the length limit or stripped of mentions.
@@ -158,7 +168,7 @@ const pickText = async (ctx: Context, run: ReplyRun, choices: Iterable<TextChoic
     const use = { type: 'UseText' as const, textKey, connectedAccountId: run.connectedAccountId, userId: run.userId, targetAccountId: run.targetAccountId, replyId: run.replyId, now: ctx.nowIso() };
     try {
       await ctx.exec(textUsageStream(textKey), textUsageDecider, use, run.replyId);
-      return { ok: true, text: final.text, truncated: final.truncated, choice };
+      return { ok: true, text: final.text, truncated: final.truncated, choice, aiFallback: raw.aiFallback };
     } catch (error) {
       if (!(isAppError(error) && error.reason === TEXT_USED_ELSEWHERE)) throw error;
       last = error.message;
@@ -299,6 +309,7 @@ export const start = async (ctx: Context, run: ReplyRun, source: ReplySource, fo
       templateId: chosen.templateId,
       nextTemplateIndex: chosen.nextTemplateIndex,
       ai: chosen.kind === 'ai',
+      aiFallback: text.aiFallback,
       mode: delivery.mode,
       modeReason: delivery.reason,
     },

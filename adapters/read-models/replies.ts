@@ -28,7 +28,7 @@ export type { AdminRecentReply, ReplyRow, ReplyView };
 
 const COLUMNS = `id, post_id, post_text, post_created_at, reply_post_id, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status,
   status_message, sent_at, sent_via, user_id, target_username, connected_username, mode, intent_url, expires_at, retry_at, slot,
-  created_at, updated_at`;
+  ai_fallback, created_at, updated_at`;
 
 /** A LIKE pattern matching `text` literally anywhere (case-insensitive for ASCII, as SQLite's LIKE is). */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -39,6 +39,8 @@ export interface AiText {
    * failed or a limit was reached and the fallback is 'offline'): why, in plain words.
    */
   fallback?: string;
+  /** With `fallback`: the provider's failure itself, as its error said it (what a reply records). */
+  fallbackCause?: string;
 }
 
 export interface AiCallOptions {

@@ -208,3 +208,11 @@ export const AI_TEST_POST = 'Remote work is dead. Everyone is going back to the 
 
 /** Why a reply came from the offline writer although a provider is set. */
 export const aiFallbackNote = (cause: string): string => `Written by the offline writer: ${cause.replace(/[.;]\s*$/, '')}`;
+
+/**
+ * What a reply's history says of a text the offline writer wrote in place of the provider, from
+ * the failure its ReplyPrepared recorded; the failure's advice to try again is dropped (the run
+ * did not wait).
+ */
+export const writtenOfflineLabel = (cause: string): string =>
+  `Written offline: the AI provider failed (${cause.replace(/;\s*try again\b.*$/i, '').replace(/[.;]\s*$/, '')})`;

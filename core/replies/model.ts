@@ -98,6 +98,12 @@ export interface PreparedReply {
   nextTemplateIndex: number | null;
   /** True when an AI wrote the text. */
   ai: boolean;
+  /**
+   * Set when the offline writer wrote the text in place of the AI provider (it failed, or a limit
+   * was reached, and the fallback is 'offline'): the provider's failure in words. Null otherwise,
+   * and for replies prepared before it was recorded (upcast.ts).
+   */
+  aiFallback: string | null;
   mode: DeliveryMode;
   /** Why this mode, in plain words (rules/delivery.ts). */
   modeReason: string;

@@ -59,7 +59,7 @@ const AGAIN_PARAMS = { again_user: REPLY_MESSAGES.resentByUser, again_scheduler:
 
 export const repliesProjection: Projection<RecordedReplyEvent> = {
   name: 'replies',
-  version: 6,
+  version: 7,
   schema: [
     `CREATE TABLE replies (
       id TEXT PRIMARY KEY,
@@ -85,6 +85,7 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
       mode_reason TEXT,
       ai INTEGER NOT NULL DEFAULT 0,
       truncated INTEGER NOT NULL DEFAULT 0,
+      ai_fallback TEXT,
       intent_url TEXT,
       expires_at TEXT,
       retry_at TEXT,
@@ -125,9 +126,9 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
         return [
           {
             sql: `INSERT INTO replies (id, post_id, post_text, post_created_at, content, image_url, template_id, scheduled_id, account_id, connected_account_id, status, status_message,
-                    user_id, target_username, connected_username, post_author_id, mode, mode_reason, ai, truncated, slot, attempts, created_at, updated_at)
+                    user_id, target_username, connected_username, post_author_id, mode, mode_reason, ai, ai_fallback, truncated, slot, attempts, created_at, updated_at)
                   VALUES (@id, @post_id, @post_text, @post_created_at, @content, @image_url, @template_id, @scheduled_id, @account_id, @connected_account_id, @status, NULL,
-                    @user_id, @target_username, @connected_username, @post_author_id, @mode, @mode_reason, @ai, @truncated, @slot, 0, @at, @at)`,
+                    @user_id, @target_username, @connected_username, @post_author_id, @mode, @mode_reason, @ai, @ai_fallback, @truncated, @slot, 0, @at, @at)`,
             params: {
               id: d.replyId,
               post_id: d.postId,
@@ -147,6 +148,7 @@ export const repliesProjection: Projection<RecordedReplyEvent> = {
               mode: d.mode,
               mode_reason: d.modeReason,
               ai: bit(d.ai),
+              ai_fallback: d.aiFallback,
               truncated: bit(d.truncated),
               slot: d.slot,
               at: d.preparedAt,

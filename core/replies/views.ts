@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { describes } from '@core/shared/response-schema';
+import { writtenOfflineLabel } from '@core/ai/provider';
 import { NOT_SUMMONED_MESSAGE, showsAuthFailedBadge } from '@core/x';
 import type { DeliveryMode, ReplyStatus } from './model';
 import { REPLY_MESSAGES } from './messages';
@@ -35,6 +36,8 @@ export interface ReplyRow {
   expires_at: string | null;
   retry_at: string | null;
   slot: string;
+  /** The AI provider's failure when the offline writer wrote the text in its place (ReplyPrepared aiFallback). */
+  ai_fallback: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -207,6 +210,11 @@ export interface ReplyView {
   reason: string;
   /** The user may send it again (POST /api/replies/:id/resend): the decider's rule (run.ts resendRefusal) read off the row. */
   canResend: boolean;
+  /**
+   * Set when the offline writer wrote the text in place of the AI provider (core/ai
+   * writtenOfflineLabel): 'Written offline: the AI provider failed (…)'. Null otherwise.
+   */
+  aiFallback: string | null;
 }
 
 /** run.ts resendRefusal as the row shows it: ended without going out, with its text, sent through the API. */
@@ -254,6 +262,7 @@ export const replyViewSchema = describes<ReplyView>()(
     ),
     reason: z.string(),
     canResend: z.boolean(),
+    aiFallback: z.string().nullable(),
   }),
 );
 
@@ -286,6 +295,7 @@ export const replyView = (r: ReplyRow): ReplyView => ({
   badge: statusBadge(r.status, r.status_message, r.retry_at),
   reason: statusReason(r.status, r.status_message),
   canResend: canResendRow(r),
+  aiFallback: r.ai_fallback === null ? null : writtenOfflineLabel(r.ai_fallback),
 });
 
 /** Spec part 2 §3 'Reply history item' (templateId empty means Direct Reply), with the badge and reason. */

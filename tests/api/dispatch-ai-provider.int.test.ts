@@ -3,7 +3,7 @@
  * and the OpenAI-compatible emulator as the provider, on the server's movable clock: with the
  * fallback 'wait' the run waits while it is on time and is then skipped with the provider's
  * failure (nothing is posted in its place); with 'offline' the offline writer writes it and it goes
- * out. Each writing asked of the model is counted for the schedule's owner.
+ * out, labelled in the history as the offline writer's. Each writing asked of the model is counted for the schedule's owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_MODEL, startAiEmulator, type AiEmulator } from '@adapters/ai-emulator';
@@ -66,7 +66,15 @@ describe('scheduled AI replies when the provider fails', () => {
     const sent = await w.replyOfSchedule(u.client, fallback, ended);
     expect(sent.status, sent.reason).toBe('sent');
     expect(w.repliesOnX(u.handle).map((p) => p.text)).toEqual([sent.content]);
+    // The history says the offline writer wrote it, and why, from the event that recorded the text.
+    expect(sent.aiFallback).toMatch(/^Written offline: the AI provider failed \(The AI service is unavailable/);
+    expect(skipped.aiFallback).toBeNull();
     ai.clearFaults();
+    // With the provider back, the model writes and nothing says otherwise.
+    const { id: written } = await runAt('Is the office back at last?');
+    const byModel = await w.replyOfSchedule(u.client, written, ended);
+    expect(byModel.status, byModel.reason).toBe('sent');
+    expect(byModel.aiFallback).toBeNull();
     // Both runs' writings were counted for the user (the admin page's usage).
     const view = (await w.admin.get('/api/admin/ai-provider')).body as { usage: { today: number; month: number } };
     expect(view.usage.month).toBeGreaterThanOrEqual(2);

@@ -26,6 +26,7 @@ export type ReplyView = {
   intentUrl: string | null;
   scheduledId: string | null;
   replyUrl: string | null;
+  aiFallback: string | null;
 };
 
 export interface DispatchWorld {

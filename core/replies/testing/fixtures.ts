@@ -29,6 +29,7 @@ export const prepared = (o: Partial<PreparedReply> = {}): PreparedReply => ({
   templateId: null,
   nextTemplateIndex: null,
   ai: false,
+  aiFallback: null,
   mode: 'direct',
   modeReason: 'Direct delivery is set for this installation',
   ...o,

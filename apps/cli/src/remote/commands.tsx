@@ -74,6 +74,8 @@ interface Reply {
   expiresAt: string | null;
   replyUrl: string | null;
   postCreatedAt: string | null;
+  /** 'Written offline: …' when the offline writer stood in for the AI provider (core/replies/views.ts). */
+  aiFallback?: string | null;
 }
 
 const local = (iso: string | null, zone = 'local') => (iso === null ? '' : DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-MM-dd HH:mm'));
@@ -336,10 +338,12 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
 
   /** The status as the web app labels it: 'Waiting until 2026-12-01 14:05' for a held reply. */
   const statusOf = (r: Reply) => (r.badge === undefined ? r.status : r.badge.until === null ? r.badge.label : `${r.badge.label} until ${local(r.badge.until)}`);
+  // The text, and who wrote it when the offline writer stood in for the AI provider.
+  const textOf = (r: Reply) => (r.aiFallback ? `${r.content} (${r.aiFallback})` : r.content);
   const replyTable = (items: Reply[]) => (
     <Table
       columns={['id', 'status', 'target', 'from', 'sent', 'post', 'text']}
-      rows={items.map((r) => [r.id, statusOf(r), `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), postTimeWords(r, Date.now()) ?? '', r.content])}
+      rows={items.map((r) => [r.id, statusOf(r), `@${r.targetUsername ?? '?'}`, `@${r.connectedUsername ?? '?'}`, local(r.sentAt), postTimeWords(r, Date.now()) ?? '', textOf(r)])}
       empty="No replies"
     />
   );

@@ -1,6 +1,7 @@
 // One page of replies: a table from 768 px, cards on phones (nothing to scroll sideways, every
 // link reachable). Each reply shows its badge, the reason in plain words, the text, who answered
-// whom (and the start of the post answered), when, where it came from and its links to X.
+// whom (and the start of the post answered), when, where it came from and its links to X; a text
+// the offline writer wrote in place of the AI provider says so.
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
@@ -10,6 +11,7 @@ import { useMediaQuery } from '@web/hooks/use-media-query';
 import { formatDateTime } from '@web/lib/time-format';
 import { resendReply, type ReplyItem } from '@web/features/replies/api/replies';
 import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
+import { OfflineNote } from '@web/features/replies/components/offline-note';
 import { PostAge } from '@web/features/replies/components/post-age';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
 import { ReplyLinks } from '@web/features/replies/components/x-links';
@@ -88,6 +90,7 @@ function ReplyCards({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
             </span>
           </div>
           <p className="text-sm break-words whitespace-pre-line">{r.content}</p>
+          <OfflineNote note={r.aiFallback} />
           <p className="text-sm">
             <Who reply={r} /> · <Source reply={r} />
           </p>
@@ -121,6 +124,7 @@ function ReplyTable({ replies, zone }: { replies: readonly ReplyItem[]; zone: st
               <p className="line-clamp-3 break-words" title={r.content}>
                 {r.content}
               </p>
+              <OfflineNote note={r.aiFallback} className="mt-1" />
               <ReplyLinks reply={r} className="mt-1" />
             </TableCell>
             <TableCell className="whitespace-normal align-top">

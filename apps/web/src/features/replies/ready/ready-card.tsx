@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { formatDateTime, timeAgo } from '@web/lib/time-format';
 import { markReplySent, skipReply, type ReplyItem } from '@web/features/replies/api/replies';
 import { PostExcerpt } from '@web/features/replies/components/post-excerpt';
+import { OfflineNote } from '@web/features/replies/components/offline-note';
 import { PostAge } from '@web/features/replies/components/post-age';
 import { ReplyStatusBadge } from '@web/features/replies/components/reply-status-badge';
 import { useXName } from '@web/features/replies/components/x-links';
@@ -64,6 +65,7 @@ export function ReadyCard({ reply, zone, now }: { reply: ReplyItem; zone: string
       <blockquote className="rounded-md border-l-4 border-primary/40 bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-line" data-testid="reply-text">
         {reply.content}
       </blockquote>
+      <OfflineNote note={reply.aiFallback} />
       {reply.status === 'unconfirmed' && (
         <div className="grid gap-2">
           <p className="text-xs text-muted-foreground">{reply.reason}</p>
