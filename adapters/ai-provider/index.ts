@@ -18,6 +18,8 @@ import {
   aiLimitRetryAfterMs,
   aiUsageDecider,
   aiUsageStream,
+  AI_PROVIDER_STREAM,
+  aiProviderDecider,
   DEFAULT_AI_PROVIDER_SETTINGS,
   isAiError,
   utcDayOf,
@@ -32,6 +34,7 @@ import {
   type AiWriter,
 } from '@core/ai';
 import { handleCommand } from '@core/eventstore/command-handler';
+import { loadState } from '@core/eventstore/load-state';
 import type { EventStore } from '@core/eventstore/types';
 import { isAppError } from '@core/shared/errors';
 import { DEFAULT_CLASSIC_STYLE } from '@core/styles';
@@ -211,4 +214,42 @@ export const createManagedAi = (deps: ManagedAiDeps): ManagedAi => {
     settings: () => resolve().settings,
     test,
   };
+};
+
+export interface ResealDeps {
+  store: EventStore;
+  /** The installation's token cipher: its current key seals, a previous one may still open. */
+  cipher: Pick<TokenCipher, 'needsRotation' | 'rotate'>;
+  clock: () => Date;
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/**
+ * After RIPOSTE_TOKEN_KEY was rotated (the old key moved to RIPOSTE_TOKEN_OLD_KEYS), seals the
+ * saved API key again with the current key, so the old one can be dropped; every start calls it.
+ * A key no key of the ring opens is left as it is and said in the log: the page's Test then shows
+ * the failure, and setting the key again mends it.
+ */
+export const resealAiKey = async (deps: ResealDeps): Promise<'resealed' | 'current' | 'none' | 'unopened'> => {
+  const { state } = await loadState(deps.store, AI_PROVIDER_STREAM, aiProviderDecider);
+  const sealed = state.sealedKey;
+  if (sealed === null) return 'none';
+  let resealed: string;
+  try {
+    if (!deps.cipher.needsRotation(sealed)) return 'current';
+    resealed = deps.cipher.rotate(sealed, AI_KEY_BINDING);
+  } catch (err) {
+    deps.logger.warn({ err }, "the AI provider's API key opens with no token key of this installation; set it again on the AI Provider page");
+    return 'unopened';
+  }
+  const result = await handleCommand(
+    deps.store,
+    AI_PROVIDER_STREAM,
+    aiProviderDecider,
+    { type: 'ResealAiKey', sealed: resealed, replaces: sealed },
+    { metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, time: deps.clock().toISOString() }, newId: randomUUID },
+  );
+  if (result.events.length === 0) return 'current';
+  deps.logger.info({}, "the AI provider's API key was sealed again with the current token key");
+  return 'resealed';
 };

@@ -53,6 +53,9 @@ export const aiProviderProjection: Projection<Recorded<AiProviderEvent>> = {
         return [touch, { sql: 'UPDATE ai_provider SET sealed_key = @sealed WHERE id = 1', params: { sealed: event.data.sealedKey } }];
       case 'AiProviderKeyRemoved':
         return [touch, { sql: 'UPDATE ai_provider SET sealed_key = NULL WHERE id = 1' }];
+      // The same key under the current token key: not a change the page names anyone for.
+      case 'AiProviderKeyResealed':
+        return [{ sql: 'UPDATE ai_provider SET sealed_key = @sealed WHERE id = 1', params: { sealed: event.data.sealedKey } }];
       default:
         return [];
     }

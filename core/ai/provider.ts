@@ -47,14 +47,22 @@ export const DEFAULT_AI_PROVIDER_SETTINGS: AiProviderSettings = {
 
 export type AiKeyChange = { kind: 'keep' } | { kind: 'replace'; sealed: string } | { kind: 'remove' };
 
-export type AiProviderCommand = { type: 'ConfigureAiProvider'; settings: AiProviderSettings; key: AiKeyChange };
+export type AiProviderCommand =
+  | { type: 'ConfigureAiProvider'; settings: AiProviderSettings; key: AiKeyChange }
+  /**
+   * The same key sealed again with the current token key (RIPOSTE_TOKEN_KEY rotated): `sealed`
+   * replaces `replaces`, and nothing happens when the key changed in between.
+   */
+  | { type: 'ResealAiKey'; sealed: string; replaces: string };
 
 export type AiProviderEvent =
   | { type: 'AiProviderConfigured'; data: AiProviderSettings & { previous: AiProviderSettings } }
   | { type: 'AiProviderKeyReplaced'; data: { sealedKey: string } }
-  | { type: 'AiProviderKeyRemoved'; data: Record<string, never> };
+  | { type: 'AiProviderKeyRemoved'; data: Record<string, never> }
+  /** The same key, sealed again with the current token key; `keyId`: that key's id (never the key). */
+  | { type: 'AiProviderKeyResealed'; data: { sealedKey: string; keyId: string } };
 
-export const AI_PROVIDER_EVENT_TYPES = ['AiProviderConfigured', 'AiProviderKeyReplaced', 'AiProviderKeyRemoved'] as const satisfies readonly AiProviderEvent['type'][];
+export const AI_PROVIDER_EVENT_TYPES = ['AiProviderConfigured', 'AiProviderKeyReplaced', 'AiProviderKeyRemoved', 'AiProviderKeyResealed'] as const satisfies readonly AiProviderEvent['type'][];
 
 export interface AiProviderState {
   settings: AiProviderSettings;
@@ -79,8 +87,11 @@ export const aiProviderDecider: Decider<AiProviderCommand, AiProviderEvent, AiPr
         if (key.kind === 'remove' && state.sealedKey !== null) events.push({ type: 'AiProviderKeyRemoved', data: {} });
         return events;
       }
+      case 'ResealAiKey':
+        if (state.sealedKey !== command.replaces || command.sealed === command.replaces) return [];
+        return [{ type: 'AiProviderKeyResealed', data: { sealedKey: command.sealed, keyId: command.sealed.split('.')[1] ?? '' } }];
       default:
-        return assertNever(command.type, 'AI provider command');
+        return assertNever(command, 'AI provider command');
     }
   },
   evolve: (state, event) => {
@@ -90,6 +101,7 @@ export const aiProviderDecider: Decider<AiProviderCommand, AiProviderEvent, AiPr
         return { ...state, settings };
       }
       case 'AiProviderKeyReplaced':
+      case 'AiProviderKeyResealed':
         return { ...state, sealedKey: event.data.sealedKey };
       case 'AiProviderKeyRemoved':
         return { ...state, sealedKey: null };

@@ -29,6 +29,7 @@ export const SECRET_FIELDS: SecretFields = {
   PushSubscribed: ['endpoint', 'p256dh', 'auth'],
   PushUnsubscribed: ['endpoint'],
   AiProviderKeyReplaced: ['sealedKey'],
+  AiProviderKeyResealed: ['sealedKey'],
 };
 
 /**
@@ -38,6 +39,7 @@ export const SECRET_FIELDS: SecretFields = {
 export const NOT_SECRETS: Readonly<Record<string, string>> = {
   'UserRegistered.passwordChangeRequired': 'a flag',
   'TokenCreated.tokenId': "the token's id, shown in the token list",
+  'AiProviderKeyResealed.keyId': "the token key's id: the first 8 bytes of its SHA-256, it opens nothing",
   'TokenCreated.prefix': "the secret's first characters, shown in the token list to recognise it",
   'TokenRevoked.tokenId': "the token's id",
   'TokenUsed.tokenId': "the token's id",

@@ -240,6 +240,7 @@ const WORDING: Wording = {
     `when it fails: ${d.fallback === 'offline' ? 'the offline writer' : 'wait'}, limits: ${d.userDailyLimit ?? 'none'} per user a day, ${d.installationMonthlyLimit ?? 'none'} a month`,
   AiProviderKeyReplaced: (_d, c) => `${c.who} replaced the AI provider's API key (kept sealed)`,
   AiProviderKeyRemoved: (_d, c) => `${c.who} removed the AI provider's API key`,
+  AiProviderKeyResealed: (d) => `the AI provider's API key was sealed again with the current token key (${d.keyId})`,
   AiWritingCounted: (d) => `an AI writing was counted (${d.count} on ${d.day})`,
   // audit
   AuditViewed: (d, c) => `${actorWords(d.viewerId, c.nameOf)} looked at the history of ${d.subjectKind === 'user' ? d.subject : `${d.subjectKind} ${d.subject}`}`,

@@ -20,7 +20,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { aiEnvSchema } from '@adapters/ai-openai';
-import { createManagedAi } from '@adapters/ai-provider';
+import { createManagedAi, resealAiKey } from '@adapters/ai-provider';
 import { createTokenCipher, createTokenVault, DATA_KEYS_FILE, openDataKeyStore, tokenEnvSchema, tokenKeyringFrom } from '@adapters/crypto-tokens';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
@@ -148,6 +148,8 @@ const main = async () => {
   const clock = env.RIPOSTE_TEST_CLOCK_FILE === undefined ? () => new Date() : fileClock(env.RIPOSTE_TEST_CLOCK_FILE);
   // The AI provider the admin set (read model), else RIPOSTE_AI_*, else the offline writer: as the server has it.
   const ai = createManagedAi({ store, db: () => projector.db, cipher, env, clock, logger: logger.child({ component: 'ai' }) });
+  // A rotated RIPOSTE_TOKEN_KEY: the AI provider's key moves to the current key, as the server does at its start.
+  await resealAiKey({ store, cipher, clock, logger: logger.child({ component: 'ai' }) });
   // One id for this process: its heartbeat's and its sends', so others know its sends when it is gone.
   const processId = randomUUID();
   const dispatcher = createDispatcher({

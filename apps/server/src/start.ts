@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
-import { createManagedAi } from '@adapters/ai-provider';
+import { createManagedAi, resealAiKey } from '@adapters/ai-provider';
 import { crashAt, createDispatcher } from '@adapters/dispatch';
 import { createWatcher } from '@adapters/watching';
 import { createMetricsRefresher } from '@adapters/metrics';
@@ -384,6 +384,8 @@ export const startServer = async (
       logger,
     });
     await seedCuratedAccounts({ accounts, projector, logger });
+    // A rotated RIPOSTE_TOKEN_KEY: the AI provider's key moves to the current key (the old one can go).
+    await resealAiKey({ store, cipher, clock, logger: logger.child({ component: 'ai' }) });
     // A deletion cut short between AccountDeleted and the erasure is finished now (ADR 0028), here
     // only when no embedded scheduler runs: its accounts:erase job makes the same pass at its first tick.
     if (scheduler === null) await resumeErasures({ store, db: () => projector.db, clock, payments: paypal.provider, logger: logger.child({ component: 'erasure' }) });
