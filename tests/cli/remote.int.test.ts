@@ -317,3 +317,44 @@ describe('riposte schedules create on the free trial', () => {
     expect(past.stderr).toContain("warning: This reply won't go out on the trial");
   }, 120_000);
 });
+
+describe('riposte schedules create --when-posts (an auto reply)', () => {
+  it("makes an auto schedule with its delay and prints how soon it fires; refuses a paused account, a bad delay and a time, on their options", async () => {
+    const env = { RIPOSTE_CLI_CONFIG: mkdtempSync(join(work, 'auto-')) };
+    expect((await riposte(['login', '--url', server.url, '--token', await tokenFor(alice, ['read', 'write'])], env)).code).toBe(0);
+    const [, second, third] = await visibleTargets(alice);
+    if (second === undefined || third === undefined) throw new Error('three visible targets needed');
+    // Output that is not a terminal is JSON (the harness's stdout is not one): the schedule and its estimate.
+    const made = await riposte(['schedules', 'create', '--when-posts', `@${second.username}`, '--delay', '2m', '--account', XNAME, '--text', 'Quick and right'], env);
+    expect(made.code, made.stderr).toBe(0);
+    const estimate = (await alice.get(`/api/accounts/${second.id}/auto-estimate?delayMinutes=2`)).body as { kind: string; words: string };
+    expect(estimate.kind).toBe('polled');
+    expect(JSON.parse(made.stdout)).toMatchObject({ scheduleType: 'auto', delayMinutes: 2, targetUsername: second.username, estimate, alreadyCreated: false });
+    const json = JSON.parse((await riposte(['--json', 'schedules', 'create', '--when-posts', third.username, '--delay', '1h', '--account', XNAME, '--text', 'An hour on'], env)).stdout) as {
+      id: string;
+      scheduleType: string;
+      delayMinutes: number;
+      estimate: { kind: string; words: string };
+    };
+    expect([json.scheduleType, json.delayMinutes, json.estimate.kind]).toEqual(['auto', 60, 'polled']);
+    expect(json.estimate.words).toContain(`Fires 60 min after @${third.username} posts`);
+    const again = await riposte(['--json', 'schedules', 'create', '--when-posts', third.username, '--delay', '1h', '--account', XNAME, '--text', 'An hour on'], env);
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: json.id, alreadyCreated: true });
+
+    const badDelay = await riposte(['schedules', 'create', '--when-posts', third.username, '--delay', 'soon', '--account', XNAME, '--text', 'x'], env);
+    expect([badDelay.code, badDelay.stderr]).toEqual([2, expect.stringContaining('--delay: Delay must be between 0 and 1440 minutes')]);
+    const withTime = await riposte(['schedules', 'create', '--when-posts', third.username, '--time', '10:00', '--account', XNAME, '--text', 'x'], env);
+    expect([withTime.code, withTime.stderr]).toEqual([1, expect.stringContaining('--time does not go with --when-posts')]);
+
+    const admin = await server.admin();
+    expect((await admin.put(`/api/accounts/${third.id}`, { shouldMonitor: false })).status).toBe(200);
+    try {
+      const before = ((await alice.get('/api/schedules')).body as unknown[]).length;
+      const paused = await riposte(['schedules', 'create', '--when-posts', third.username, '--account', XNAME, '--text', 'Never'], env);
+      expect([paused.code, paused.stderr]).toEqual([2, expect.stringContaining(`--when-posts: @${third.username} is paused by the admin: auto replies will not fire`)]);
+      expect(((await alice.get('/api/schedules')).body as unknown[]).length).toBe(before);
+    } finally {
+      expect((await admin.put(`/api/accounts/${third.id}`, { shouldMonitor: true })).status).toBe(200);
+    }
+  }, 120_000);
+});

@@ -37,12 +37,13 @@ interface Named {
 interface Schedule extends ExportedSchedule {
   id: string;
   status: string;
+  delayMinutes?: number;
   /** Which post its runs answer, in the screens' words (core/scheduling/post-rule.ts). */
   targetPost?: { words: string };
 }
 
 /** The create options that choose the post, as the server names them. */
-const POST_OPTION_OF: Record<string, string> = { targetPost: 'post', waitMinutes: 'wait', freshnessMinutes: 'fresh' };
+const POST_OPTION_OF: Record<string, string> = { targetPost: 'post', waitMinutes: 'wait', freshnessMinutes: 'fresh', delayMinutes: 'delay' };
 const optionOf = (field: string): string => POST_OPTION_OF[field] ?? columnOf(field);
 
 /** `--post`, `--wait`, `--fresh` as the call's fields (the server checks them; a number stays as typed when it is not one). */
@@ -54,6 +55,22 @@ const postFields = (o: { post?: string; wait?: string; fresh?: string }): Record
     ...(o.fresh === undefined ? {} : { freshnessMinutes: n(o.fresh) }),
   };
 };
+/**
+ * `--delay 2m`, `--delay 90` (minutes) or `--delay 1h` as minutes; anything else is sent as typed,
+ * so the server's own message names what it takes.
+ */
+export const delayMinutesOf = (text: string): number | string => {
+  const m = /^\s*(\d+)\s*(m|min|h)?\s*$/i.exec(text);
+  if (m === null) return text;
+  return Number(m[1]) * (m[2]?.toLowerCase() === 'h' ? 60 : 1);
+};
+
+/** GET /api/accounts/:id/auto-estimate (core/watching/estimate.ts). */
+interface AutoEstimate {
+  kind: 'polled' | 'streamed' | 'paused';
+  words: string;
+}
+
 interface Template {
   id: string;
   name: string;
@@ -150,7 +167,7 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
             s.id,
             `@${s.targetUsername ?? '?'}`,
             `@${s.accountName ?? '?'}`,
-            local(s.nextRunTime ?? s.scheduledTime, s.timeZone),
+            s.scheduleType === 'auto' ? `when @${s.targetUsername ?? '?'} posts, +${s.delayMinutes ?? 0} min` : local(s.nextRunTime ?? s.scheduledTime, s.timeZone),
             s.isRecurring ? (s.recurringType ?? '') : 'once',
             s.status,
             s.targetPost?.words ?? '',
@@ -179,12 +196,60 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     if (warning !== null) io.stderr.write(`warning: ${warning}\n`);
   };
 
+  /** The create's field errors named by its options (`--delay: …`). */
+  const byOption = (error: unknown, own: Record<string, string> = {}): never => {
+    if (error instanceof CliError && error.details.field !== undefined) {
+      const option = own[error.details.field] ?? optionOf(error.details.field);
+      throw new CliError(`--${option}: ${error.message}`, error.exitCode, { ...error.details, field: option });
+    }
+    throw error;
+  };
+
+  /**
+   * `schedules create --when-posts @x`: an auto schedule (one bulk entry with scheduleType 'auto'),
+   * then the server's estimate of how soon it fires for that account's tier and the period now.
+   */
+  const createAuto = async (a: Api, o: { whenPosts: string; account: string; delay?: string; text: string; ai: boolean; style: string; again: boolean; time?: string; target?: string; post?: string; wait?: string; fresh?: string; date: string; repeat: string }) => {
+    for (const [given, name] of [[o.time, 'time'], [o.target, 'target'], [o.post, 'post'], [o.wait, 'wait'], [o.fresh, 'fresh']] as const)
+      if (given !== undefined) throw usage(`--${name} does not go with --when-posts: an auto reply answers each new post, after --delay`, name);
+    if (o.date !== '' || o.repeat !== 'once') throw usage('--date and --repeat do not go with --when-posts: an auto reply answers each new post, after --delay', o.date !== '' ? 'date' : 'repeat');
+    const names = await namesOf(a);
+    const targetId = names.targets.get(nameKey(o.whenPosts));
+    if (targetId === undefined) throw new CliError(`--when-posts: No monitored account named '${o.whenPosts.trim()}' that you may use`, EXIT.refused, { field: 'when-posts' });
+    const accountId = names.accounts.get(nameKey(o.account));
+    if (accountId === undefined) throw new CliError(`--account: No connected X account named '${o.account.trim()}'`, EXIT.refused, { field: 'account' });
+    await warnBeyondTrial(a, 1);
+    const payload = {
+      accountId: targetId,
+      connectedAccountId: accountId,
+      scheduleType: 'auto',
+      delayMinutes: o.delay === undefined ? 0 : delayMinutesOf(o.delay),
+      templateSourceType: 'custom',
+      customReplyText: o.text,
+      useAI: o.ai,
+      ...(o.style === '' ? {} : { viralStyle: o.style }),
+    };
+    let made: Schedule;
+    let replayed: boolean;
+    try {
+      ({ answer: made, replayed } = await createOnce<Schedule>(a, '/api/bulk-replies', payload, o.again));
+    } catch (error) {
+      return byOption(error, { accountId: 'when-posts' });
+    }
+    const estimate = await a.get<AutoEstimate>(`/api/accounts/${encodeURIComponent(targetId)}/auto-estimate?delayMinutes=${made.delayMinutes ?? 0}`);
+    const what = `replies when @${made.targetUsername ?? nameKey(o.whenPosts)} posts`;
+    const said = replayed ? `Already scheduled as ${made.id} (${what}) by an earlier run; nothing created (--again makes another). ${estimate.words}` : `Scheduled ${made.id}: ${what}. ${estimate.words}`;
+    await out({ ...made, estimate, alreadyCreated: replayed }, () => <Message text={said} tone={replayed ? 'yellow' : 'green'} />);
+  };
+
   schedules
     .command('create')
-    .description('schedule one reply (the rules of a Bulk entry; same columns as the CSV)')
-    .requiredOption('--target <username>', 'the monitored account to answer')
+    .description('schedule one reply (the rules of a Bulk entry; same columns as the CSV), or with --when-posts an auto reply to each new post')
+    .option('--target <username>', 'the monitored account to answer')
     .requiredOption('--account <username>', 'your connected X account that posts')
-    .requiredOption('--time <HH:MM>', 'the time, in your time zone')
+    .option('--time <HH:MM>', 'the time, in your time zone')
+    .option('--when-posts <username>', 'instead of --target and --time: reply each time this monitored account posts (an auto reply)')
+    .option('--delay <minutes>', 'with --when-posts: how long after the post it replies, e.g. 2m, 90 or 1h (default 0)')
     .option('--date <YYYY-MM-DD>', 'the day (one-time), or the first day (repeating)', '')
     .option('--repeat <once|daily|weekly|monthly>', 'how often', 'once')
     .option('--text <text>', 'the reply', '')
@@ -194,8 +259,12 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
     .option('--post <next|freshest>', 'which post it answers: their next post, or the freshest post at that time (the default for a time)')
     .option('--wait <minutes>', 'next post: how long past its time it waits for one (default 360)')
     .option('--fresh <minutes>', 'freshest post: how old the post may be (default 60)')
-    .action(async (o: { target: string; account: string; time: string; date: string; repeat: string; text: string; ai: boolean; style: string; again: boolean; post?: string; wait?: string; fresh?: string }) => {
+    .action(async (o: { target?: string; account: string; time?: string; whenPosts?: string; delay?: string; date: string; repeat: string; text: string; ai: boolean; style: string; again: boolean; post?: string; wait?: string; fresh?: string }) => {
       const a = api();
+      if (o.whenPosts !== undefined) return createAuto(a, { ...o, whenPosts: o.whenPosts });
+      if (o.delay !== undefined) throw usage('--delay goes with --when-posts (a timed reply takes --time)', 'delay');
+      if (o.target === undefined) throw usage("required option '--target <username>' not specified (or --when-posts for an auto reply)", 'target');
+      if (o.time === undefined) throw usage("required option '--time <HH:MM>' not specified (or --when-posts for an auto reply)", 'time');
       const csv = formatCsv([{ target: o.target, account: o.account, date: o.date, time: o.time, repeat: o.repeat, text: o.text, ai: String(o.ai), style: o.style }]);
       const { entries, errors } = rowsToPayloads(csv, await namesOf(a));
       const first = errors[0];
@@ -206,8 +275,7 @@ export const registerRemoteCommands = (program: Command, io: CliIo): void => {
       try {
         ({ answer: made, replayed } = await createOnce<Schedule>(a, '/api/bulk-replies', { ...entries[0].payload, ...postFields(o) }, o.again));
       } catch (error) {
-        if (error instanceof CliError && error.details.field !== undefined) throw new CliError(`--${optionOf(error.details.field)}: ${error.message}`, error.exitCode, { ...error.details, field: optionOf(error.details.field) });
-        throw error;
+        return byOption(error);
       }
       const when = local(made.nextRunTime ?? made.scheduledTime, made.timeZone);
       const answers = made.targetPost === undefined ? '' : `: ${made.targetPost.words}`;
