@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleStream } from '@core/scheduling';
-import { expectExactlyOnce, newTarget, repliesOnX, seedDue, spawnScheduler, startWorld, untilRunning, userWithX, waitForReplies, type Person, type SchedulerProcess, type Target, type World } from './support';
+import { dispatchScenario, expectExactlyOnce, newTarget, repliesOnX, seedDue, spawnScheduler, startWorld, untilRunning, userWithX, waitForReplies, type Person, type SchedulerProcess, type Target, type World } from './support';
 
 const USERS = 25;
 const TARGETS = 20;
@@ -42,10 +42,12 @@ describe('three scheduler processes on one store', () => {
       { dueInMs: 8_000 },
     );
     expect(seeded).toHaveLength(USERS * TARGETS);
+    const scenario = dispatchScenario(world, '500 runs due at once, three schedulers', seeded);
     const seededInMs = Date.now() - seeding;
     const dueAt = Number(seeded[0]!.replyId.split(':').at(-1));
     const replies = await waitForReplies(seeded, (r) => r.status === 'sent', '500 replies sent', 150_000);
     const tookMs = Date.now() - dueAt;
+    expect(await scenario.tally(replies)).toMatchObject({ due: 500, onX: 500, recordedSent: 500, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
 
     await expectExactlyOnce(world, seeded, replies);
     const posted = (await Promise.all(people.map((p) => repliesOnX(world.emulator, p.handle)))).reduce((n, posts) => n + posts.length, 0);

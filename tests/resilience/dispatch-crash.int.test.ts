@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_MESSAGES } from '@core/replies';
 import {
+  dispatchScenario,
   expectExactlyOnce,
   FINAL,
   newTarget,
@@ -73,6 +74,7 @@ const statuses = (seeded: Seeded[], replies: Map<string, { status: string }>) =>
 for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targetTitle('kill -9 of the scheduler, then a restart', backend), () => {
   /** This block's own world (closed by this block only, even when its start failed half-way). */
   let mine: World | undefined;
+  const named = (scenario: string) => (backend.store === 'sqlite' ? scenario : `${scenario} (${backend.name})`);
   beforeAll(async () => {
     world = mine = await startWorld({ store: worldStoreOf(backend) });
   }, 150_000);
@@ -82,23 +84,27 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
 
   it('after the claim: the run is taken over after the lease and sent once', async () => {
     const seeded = await threeDueRuns();
+    const scenario = dispatchScenario(world, named('kill -9 after the claim'), seeded);
     await crashAt('after_claim');
     // Nothing went out: the process died before any send.
     for (const s of seeded) expect(await replyEvents(world, s.replyId)).not.toContain('ReplySending');
 
     const replies = await restartUntilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     expect(statuses(seeded, replies)).toEqual(['sent', 'sent', 'sent']);
     await expectExactlyOnce(world, seeded, replies);
   }, 330_000);
 
   it("after the 'sending' record, before the POST: unconfirmed, looked up, not on X, then sent again once (the run still on time)", async () => {
     const seeded = await threeDueRuns();
+    const scenario = dispatchScenario(world, named("kill -9 after the 'sending' record, before the POST"), seeded);
     await crashAt('after_sending');
     const interrupted: Seeded[] = [];
     for (const s of seeded) if ((await replyEvents(world, s.replyId)).includes('ReplySending')) interrupted.push(s);
     expect(interrupted.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     await expectExactlyOnce(world, seeded, replies);
     for (const s of interrupted) {
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
@@ -110,12 +116,14 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
 
   it('after X accepted the post, before it was recorded: unconfirmed, then found on X by reconcile: sent, not re-sent', async () => {
     const seeded = await threeDueRuns();
+    const scenario = dispatchScenario(world, named('kill -9 after X accepted, before it was recorded'), seeded);
     await crashAt('after_x_accepted');
     const posted = await Promise.all(seeded.map((s) => world.emulator.control.postsBy(s.person.handle)));
     const accepted = seeded.filter((s, i) => posted[i]!.some((p) => p.replyToId === s.target.post.id));
     expect(accepted.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     // The others were wherever the kill caught them: a POST that had left reached X and is found, one
     // that had not is settled as not posted; expectExactlyOnce holds each status to what X has.
     await expectExactlyOnce(world, seeded, replies);
@@ -129,6 +137,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
 
   it('during reconcile: X stored the posts but answered 503; the restarted scheduler reconciles them as sent', async () => {
     const seeded = await threeDueRuns();
+    const scenario = dispatchScenario(world, named('kill -9 during reconcile (X stored the posts, answered 503)'), seeded);
     await world.emulator.control.inject({ kind: 'status', status: 503, afterStore: true }, { method: 'POST', path: '/2/tweets', times: seeded.length });
     try {
       await crashAt('during_reconcile');
@@ -142,6 +151,7 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     expect(unconfirmed.length).toBeGreaterThanOrEqual(1);
 
     const replies = await restartUntilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     await expectExactlyOnce(world, seeded, replies);
     for (const s of unconfirmed) {
       expect(replies.get(s.replyId)?.status).toBe('sent');

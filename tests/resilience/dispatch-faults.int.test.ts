@@ -12,6 +12,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_MESSAGES } from '@core/replies';
 import {
+  dispatchScenario,
   expectExactlyOnce,
   FINAL,
   newTarget,
@@ -58,6 +59,7 @@ const untilFinal = (seeded: Seeded[], timeoutMs = 120_000) => waitForReplies(see
 for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targetTitle('X faults while replies go out', backend), () => {
   /** This block's own world (closed by this block only, even when its start failed half-way). */
   let mine: World | undefined;
+  const named = (scenario: string) => (backend.store === 'sqlite' ? scenario : `${scenario} (${backend.name})`);
   beforeAll(async () => {
     world = mine = await startWorld({ store: worldStoreOf(backend) });
     scheduler = spawnScheduler(world, { RIPOSTE_X_TIMEOUT_MS: '1000', RIPOSTE_X_RECONCILE_AFTER_MS: '5000' });
@@ -84,12 +86,14 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
       people.map((person) => ({ person, target })),
       { dueInMs: 1_000 },
     );
+    const scenario = dispatchScenario(world, named('a 429 storm with an 8 s reset'), seeded);
     // Every reply is held, visible with its reason, and nothing is on X.
     await waitForReplies(seeded, (r) => r.status === 'rate_limited', 'every reply rate limited', 30_000);
     expect((await Promise.all(seeded.map((s) => repliesOnX(world.emulator, s.person.handle)))).flat()).toEqual([]);
     await world.emulator.control.clearFaults();
 
     const replies = await untilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 6, onX: 6, recordedSent: 6, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     expect(seeded.map((s) => replies.get(s.replyId)?.status)).toEqual(seeded.map(() => 'sent'));
     await expectExactlyOnce(world, seeded, replies);
     for (const s of seeded) {
@@ -105,7 +109,9 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     await world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 3 });
     const since = Date.now();
     const seeded = await dueRuns(3);
+    const scenario = dispatchScenario(world, named('a 5xx before X stored the post'), seeded);
     const replies = await untilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     for (const s of seeded) {
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
       expect(await replyEvents(world, s.replyId)).toEqual(expect.arrayContaining(['ReplyUnconfirmed', 'ReplyRequeued', 'ReplySent']));
@@ -117,11 +123,13 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
   it.each([
     ['a 5xx after X stored the post: unconfirmed, then found on X by reconcile: sent, once', { kind: 'status', status: 500, afterStore: true } as const],
     ['a dropped connection after X stored the post: reconcile finds it: sent, not re-sent', { kind: 'drop', afterStore: true } as const],
-  ])('%s', async (_name, fault) => {
+  ])('%s', async (name, fault) => {
     await world.emulator.control.inject(fault, { ...POST_REPLY, times: 3 });
     const since = Date.now();
     const seeded = await dueRuns(3);
+    const scenario = dispatchScenario(world, named(name.split(':')[0]!), seeded);
     const replies = await untilFinal(seeded);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     for (const s of seeded) {
       expect(replies.get(s.replyId)?.status).toBe('sent');
       expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
@@ -139,7 +147,9 @@ for (const backend of targets) describe.skipIf(backend.skipReason !== null)(targ
     await waitUntil(async () => (await postsTried(since)) === 2, 'the two slow posts tried', 30_000);
     await world.emulator.control.inject({ kind: 'trickle', everyMs: 100 }, { ...POST_REPLY, times: 2 });
     const stuck = await dueRuns(2);
+    const scenario = dispatchScenario(world, named('a slow X past the client timeout (2 stored late, 2 never)'), [...stored, ...stuck]);
     const replies = await untilFinal([...stored, ...stuck]);
+    expect(await scenario.tally(replies)).toMatchObject({ due: 4, onX: 4, recordedSent: 4, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     for (const s of stored) {
       expect(replies.get(s.replyId)?.status).toBe('sent');
       expect((await replyEvents(world, s.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);

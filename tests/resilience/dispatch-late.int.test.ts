@@ -11,7 +11,8 @@
  *    once; and a reply that failed for good is sent again by its user.
  *  - A killed scheduler's send that reached X is settled as soon as its heartbeat is known gone, not
  *    after the run's lease (5 minutes).
- * Each scenario prints due / on X / recorded sent / lost / doubled / unconfirmed / sent late.
+ * Each scenario prints due / on X / recorded sent / lost / doubled / unconfirmed / sent late
+ * (dispatchScenario), also when it fails.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fileClock, writeClockOffset } from '@adapters/clock/test-clock';
 import { DEFAULT_GRACE_MS, REPLY_MESSAGES } from '@core/replies';
 import {
+  dispatchScenario,
   expectExactlyOnce,
   FINAL,
   newTarget,
@@ -79,41 +81,18 @@ const dueRuns = async (n: number): Promise<Seeded[]> => {
   );
 };
 
-const dueOf = (s: Seeded) => Number(s.replyId.split(':').at(-1));
 const postsTried = async (since: number) => (await world.emulator.control.requests({ ...POST_REPLY, since })).length;
 const untilFinal = (seeded: Seeded[], timeoutMs = 90_000) => waitForReplies(seeded, (r) => FINAL.has(r.status), 'every reply final', timeoutMs);
+/** Held by a limit, or already ended: what a held reply may be before time moves on. */
+const untilHeld = (seeded: Seeded[]) => waitForReplies(seeded, (r) => r.status === 'rate_limited' || FINAL.has(r.status), 'every reply held or ended', 60_000);
 
-/** The scenario's figures, printed for the record and returned for its assertions. `dueMs`: when each was due (default: its run's slot). */
-const tally = async (name: string, seeded: Seeded[], replies: Map<string, ReplyView>, dueMs: (s: Seeded) => number = dueOf) => {
-  let onX = 0;
-  let doubled = 0;
-  let lost = 0;
-  let late = 0;
+/** While held, each was shown as waiting with until when (rate_limited), or had already ended. */
+const expectShownWaiting = (seeded: Seeded[], held: Map<string, ReplyView & { badge?: { label: string; variant: string; until: string | null } }>) => {
   for (const s of seeded) {
-    const posts = (await repliesOnX(world.emulator, s.person.handle)).filter((p) => p.replyToId === s.target.post.id);
-    const reply = replies.get(s.replyId);
-    onX += Math.min(posts.length, 1);
-    if (posts.length > 1) doubled += posts.length - 1;
-    // Lost: on X but not recorded sent, or recorded sent but not on X.
-    if ((posts.length > 0) !== (reply?.status === 'sent')) lost += 1;
-    if (posts.some((p) => p.createdAt > dueMs(s) + DEFAULT_GRACE_MS)) late += 1;
+    const r = held.get(s.replyId)!;
+    expect(FINAL.has(r.status) || (r.status === 'rate_limited' && r.badge?.label === 'Waiting' && r.badge.variant === 'pending' && r.badge.until !== null), JSON.stringify(r)).toBe(true);
   }
-  const figures = {
-    due: seeded.length,
-    onX,
-    recordedSent: seeded.filter((s) => replies.get(s.replyId)?.status === 'sent').length,
-    lost,
-    doubled,
-    unconfirmed: seeded.filter((s) => replies.get(s.replyId)?.status === 'unconfirmed').length,
-    sentLate: late,
-  };
-  process.stdout.write(`[dispatch-late] ${name}: ${JSON.stringify(figures)}\n`);
-  return figures;
 };
-
-/** Held (rate_limited, shown as waiting with until when) or already ended: what a held reply may be before time moves on. */
-const heldOrFinal = (r: ReplyView & { badge?: { label: string; variant: string; until: string | null } }) =>
-  FINAL.has(r.status) || (r.status === 'rate_limited' && r.badge?.label === 'Waiting' && r.badge.variant === 'pending' && r.badge.until !== null);
 
 describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () => {
   beforeAll(async () => {
@@ -132,13 +111,15 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     const resetAt = Math.ceil((now() + 17 * MINUTE) / 1000);
     await world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
     const seeded = await dueRuns(4);
-    await waitForReplies(seeded, heldOrFinal, 'every reply held or ended', 60_000);
+    const scenario = dispatchScenario(world, '429 with a 17-minute reset', seeded);
+    const held = await untilHeld(seeded);
     await world.emulator.control.clearFaults();
     movesOn(17 * MINUTE + 5_000);
     const replies = await untilFinal(seeded);
-    const figures = await tally('429 with a 17-minute reset', seeded, replies);
+    const figures = await scenario.tally(replies);
     expect(figures).toMatchObject({ onX: 0, lost: 0, doubled: 0, sentLate: 0 });
     for (const s of seeded) expect(replies.get(s.replyId)).toMatchObject({ status: 'skipped', statusMessage: expect.stringMatching(HELD_TOO_LATE) });
+    expectShownWaiting(seeded, held);
   }, 180_000);
 
   it("Riposte's own account budget (3 posts per 15 minutes): 3 go out, the 2 it would hold past the grace end skipped", async () => {
@@ -149,15 +130,17 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
       targets.map((target) => ({ person, target })),
       { dueInMs: 1_000, now },
     );
-    await waitForReplies(seeded, heldOrFinal, 'every reply held or ended', 60_000);
+    const scenario = dispatchScenario(world, 'own account budget 3/15m', seeded);
+    const held = await untilHeld(seeded);
     movesOn(15 * MINUTE + 5_000);
     const replies = await untilFinal(seeded);
-    const figures = await tally('own account budget 3/15m', seeded, replies);
+    const figures = await scenario.tally(replies);
     expect(figures).toMatchObject({ due: 5, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     const skipped = seeded.filter((s) => replies.get(s.replyId)?.status === 'skipped');
     const reason = REPLY_MESSAGES.heldTooLate(DEFAULT_GRACE_MS, REPLY_MESSAGES.xAccountBudget(3, 15 * MINUTE));
     expect(skipped.map((s) => replies.get(s.replyId)?.statusMessage)).toEqual([reason, reason]);
     await expectExactlyOnce(world, seeded, replies);
+    expectShownWaiting(seeded, held);
   }, 180_000);
 
   it.each([
@@ -168,6 +151,7 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     await world.emulator.control.inject(fault, { ...POST_REPLY, times: outage ? 10_000 : 3 });
     const since = now();
     const seeded = await dueRuns(3);
+    const scenario = dispatchScenario(world, name, seeded);
     if (outage) {
       // Every POST fails until X is back, a minute later on the clock; the lookup's margin passes with it.
       await waitUntil(async () => (await Promise.all(seeded.map((s) => replyEvents(world, s.replyId)))).every((e) => e.includes('ReplyUnconfirmed')), 'every send unconfirmed', 60_000);
@@ -175,7 +159,7 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
       movesOn(MINUTE);
     }
     const replies = await untilFinal(seeded);
-    const figures = await tally(name, seeded, replies);
+    const figures = await scenario.tally(replies);
     expect(figures).toMatchObject({ due: 3, onX: 3, recordedSent: 3, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     for (const s of seeded) {
       expect(replies.get(s.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.sentAgain });
@@ -192,6 +176,7 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     await world.emulator.control.inject({ kind: 'status', status: 503 }, { ...POST_REPLY, times: 1 });
     const [s] = await dueRuns(1);
     const seeded = [s!];
+    const scenario = dispatchScenario(world, 'manual resend of a failed reply', seeded);
     await waitForReplies(seeded, (r) => r.status === 'unconfirmed', 'the reply unconfirmed', 60_000);
     movesOn(16 * MINUTE);
     const failed = await untilFinal(seeded);
@@ -208,7 +193,7 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     expect(replies.get(s!.replyId)).toMatchObject({ status: 'sent', statusMessage: REPLY_MESSAGES.resentByUser, canResend: false });
     expect((await s!.person.client.post(`/api/replies/${s!.replyId}/resend`, {})).status).toBe(409);
     // Due again from the user's resend: on time from there.
-    const figures = await tally('manual resend of a failed reply', seeded, replies, () => resentAt);
+    const figures = await scenario.tally(replies, () => resentAt);
     expect(figures).toMatchObject({ due: 1, onX: 1, recordedSent: 1, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     await expectExactlyOnce(world, seeded, replies);
   }, 180_000);
@@ -217,13 +202,14 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     const resetAt = Math.ceil((now() + 2 * MINUTE) / 1000);
     await world.emulator.control.inject({ kind: 'status', status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetAt) } }, { ...POST_REPLY, times: 1_000 });
     const seeded = await dueRuns(3);
+    const scenario = dispatchScenario(world, 'scheduler stopped 20 minutes with held replies', seeded);
     await waitForReplies(seeded, (r) => r.status === 'rate_limited', 'every reply held', 60_000);
     await scheduler!.stop();
     await world.emulator.control.clearFaults();
     movesOn(20 * MINUTE);
     await startScheduler();
     const replies = await untilFinal(seeded);
-    const figures = await tally('scheduler stopped 20 minutes with held replies', seeded, replies);
+    const figures = await scenario.tally(replies);
     expect(figures).toMatchObject({ due: 3, onX: 0, lost: 0, doubled: 0, sentLate: 0 });
     for (const s of seeded) expect(replies.get(s.replyId)).toMatchObject({ status: 'skipped', statusMessage: expect.stringMatching(HELD_TOO_LATE) });
   }, 240_000);
@@ -232,6 +218,7 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     await scheduler!.stop();
     scheduler = undefined;
     const seeded = await dueRuns(1);
+    const scenario = dispatchScenario(world, 'kill -9 after X accepted', seeded);
     // The default lease (5 minutes): only the dead process's gone heartbeat can settle it sooner.
     const doomed = spawnScheduler(world, { ...SCHEDULER_ENV, RIPOSTE_DISPATCH_CRASH_AT: 'after_x_accepted' });
     expect(await doomed.exited, doomed.stderr()).toEqual({ code: null, signal: 'SIGKILL' });
@@ -242,7 +229,7 @@ describe('dispatch liveness: nothing sent late, nothing lost to one hiccup', () 
     // Real time, the clock not moved: well inside the 5-minute lease.
     const replies = await waitForReplies(seeded, (r) => r.status === 'sent', 'the reply sent', 60_000);
     expect(Date.now() - killedAt).toBeLessThan(120_000);
-    const figures = await tally('kill -9 after X accepted', seeded, replies);
+    const figures = await scenario.tally(replies);
     expect(figures).toMatchObject({ due: 1, onX: 1, recordedSent: 1, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 });
     expect((await replyEvents(world, seeded[0]!.replyId)).slice(-2)).toEqual(['ReplyUnconfirmed', 'ReplySent']);
     await expectExactlyOnce(world, seeded, replies);

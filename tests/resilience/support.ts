@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { createKurrentEventStore } from '@adapters/eventstore-kurrentdb';
 import { createSqliteEventStore } from '@adapters/eventstore-sqlite';
 import { fileClock } from '@adapters/clock/test-clock';
@@ -19,7 +19,7 @@ import { SANDBOX_APP } from '@adapters/x-emulator/server';
 import type { EmuPost } from '@adapters/x-emulator/world';
 import { handleCommand } from '@core/eventstore/command-handler';
 import type { EventStore } from '@core/eventstore/types';
-import { replyStream } from '@core/replies';
+import { DEFAULT_GRACE_MS, replyStream } from '@core/replies';
 import { scheduleDecider, scheduleStream } from '@core/scheduling';
 import { runReplyId } from '@core/scheduling/schedule';
 import { startTestServer, uniqueName, type Client, type TestServer } from '../api/support';
@@ -290,6 +290,70 @@ export const expectExactlyOnce = async (world: World, seeded: Seeded[], replies:
       expect(onX).toEqual([]);
     }
   }
+};
+
+/** What a dispatch scenario ended with, counted from X's world (the emulator) and the history. */
+export interface DispatchFigures {
+  due: number;
+  /** Runs with their reply on X (once or more). */
+  onX: number;
+  recordedSent: number;
+  /** On X but not recorded sent, or recorded sent but not on X. */
+  lost: number;
+  /** Posts on X beyond the first for one run. */
+  doubled: number;
+  unconfirmed: number;
+  /** Runs with a post on X more than the grace (15 minutes) after they were due. */
+  sentLate: number;
+}
+
+/** When a seeded run was due: its slot, the last part of its reply id. */
+export const dueOf = (s: Seeded): number => Number(s.replyId.split(':').at(-1));
+
+export const figuresOf = async (world: World, seeded: Seeded[], replies: Map<string, ReplyView>, dueMs: (s: Seeded) => number = dueOf): Promise<DispatchFigures> => {
+  const onXByHandle = new Map<string, EmuPost[]>();
+  for (const s of seeded) if (!onXByHandle.has(s.person.handle)) onXByHandle.set(s.person.handle, await repliesOnX(world.emulator, s.person.handle));
+  const figures: DispatchFigures = { due: seeded.length, onX: 0, recordedSent: 0, lost: 0, doubled: 0, unconfirmed: 0, sentLate: 0 };
+  for (const s of seeded) {
+    const posts = onXByHandle.get(s.person.handle)!.filter((p) => p.replyToId === s.target.post.id);
+    const status = replies.get(s.replyId)?.status;
+    if (posts.length > 0) figures.onX += 1;
+    figures.doubled += Math.max(0, posts.length - 1);
+    if (status === 'sent') figures.recordedSent += 1;
+    if (status === 'unconfirmed') figures.unconfirmed += 1;
+    if ((posts.length > 0) !== (status === 'sent')) figures.lost += 1;
+    if (posts.some((p) => p.createdAt > dueMs(s) + DEFAULT_GRACE_MS)) figures.sentLate += 1;
+  }
+  return figures;
+};
+
+/** One table line: `[dispatch] scenario | due n | on X n | ...`, for the record of a run. */
+const printFigures = (scenario: string, f: DispatchFigures): void => {
+  console.info(`[dispatch] ${scenario} | due ${f.due} | on X ${f.onX} | recorded sent ${f.recordedSent} | lost ${f.lost} | doubled ${f.doubled} | unconfirmed ${f.unconfirmed} | sent late ${f.sentLate}`);
+};
+
+/**
+ * A dispatch scenario's figures, printed as one table line when it ends: `tally` counts them from
+ * the replies the test waited for (and answers them for its assertions); a test that fails before
+ * its tally prints them as its seeded runs stood when it failed, marked so, the history read again.
+ */
+export const dispatchScenario = (world: World, name: string, seeded: Seeded[]) => {
+  let tallied = false;
+  onTestFailed(async () => {
+    if (tallied) return;
+    const people = [...new Map(seeded.map((s) => [s.person.userId, s.person])).values()];
+    const replies = new Map<string, ReplyView>();
+    for (const p of people) for (const r of await repliesOf(p.client)) replies.set(r.id, r);
+    printFigures(`${name} (the test failed: the runs as they stood then)`, await figuresOf(world, seeded, replies));
+  });
+  return {
+    tally: async (replies: Map<string, ReplyView>, dueMs?: (s: Seeded) => number): Promise<DispatchFigures> => {
+      tallied = true;
+      const figures = await figuresOf(world, seeded, replies, dueMs);
+      printFigures(name, figures);
+      return figures;
+    },
+  };
 };
 
 export interface SchedulerProcess {
