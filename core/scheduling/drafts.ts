@@ -4,6 +4,7 @@
  * spec's UTC recurring hour and minute become a local time (ADR 0009), and rules that name no day
  * (bulk weekly/monthly, template monthly) anchor on the chosen date, or today.
  */
+import { z } from 'zod';
 import { DEFAULT_V2_STYLE } from '@core/styles';
 import { AppError } from '@core/shared/errors';
 import {
@@ -186,16 +187,22 @@ export const draftFromBulkPayload = (p: BulkEntryPayload, ctx: ScheduleContext):
   return { targetAccountId: p.accountId, connectedAccountId: p.connectedAccountId, content, imageUrl: null, plan, post: postChoiceOf(plan, p) };
 };
 
+/** Any JSON value but null: a field that is there and says something. */
+const present = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
 /**
  * POST /api/schedules takes both the template-based and the classic payload (spec §7). A body with
- * conditions, or with a peak window and neither template nor group, is the classic page's.
+ * conditions, or with a peak window and neither template nor group, is the classic page's. Written
+ * as a schema so that the API document states the same rule the server picks by (http/validate.ts
+ * bodyChoice): the two forms exclude each other.
  */
-export const schedulePayloadVariant = (body: unknown): 'template' | 'classic' => {
-  if (typeof body !== 'object' || body === null) return 'template';
-  const has = (k: string) => k in body && (body as Record<string, unknown>)[k] !== undefined && (body as Record<string, unknown>)[k] !== null;
-  const templated = has('templateId') || has('templateGroupId');
-  return has('conditions') || (has('peakWindowType') && !templated) ? 'classic' : 'template';
-};
+export const classicPayloadSelector = z.union([
+  z.looseObject({ conditions: present }),
+  z.looseObject({ peakWindowType: present, templateId: z.null().optional(), templateGroupId: z.null().optional() }),
+]);
+
+export const schedulePayloadVariant = (body: unknown): 'template' | 'classic' =>
+  classicPayloadSelector.safeParse(body).success ? 'classic' : 'template';
 
 /** Validates either payload of POST /api/schedules (AppError with the field on bad input) and drafts it. */
 export const draftFromSchedulePayload = (body: unknown, ctx: ScheduleContext): ScheduleDraft =>

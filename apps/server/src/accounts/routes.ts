@@ -41,7 +41,7 @@ import { AppError } from '@core/shared/errors';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, noBody, query, responds, validated } from '../http/validate';
+import { body, bodyChoice, noBody, query, responds, validated } from '../http/validate';
 import { currentPollingSettings } from '@adapters/read-models/polling';
 import { autoEstimateQuerySchema, autoReplyEstimate, autoReplyEstimateSchema } from '@core/watching/estimate';
 import { answerWritten, idParam, settle } from '../http/route-helpers';
@@ -54,8 +54,9 @@ import { xAdminStepUp } from '../polling/x-admin';
 // Ids are UUIDs we made; anything else cannot name an account, so it is simply not found.
 const notFound = () => new AppError('not_found', ACCOUNT_MESSAGES.notFound, { reason: 'ACCOUNT_NOT_FOUND' });
 
-const isLegacyAdd = (body: unknown): boolean =>
-  typeof body === 'object' && body !== null && (body as { addedByOwner?: unknown }).addedByOwner === true;
+/** The legacy form says `addedByOwner: true`; every other body is the current form. */
+const legacyAddSelector = z.looseObject({ addedByOwner: z.literal(true) });
+const isLegacyAdd = (body: unknown): boolean => legacyAddSelector.safeParse(body).success;
 
 export const accountRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
@@ -130,7 +131,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   });
 
   // The legacy form (an account without a connected X account) or the current one, told apart by the body.
-  const accountBody = bodyVariants([accountInputSchema, legacyAccountInputSchema], (raw) => (isLegacyAdd(raw) ? legacyAccountInputSchema : accountInputSchema));
+  const accountBody = bodyChoice(legacyAddSelector, legacyAccountInputSchema, accountInputSchema);
   router.post('/accounts', requireUser, deps.idempotency.guard('POST /api/accounts'), accountBody, async (ctx) => {
     const actor = writerOf(ctx);
     const written = isLegacyAdd(ctx.request.body)

@@ -8,6 +8,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { DOCS_PATH, OPENAPI_PATH, openApiDocument } from './openapi';
+import { ownBaseUrl } from './own-origin';
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +64,8 @@ export const openApiRoutes = (deps: Pick<AppDeps, 'version' | 'config'>, routers
 
   router.get(OPENAPI_PATH, (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = current();
+    // The installation's own address (never the request's Host), so a client generated from it calls this server.
+    ctx.body = { ...current(), servers: [{ url: ownBaseUrl(deps.config, ctx), description: 'This Riposte server' }] };
   });
 
   router.get(DOCS_PATH, (ctx) => {

@@ -23,6 +23,8 @@ import { isAdminPath, requireAdmin, requireUser } from './guards';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { NEXT_CURSOR_HEADER } from './paging';
 import { sessionCookieName } from './session';
+import { OPERATION_SUMMARIES } from './operation-summaries';
+import { isProbePath } from './server-paths';
 import { noteOf, type RouteNote } from './validate';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -43,8 +45,9 @@ export interface RouteFacts {
   /** Whether a personal access token may call it (http/bearer.ts), and the scope it needs. */
   tokenScope: 'read' | 'write' | 'admin' | null;
   body: z.ZodType | null;
-  /** A body of one of several shapes (bodyVariants). */
+  /** A body of one of several shapes (bodyVariants), told apart by `selector` when bodyChoice made it. */
   variants: readonly z.ZodType[] | null;
+  selector: z.ZodType | null;
   /** The route says it takes no body (noBody). */
   noBody: boolean;
   /** A body described in words (opaqueBody). */
@@ -77,6 +80,7 @@ export const routeFacts = (routers: readonly Router[]): RouteFacts[] =>
             tokenScope: signedIn && !isSessionOnly(method, path) ? scope : null,
             body: notes.find((n) => n.kind === 'body')?.schema ?? null,
             variants: notes.find((n) => n.kind === 'variants')?.schemas ?? null,
+            selector: notes.flatMap((n) => (n.kind === 'variants' && n.selector !== undefined ? [n.selector] : []))[0] ?? null,
             noBody: notes.some((n) => n.kind === 'noBody'),
             opaque: notes.flatMap((n) => (n.kind === 'opaqueBody' ? [{ contentType: n.contentType, description: n.description }] : []))[0] ?? null,
             query: notes.find((n) => n.kind === 'query')?.schema ?? null,
@@ -118,6 +122,44 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The document's tags: each operation is filed under the tag of its path's first segment after
+ * /api (and /v2), admin-only ones under 'admin' too.
+ */
+const TAGS: readonly { name: string; description: string; areas: readonly string[] }[] = [
+  { name: 'service', description: 'Probes, public configuration and this document', areas: ['healthz', 'health', 'livez', 'readyz', 'config', 'openapi.json', 'docs'] },
+  { name: 'auth', description: 'Sign-in, registration, sessions and passwords', areas: ['auth'] },
+  { name: 'user', description: "The signed-in user's e-mail, trial and schedulable accounts", areas: ['user'] },
+  { name: 'settings', description: 'Preferences, data export and account deletion', areas: ['settings'] },
+  { name: 'dashboard', description: "The dashboard's figures and recent activity", areas: ['metrics', 'dashboard', 'connected-accounts', 'recent-activities'] },
+  { name: 'admin', description: 'Administration: users, mail, audit, polling, AI provider, Scheduler Test (admins only)', areas: ['admin'] },
+  { name: 'templates', description: 'Reply templates and template groups', areas: ['templates', 'template-groups'] },
+  { name: 'tokens', description: 'Personal access tokens (from a browser session only)', areas: ['tokens'] },
+  { name: 'push', description: 'Notification devices (from a browser session only)', areas: ['push'] },
+  { name: 'live', description: 'Server-sent events for open pages', areas: ['live'] },
+  { name: 'accounts', description: 'Monitored X accounts, whose posts are answered', areas: ['accounts'] },
+  { name: 'schedules', description: 'Schedules, bulk scheduling, imports and uploaded images', areas: ['schedules', 'schedule', 'bulk-replies', 'upload-image', 'uploads'] },
+  { name: 'replies', description: 'Replies: history, the ready queue and actions on a reply', areas: ['replies'] },
+  { name: 'ai', description: 'AI writing: replies and rewrites', areas: ['repurpose', 'repurpose-content', 'generate-ai-reply'] },
+  { name: 'x', description: 'Sign in with X, connected X accounts and X app checks', areas: ['x'] },
+  { name: 'billing', description: 'PayPal payments, the subscription and receipts', areas: ['paypal', 'billing'] },
+];
+const tagOfArea = new Map(TAGS.flatMap((tag) => tag.areas.map((area) => [area, tag.name] as const)));
+
+/** `GET /api/templates/:id` as OPERATION_SUMMARIES keys it. */
+export const operationKey = (route: Pick<RouteFacts, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+/**
+ * The body of a route with several forms. With bodyChoice's selector the first form is the body
+ * the selector accepts and the second any other, so no body is valid under both.
+ */
+const variantsSchema = (variants: readonly z.ZodType[], selector: z.ZodType | null): Json => {
+  if (selector === null || variants.length !== 2) return { oneOf: variants.map((v) => jsonSchemaOf(v)) };
+  const [matching, otherwise] = variants as [z.ZodType, z.ZodType];
+  const rule = jsonSchemaOf(selector);
+  return { oneOf: [{ allOf: [jsonSchemaOf(matching), rule] }, { allOf: [jsonSchemaOf(otherwise), { not: rule }] }] };
+};
+
 const operationOf = (route: RouteFacts): Json => {
   const parameters: Json[] = [...pathParameters(route.path), ...(route.query === null ? [] : queryParameters(route.query))];
   if (route.idempotent) {
@@ -140,10 +182,11 @@ const operationOf = (route: RouteFacts): Json => {
   // A paged list (core/shared/paging.ts: its query takes `cursor`) names the next page in headers.
   const paged = route.query !== null && queryParameters(route.query).some((p) => p.name === 'cursor');
   const pageHeaders = paged ? { headers: { [NEXT_CURSOR_HEADER]: { $ref: '#/components/headers/NextCursor' }, Link: { $ref: '#/components/headers/NextLink' } } } : {};
-  const successes: Json =
-    route.responses.length === 0
-      ? { '2XX': { description: 'Success (a JSON body, or a file for downloads)', ...pageHeaders } }
-      : Object.fromEntries(
+  const successes: Json = {
+    ...(route.responses.some((r) => r.status < 400)
+      ? {}
+      : { '2XX': { description: 'Success (a JSON body, or a file for downloads)', ...pageHeaders } }),
+    ...Object.fromEntries(
           route.responses.map((r) => [
             String(r.status),
             {
@@ -152,18 +195,21 @@ const operationOf = (route: RouteFacts): Json => {
               ...(r.schema === null ? {} : { content: { 'application/json': { schema: jsonSchemaOf(r.schema, 'output') } } }),
             },
           ]),
-        );
+        ),
+  };
   const requestBody =
     route.body !== null
       ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } }
       : route.variants !== null
-        ? { required: true, content: { 'application/json': { schema: { oneOf: route.variants.map((v) => jsonSchemaOf(v)) } } } }
+        ? { required: true, content: { 'application/json': { schema: variantsSchema(route.variants, route.selector) } } }
         : route.opaque !== null
           ? { required: true, description: route.opaque.description, content: { [route.opaque.contentType]: {} } }
           : null;
   const responses: Json = {
     ...successes,
     ...(route.body !== null || route.variants !== null || route.query !== null || route.idempotent ? { '400': { $ref: '#/components/responses/BadRequest' } } : {}),
+    // Every call but a probe is refused with 421 under a host name the server does not serve (http/allowed-hosts.ts).
+    ...(isProbePath(route.path) ? {} : { '421': { $ref: '#/components/responses/MisdirectedRequest' } }),
     ...(route.access === 'public' ? {} : { '401': { $ref: '#/components/responses/Unauthorized' }, '403': { $ref: '#/components/responses/Forbidden' } }),
     ...(route.idempotent
       ? { '409': errorResponse('A request with this key was interrupted before it answered'), '422': errorResponse('This key was used for a different request') }
@@ -171,10 +217,13 @@ const operationOf = (route: RouteFacts): Json => {
     default: { $ref: '#/components/responses/Error' },
   };
   const area = route.path.split('/').filter((s) => s !== '' && s !== 'api' && s !== 'v2')[0] ?? 'api';
+  const tag = tagOfArea.get(area) ?? area;
+  const summary = OPERATION_SUMMARIES[operationKey(route)];
   return {
+    ...(summary === undefined ? {} : { summary }),
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
     // Admin-only routes are grouped under 'admin' wherever their path is (GET /api/x/test-credentials too).
-    tags: route.access === 'admin' && area !== 'admin' ? ['admin', area] : [area],
+    tags: route.access === 'admin' && tag !== 'admin' ? ['admin', tag] : [tag],
     description: notes.join(' '),
     [ACCESS_EXTENSION]: route.access,
     ...(route.noBody ? { [NO_BODY_EXTENSION]: true } : {}),
@@ -202,6 +251,7 @@ export const openApiDocument = (routers: readonly Router[], options: { version: 
         "or with 'Authorization: Bearer <personal access token>' (Settings → API tokens; scopes read, write, admin).",
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(errorBodySchema) },
@@ -209,6 +259,7 @@ export const openApiDocument = (routers: readonly Router[], options: { version: 
         BadRequest: errorResponse('Bad input: the message names the problem and `field` the input it is about'),
         Unauthorized: errorResponse('Not signed in, or the token is missing, unknown, revoked or expired'),
         Forbidden: errorResponse('Signed in but not allowed (not an admin, a token without the scope, a browser-only call)'),
+        MisdirectedRequest: errorResponse('A host name this server is not published under (code HOST_NOT_ALLOWED)'),
         Error: errorResponse('Any other error (404, 409, 429, 503, ...), with the same body'),
       },
       headers: {

@@ -19,7 +19,7 @@ import { parseOrThrow } from '@core/shared/parse';
 export type RouteNote =
   | { kind: 'body'; schema: z.ZodType }
   /** A body of one of several shapes, picked by the body itself (a legacy and a current form). */
-  | { kind: 'variants'; schemas: readonly z.ZodType[] }
+  | { kind: 'variants'; schemas: readonly z.ZodType[]; selector?: z.ZodType }
   /** An unsafe call that takes no body (anything sent is ignored). */
   | { kind: 'noBody' }
   /** A body that is not JSON the server validates with zod (a multipart upload, PayPal's signed webhook): described in words. */
@@ -76,6 +76,23 @@ export const bodyVariants = (schemas: readonly z.ZodType[], pick: (raw: unknown)
       return next();
     },
     { kind: 'variants', schemas },
+  );
+
+/**
+ * Parses the JSON body with `matching` when `selector` accepts it, else with `otherwise`. The
+ * selector is a schema, not a function, so the API document says the same rule the server picks by
+ * and its two forms exclude each other (one requires what the selector accepts, the other its
+ * negation).
+ */
+export const bodyChoice = (selector: z.ZodType, matching: z.ZodType, otherwise: z.ZodType): Middleware =>
+  noted(
+    async (ctx, next) => {
+      const raw: unknown = ctx.request.body;
+      const schema = selector.safeParse(raw).success ? matching : otherwise;
+      remember(ctx, schema, parseOrThrow(schema, raw));
+      return next();
+    },
+    { kind: 'variants', schemas: [matching, otherwise], selector },
   );
 
 /** Says an unsafe call takes no body. */

@@ -25,7 +25,7 @@ import {
   draftFromBulkPayload,
   classicSchedulePayloadSchema,
   draftFromSchedulePayload,
-  schedulePayloadVariant,
+  classicPayloadSelector,
   templateSchedulePayloadSchema,
   draftFromV2,
   moveSchedulePayloadSchema,
@@ -37,7 +37,7 @@ import { requireMaySchedule } from '@core/scheduling/access';
 import { AppError } from '@core/shared/errors';
 import type { User } from '@core/users/state';
 import type { AppDeps } from '../deps';
-import { body, bodyVariants, noBody, opaqueBody, query, responds, validated } from '../http/validate';
+import { body, bodyChoice, bodyVariants, noBody, opaqueBody, query, responds, validated } from '../http/validate';
 import type { Position } from '@core/eventstore/types';
 import { isScheduleEdit, scheduleEditSchema } from '@core/scheduling/schemas/edit';
 import { answerPage } from '../http/paging';
@@ -152,9 +152,7 @@ export const scheduleRoutes = (deps: AppDeps): Router => {
   });
 
   // The classic payload (conditions) or the template one, told apart by the body (core/scheduling/drafts).
-  const schedulePayload = bodyVariants([templateSchedulePayloadSchema, classicSchedulePayloadSchema], (raw) =>
-    schedulePayloadVariant(raw) === 'classic' ? classicSchedulePayloadSchema : templateSchedulePayloadSchema,
-  );
+  const schedulePayload = bodyChoice(classicPayloadSelector, classicSchedulePayloadSchema, templateSchedulePayloadSchema);
   router.post('/api/schedules', requireUser, deps.idempotency.guard('POST /api/schedules'), schedulePayload, ...createdSchedule, async (ctx) => {
     const user = currentUser(ctx);
     mayCreate(user);
