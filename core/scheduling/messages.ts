@@ -79,6 +79,18 @@ export const SCHEDULE_MESSAGES = {
   deletedDescription: 'The scheduled reply has been deleted',
   createFailed: 'Failed to schedule reply',
   deleteFailed: 'Failed to delete scheduled reply',
+  // Ours: the edit, pause and resume of a schedule (the spec has no such toasts).
+  updated: 'Schedule updated',
+  updatedDescription: 'The next runs follow the change',
+  updateFailed: 'Failed to update the schedule',
+  paused: 'Schedule paused',
+  pausedDescription: 'No replies go out until you resume it',
+  resumed: 'Schedule resumed',
+  resumedDescription: 'It runs again from its next time ahead',
+  pauseFailed: 'Failed to pause the schedule',
+  resumeFailed: 'Failed to resume the schedule',
+  moved: 'Schedule moved',
+  notMoved: 'Not moved',
 } as const;
 
 /** The image limit of the schedule forms and the V2 upload (spec §5, §9). */

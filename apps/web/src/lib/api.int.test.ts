@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiGet, apiRequest, CSRF_HEADER } from '@web/lib/api';
+import { ApiError, apiGet, apiRequest, CSRF_HEADER, revisionOf, StaleRevisionError } from '@web/lib/api';
 import { retryDelay } from '@web/lib/swr-config';
 
 let server: Server;
@@ -31,6 +31,19 @@ beforeAll(async () => {
       } else if (path === '/bad-json') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"half":');
+      } else if (path === '/thing') {
+        // A thing at revision 3; a write naming another revision is stale (412 with the thing at 5).
+        const ifMatch = req.headers['if-match'];
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'application/json', etag: '"3"' });
+          res.end(JSON.stringify({ name: 'as read' }));
+        } else if (ifMatch !== undefined && ifMatch !== '"5"') {
+          res.writeHead(412, { 'content-type': 'application/json', etag: '"5"' });
+          res.end(JSON.stringify({ success: false, code: 'STALE_REVISION', message: 'This was changed elsewhere', current: { name: 'from elsewhere' } }));
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json', etag: '"6"' });
+          res.end(JSON.stringify({ name: 'saved' }));
+        }
       } else if (path === '/unauthorized') {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'No authentication token provided' }));
@@ -112,6 +125,36 @@ describe('api client', () => {
     const err = await failure(apiRequest('POST', `${base}/ok`, { n: 1n }));
     expect(err.message).toMatch(/^Failed to serialize request data: /);
     expect(seen.length).toBe(before);
+  });
+});
+
+describe('conditional writes', () => {
+  it('sends If-Match with the revision the thing was read at, and none for a thing without one', async () => {
+    const read = await apiGet<{ name: string }>(`${base}/thing`);
+    expect(revisionOf(read)).toBe('"3"');
+    await failure(apiRequest('PUT', `${base}/thing`, { name: 'x' }, { basedOn: read }));
+    expect(seen.at(-1)!.headers['if-match']).toBe('"3"');
+
+    await apiRequest('PUT', `${base}/thing`, { name: 'x' }, { basedOn: { name: 'from a list' } });
+    expect(seen.at(-1)!.headers['if-match']).toBeUndefined();
+    await apiRequest('PUT', `${base}/thing`, { name: 'x' });
+    expect(seen.at(-1)!.headers['if-match']).toBeUndefined();
+  });
+
+  it('turns a 412 STALE_REVISION into the current state at its revision; saving on top of it goes through', async () => {
+    const read = await apiGet<{ name: string }>(`${base}/thing`);
+    const err = await failure(apiRequest('PUT', `${base}/thing`, { name: 'mine' }, { basedOn: read }));
+    expect(err).toBeInstanceOf(StaleRevisionError);
+    expect(err.status).toBe(412);
+    const current = (err as StaleRevisionError<{ name: string }>).current;
+    expect(current).toEqual({ name: 'from elsewhere' });
+    expect(revisionOf(current)).toBe('"5"');
+
+    const saved = await apiRequest<{ name: string }>('PUT', `${base}/thing`, { name: 'mine' }, { basedOn: current });
+    expect(seen.at(-1)!.headers['if-match']).toBe('"5"');
+    expect(saved).toEqual({ name: 'saved' });
+    // The answer of a write is read at its new revision, so the next save is based on it.
+    expect(revisionOf(saved)).toBe('"6"');
   });
 });
 

@@ -78,8 +78,46 @@ async function parseJson<T>(res: Response, requestId: string): Promise<T> {
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
+/**
+ * The revision each answer was read at (its ETag), kept beside the answer's object rather than in
+ * it: a form that starts from a thing hands that same object back as `basedOn`, and its save is sent
+ * with If-Match of exactly the revision the user saw — not of whatever a background refresh read
+ * since, which would overwrite a change made elsewhere without a word.
+ */
+const revisions = new WeakMap<object, string>();
+
+/** The ETag the thing was read with, when its answer had one (single reads and writes of a thing do). */
+export const revisionOf = (thing: unknown): string | undefined => (typeof thing === 'object' && thing !== null ? revisions.get(thing) : undefined);
+
+const remember = (body: unknown, res: Response): void => {
+  const etag = res.headers.get('etag');
+  if (etag !== null && typeof body === 'object' && body !== null) revisions.set(body, etag);
+};
+
+/**
+ * A write refused because the thing changed since `basedOn` was read (412 STALE_REVISION): it
+ * carries the thing as it now is, read at the answer's revision, so the page can reload it or save
+ * again on top of it (overwrite).
+ */
+export class StaleRevisionError<T = unknown> extends ApiError {
+  constructor(
+    message: string,
+    requestId: string,
+    data: unknown,
+    readonly current: T,
+  ) {
+    super(message, 412, requestId, data);
+  }
+}
+
+export type RequestOptions = {
+  idempotencyKey?: string;
+  /** The thing as the page read it: its revision goes out as If-Match (none known: the write is unconditional). */
+  basedOn?: unknown;
+};
+
 /** Mutations: POST/PUT/PATCH/DELETE with an optional JSON body (and, for creates, its Idempotency-Key). */
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, options: { idempotencyKey?: string } = {}): Promise<T> {
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
   const requestId = newRequestId();
   let body: string | undefined;
   if (data !== undefined) {
@@ -93,13 +131,30 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   try {
     const sent = headers(requestId, body !== undefined);
     if (options.idempotencyKey !== undefined) sent[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+    const revision = revisionOf(options.basedOn);
+    if (revision !== undefined) sent['If-Match'] = revision;
     res = await fetch(url, { method, headers: sent, body, credentials: 'include' });
   } catch (err) {
     throw new ApiError(`Network request failed. Please check your connection: ${describe(err)}`, 0, requestId);
   }
-  await throwIfNotOk(res, requestId);
-  return parseJson<T>(res, requestId);
+  try {
+    await throwIfNotOk(res, requestId);
+  } catch (err) {
+    throw staleOrSame(err, res);
+  }
+  const answer = await parseJson<T>(res, requestId);
+  remember(answer, res);
+  return answer;
 }
+
+/** A 412 STALE_REVISION as the error that carries the current state (tagged with its revision). */
+const staleOrSame = (err: unknown, res: Response): unknown => {
+  if (!(err instanceof ApiError) || err.status !== 412) return err;
+  const body = err.data as (ErrorBody & { current?: unknown }) | undefined;
+  if (body?.code !== 'STALE_REVISION' || typeof body.current !== 'object' || body.current === null) return err;
+  remember(body.current, res);
+  return new StaleRevisionError(err.message, err.requestId, err.data, body.current);
+};
 
 /** This page's intents, one per creating route (lib/intent-key.ts). */
 const intents = createIntentKeys(newRequestId);
@@ -149,7 +204,11 @@ export async function apiGet<T = unknown>(url: string, on401: On401 = 'throw'): 
   await throwIfNotOk(res, requestId);
   const first = await parseJson<T>(res, requestId);
   const next = res.headers.get(NEXT_CURSOR_HEADER);
-  return next === null ? first : ((await followPages(url, first, next)) as T);
+  if (next === null) {
+    remember(first, res);
+    return first;
+  }
+  return (await followPages(url, first, next)) as T;
 }
 
 /** A paged list answers its next page's cursor in this header (docs/api.md "Paging"). */

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { addDays, formatDate, formatTime, nextPeakSlot, PEAK_WINDOW_DEFINITIONS, PEAK_WINDOWS, recommendedPeakWindow, localAt, requireZone, toMs, type LocalDate } from '@core/scheduling/time';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -16,6 +17,7 @@ import { useNow } from '@web/hooks/use-now';
 import { useUserZone } from '@web/lib/time-format';
 import { ComposePanel, type ComposeSlot } from './compose-panel';
 import { composePlan } from './compose-plan';
+import { useMoveOnDrop } from './move';
 import { byDay, dayStartMs, daysFrom, monthGrid, occurrencesIn, todayIn, waitingForPost, weekStart } from './occurrences';
 import { DayList } from './views/day-list';
 import { MonthView } from './views/month-view';
@@ -47,6 +49,7 @@ export default function CalendarPage() {
   const [anchor, setAnchor] = useState<LocalDate>(today);
   const [slot, setSlot] = useState<ComposeSlot>(() => recommendedSlot(zone, new Date()));
   const compose = useRef<HTMLDivElement>(null);
+  const { dropAt, notice } = useMoveOnDrop(zone);
 
   useEffect(() => void (list.error && toast({ title: 'Error loading schedules', description: 'Please try again.', variant: 'destructive' })), [list.error]);
 
@@ -122,6 +125,12 @@ export default function CalendarPage() {
             </h2>
           </CardHeader>
           <CardContent id="calendar-view" className="grid grid-cols-1 gap-4">
+            {/* Stays until the next drop: what the last one did, or why the server refused it. */}
+            {notice && (
+              <Alert variant={notice.ok ? 'default' : 'destructive'} data-testid="calendar-move-notice" role={notice.ok ? 'status' : 'alert'}>
+                <AlertDescription>{notice.text}</AlertDescription>
+              </Alert>
+            )}
             {list.isLoading ? (
               <div className="grid gap-3" aria-busy="true">
                 {[0, 1, 2].map((i) => (
@@ -129,11 +138,11 @@ export default function CalendarPage() {
                 ))}
               </div>
             ) : view === 'list' ? (
-              <DayList days={days} byDay={perDay} zone={zone} now={now} canAdd={canAdd} onAdd={(date, time) => fillCompose({ date, time })} />
+              <DayList days={days} byDay={perDay} zone={zone} now={now} canAdd={canAdd} onAdd={(date, time) => fillCompose({ date, time })} dropAt={dropAt} />
             ) : view === 'week' ? (
-              <WeekView days={days} byDay={perDay} zone={zone} today={todayKey} onPickDay={pickDay} />
+              <WeekView days={days} byDay={perDay} zone={zone} today={todayKey} onPickDay={pickDay} dropAt={dropAt} />
             ) : (
-              <MonthView days={days} month={anchor.month} byDay={perDay} zone={zone} today={todayKey} onPickDay={pickDay} />
+              <MonthView days={days} month={anchor.month} byDay={perDay} zone={zone} today={todayKey} onPickDay={pickDay} dropAt={dropAt} />
             )}
             {!list.isLoading && occurrences.length === 0 && <p className="text-center text-sm text-muted-foreground">No scheduled replies in this period.</p>}
             {waiting.length > 0 && (

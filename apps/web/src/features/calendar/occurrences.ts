@@ -72,9 +72,12 @@ export function occurrencesIn(schedules: readonly ScheduleItem[], fromMs: number
   };
   for (const s of schedules) {
     if (s.lastExecutedAt) push(s, Date.parse(s.lastExecutedAt), 'executed');
-    if (!s.nextRunTime || !s.isActive) continue;
+    // A paused schedule stays where it would run next (shown as paused, to resume), without repeats.
+    const paused = s.status === 'paused';
+    if (!s.nextRunTime || (!s.isActive && !paused)) continue;
     let at = Date.parse(s.nextRunTime);
     push(s, at, 'next');
+    if (paused) continue;
     const rule = ruleOf(s);
     if (rule === null) continue;
     const zone = zoneOr(s.timeZone, viewerZone);

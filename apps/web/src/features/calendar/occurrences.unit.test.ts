@@ -31,6 +31,12 @@ describe('occurrencesIn', () => {
     expect(all.map((o) => [o.schedule.id, o.kind, o.day])).toEqual([['done', 'executed', '2026-03-03']]);
   });
 
+  it('keeps a paused schedule at its next run, without its repeats', () => {
+    const s = { ...base, id: 'paused', status: 'paused' as const, isActive: false, isRecurring: true, recurringType: 'daily' as const, recurringTime: '09:00', nextRunTime: '2026-03-04T08:00:00.000Z' };
+    const all = occurrencesIn([s], dayStartMs(day(2026, 3, 1), PARIS), dayStartMs(day(2026, 3, 9), PARIS), PARIS);
+    expect(all.map((o) => [o.schedule.id, o.kind, o.day])).toEqual([['paused', 'next', '2026-03-04']]);
+  });
+
   it('repeats a weekly rule at its local time across the end of DST', () => {
     // Mon, Wed, Fri 09:00 in Paris; DST ends on Sunday 25 October 2026.
     const s = { ...base, isRecurring: true, recurringType: 'weekly' as const, recurringDays: [1, 3, 5], recurringTime: '09:00', nextRunTime: '2026-10-19T07:00:00.000Z' };

@@ -7,7 +7,9 @@ export {
   createClassicSchedule,
   createV2Schedule,
   deleteSchedule,
+  editSchedule,
   scheduleBulkBatch,
+  SCHEDULES_KEY,
   useSchedules,
   useV2Schedules,
   type BulkPayload,
@@ -15,9 +17,13 @@ export {
   type ScheduleItem,
   type V2Payload,
 } from './api/schedules';
+export { movedTo } from './edit/edit-state';
+export { ScheduleEditActions, isEditable } from './edit/schedule-edit-actions';
+export { statusBadge } from './schedule-display';
 export { contentSummary, dayHeading, groupByDay, isPending, peakLabel, placedAt, recurrenceLabel, styleLabel } from './schedule-view';
 export { ContentCounter, limitFor, overLimit } from './components/form/content-counter';
 export { WeekdayToggles } from './components/form/day-toggles';
+export { RecurringOptions } from './components/form/recurring-options';
 export { PeakWindowPicker } from './components/form/peak-window-picker';
 export { TimePicker } from './components/form/time-picker';
 export { exactInstant, type ExactTime } from './components/form/exact-time';

@@ -21,6 +21,7 @@ import { formatDateTime, timeAgo, useUserZone } from '@web/lib/time-format';
 import { PageHeader } from '@web/components/page-header';
 import { PostAge, READY_PATH, ReplyStatusBadge, useXName } from '@web/features/replies';
 import { LATEST_REPLY_TEXTS, latestReply, sourceLabel, statusBadge as scheduleBadge } from './schedule-display';
+import { ScheduleEditActions } from './edit/schedule-edit-actions';
 
 const back = (
   <Button variant="outline" asChild>
@@ -117,8 +118,12 @@ export default function ScheduleRepliesPage({ params }: { params: { id: string }
           </CardTitle>
           <CardDescription className="break-words">{contentSummary(s)}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
           <Latest s={s} replies={list} zone={zone} now={now} />
+          {/* The schedule here is its own read: edits and pause are checked against it (If-Match). */}
+          <div className="flex flex-wrap gap-2" data-testid="schedule-edit-actions">
+            <ScheduleEditActions s={s} />
+          </div>
         </CardContent>
       </Card>
       <Card>

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { PEAK_WINDOW_DEFINITIONS, PEAK_WINDOWS, formatDate, formatTime, minutesOfDay, timeFromMinutes, type LocalDate } from '@core/scheduling/time';
 import type { Occurrence } from '@web/features/calendar/occurrences';
 import { dayHeading } from '@web/features/schedules';
+import type { DropAt } from '@web/features/calendar/move';
 import { OccurrenceChip } from './occurrence-chip';
 
 const PEAK_MINUTES = PEAK_WINDOWS.map((w) => minutesOfDay(PEAK_WINDOW_DEFINITIONS[w].postAt));
@@ -23,9 +24,11 @@ type Props = {
   /** Whether a slot at this local day and minute may still be scheduled. */
   canAdd: (day: string, minutes: number) => boolean;
   onAdd: (day: string, time: string) => void;
+  /** A chip dropped on a day keeps its time of day; dropped on a slot it takes the slot's. */
+  dropAt: DropAt;
 };
 
-export function DayList({ days, byDay, zone, now, canAdd, onAdd }: Props) {
+export function DayList({ days, byDay, zone, now, canAdd, onAdd, dropAt }: Props) {
   return (
     <div className="grid grid-cols-1 gap-4" data-testid="calendar-list">
       {days.map((date) => {
@@ -33,7 +36,7 @@ export function DayList({ days, byDay, zone, now, canAdd, onAdd }: Props) {
         const items = byDay.get(key) ?? [];
         const minutes = [...new Set([...PEAK_MINUTES, ...items.map((o) => o.minuteOfDay)])].sort((a, b) => a - b);
         return (
-          <section key={key} aria-label={dayHeading(key, zone, now)} className="rounded-lg border" data-testid="calendar-day">
+          <section key={key} aria-label={dayHeading(key, zone, now)} className="rounded-lg border" data-testid="calendar-day" data-day={key} {...dropAt(key)}>
             <h3 className="border-b bg-muted/40 px-3 py-2 text-sm font-semibold">
               {dayHeading(key, zone, now)}
               {items.length > 0 && <span className="ml-2 font-normal text-muted-foreground">· {items.length} scheduled</span>}
@@ -42,7 +45,7 @@ export function DayList({ days, byDay, zone, now, canAdd, onAdd }: Props) {
               {minutes.map((m) => {
                 const here = items.filter((o) => o.minuteOfDay === m);
                 return (
-                  <li key={m} className="grid grid-cols-[4.5rem_minmax(0,1fr)] items-start gap-2 px-3 py-2">
+                  <li key={m} className="grid grid-cols-[4.5rem_minmax(0,1fr)] items-start gap-2 px-3 py-2" data-testid="calendar-slot" data-minute={m} {...dropAt(key, m)}>
                     <span className="pt-1 text-xs font-medium whitespace-nowrap text-muted-foreground tabular-nums">{label(m)}</span>
                     <div className="grid min-w-0 gap-1.5 sm:grid-cols-2">
                       {here.map((o) => (

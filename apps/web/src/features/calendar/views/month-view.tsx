@@ -2,14 +2,15 @@
 import { formatDate, type LocalDate } from '@core/scheduling/time';
 import { cn } from '@web/lib/utils';
 import type { Occurrence } from '@web/features/calendar/occurrences';
+import type { DropAt } from '@web/features/calendar/move';
 import { OccurrenceChip } from './occurrence-chip';
 
-type Props = { days: LocalDate[]; month: number; byDay: Map<string, Occurrence[]>; zone: string; today: string; onPickDay: (day: string) => void };
+type Props = { days: LocalDate[]; month: number; byDay: Map<string, Occurrence[]>; zone: string; today: string; onPickDay: (day: string) => void; dropAt: DropAt };
 
 const HEAD = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const SHOWN = 2;
 
-export function MonthView({ days, month, byDay, zone, today, onPickDay }: Props) {
+export function MonthView({ days, month, byDay, zone, today, onPickDay, dropAt }: Props) {
   return (
     <div data-testid="calendar-month" className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border bg-border">
       {HEAD.map((h) => (
@@ -22,7 +23,7 @@ export function MonthView({ days, month, byDay, zone, today, onPickDay }: Props)
         const items = byDay.get(key) ?? [];
         const outside = date.month !== month;
         return (
-          <div key={key} className={cn('flex min-h-16 min-w-0 flex-col gap-1 bg-card p-1 sm:min-h-24', outside && 'bg-muted/30 text-muted-foreground')} data-testid="month-day">
+          <div key={key} className={cn('flex min-h-16 min-w-0 flex-col gap-1 bg-card p-1 sm:min-h-24', outside && 'bg-muted/30 text-muted-foreground')} data-testid="month-day" data-day={key} {...dropAt(key)}>
             <button
               type="button"
               onClick={() => key >= today && onPickDay(key)}

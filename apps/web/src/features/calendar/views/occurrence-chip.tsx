@@ -1,5 +1,6 @@
-// One scheduled reply on the calendar: a compact chip that opens its details, with Delete for a
-// pending schedule (after confirmation).
+// One scheduled reply on the calendar: a compact chip that opens its details, with Edit, Pause or
+// Resume, and Delete for a pending schedule (after confirmation). A one-time reply's chip can be
+// dragged to another day or slot (move.ts).
 import { useState } from 'react';
 import { ImageIcon, Repeat, Sparkles } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
@@ -9,7 +10,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/utils';
 import { RunState, useRunState } from '@web/components/run-state';
 import { useNow } from '@web/hooks/use-now';
-import { deleteSchedule, contentSummary, isPending, peakLabel, recurrenceLabel, styleLabel } from '@web/features/schedules';
+import { deleteSchedule, contentSummary, isPending, peakLabel, recurrenceLabel, ScheduleEditActions, statusBadge, styleLabel } from '@web/features/schedules';
+import { isMovable, startDrag } from '@web/features/calendar/move';
 import { formatDateTime, formatTimeOfDay } from '@web/lib/time-format';
 import type { Occurrence } from '@web/features/calendar/occurrences';
 
@@ -29,7 +31,9 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
   const late = o.kind === 'next' && state.next.kind === 'late';
   const ended = o.kind === 'executed' && state.last !== null ? state.last : null;
   const troubled = late || (ended !== null && ended.variant !== 'success');
-  const stateWord = late ? ' (late)' : ended !== null ? ` (${ended.label.toLowerCase()})` : o.kind === 'executed' ? ' (sent)' : '';
+  const movable = isMovable(o);
+  const status = statusBadge(s);
+  const stateWord = s.status === 'paused' ? ' (paused)' : late ? ' (late)' : ended !== null ? ` (${ended.label.toLowerCase()})` : o.kind === 'executed' ? ' (sent)' : '';
 
   async function remove() {
     setDeleting(true);
@@ -49,6 +53,9 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
       <button
         type="button"
         onClick={() => setOpen(true)}
+        draggable={movable}
+        onDragStart={movable ? (e) => startDrag(e, o) : undefined}
+        data-schedule-id={s.id}
         data-testid="calendar-entry"
         className={cn(
           'flex w-full min-w-0 items-center gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -58,6 +65,8 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
               ? 'border-emerald-200 bg-emerald-50 text-emerald-900 hover:bg-emerald-100'
               : 'border-indigo-200 bg-indigo-50 text-indigo-900 hover:bg-indigo-100',
           o.kind === 'repeat' && 'border-dashed',
+          movable && 'cursor-grab active:cursor-grabbing',
+          s.status === 'paused' && 'opacity-60',
         )}
         aria-label={`${formatDateTime(at, zone)}: reply to @${target(o)}${stateWord}`}
         data-state={late ? 'late' : (ended?.label ?? o.kind)}
@@ -80,7 +89,7 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
           <p className="rounded-lg bg-muted/60 p-3 text-sm break-words whitespace-pre-wrap">{contentSummary(s) || '—'}</p>
           <RunState facts={s} zone={zone} now={now} />
           <div className="flex flex-wrap gap-1.5">
-            <Badge variant={isPending(s) ? 'info' : 'success'}>{isPending(s) ? 'Pending' : 'Executed'}</Badge>
+            <Badge variant={status.tone}>{status.label}</Badge>
             {peakLabel(s) && <Badge variant="outline">{peakLabel(s)}</Badge>}
             {recurrence && (
               <Badge variant="outline">
@@ -102,7 +111,8 @@ export function OccurrenceChip({ o, zone, narrow = false, showTime = true }: { o
             )}
           </div>
           {confirming && <p className="text-sm text-destructive">Delete this scheduled reply{s.isRecurring ? ' and all its repeats' : ''}? This action cannot be undone.</p>}
-          <DialogFooter>
+          <DialogFooter className="flex-wrap">
+            {!confirming && <ScheduleEditActions s={s} />}
             {isPending(s) &&
               (confirming ? (
                 <>

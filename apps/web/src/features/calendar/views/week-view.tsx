@@ -3,13 +3,14 @@ import { Plus } from 'lucide-react';
 import { formatDate, type LocalDate } from '@core/scheduling/time';
 import { cn } from '@web/lib/utils';
 import type { Occurrence } from '@web/features/calendar/occurrences';
+import type { DropAt } from '@web/features/calendar/move';
 import { OccurrenceChip } from './occurrence-chip';
 
-type Props = { days: LocalDate[]; byDay: Map<string, Occurrence[]>; zone: string; today: string; onPickDay: (day: string) => void };
+type Props = { days: LocalDate[]; byDay: Map<string, Occurrence[]>; zone: string; today: string; onPickDay: (day: string) => void; dropAt: DropAt };
 
 const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 
-export function WeekView({ days, byDay, zone, today, onPickDay }: Props) {
+export function WeekView({ days, byDay, zone, today, onPickDay, dropAt }: Props) {
   return (
     <div className="grid grid-cols-1 gap-2 md:grid-cols-7" data-testid="calendar-week">
       {days.map((date) => {
@@ -17,7 +18,7 @@ export function WeekView({ days, byDay, zone, today, onPickDay }: Props) {
         const items = byDay.get(key) ?? [];
         const past = key < today;
         return (
-          <section key={key} aria-label={key} className={cn('flex min-h-12 min-w-0 flex-col gap-1.5 rounded-lg border p-2 md:min-h-64', key === today && 'border-primary ring-1 ring-primary')}>
+          <section key={key} aria-label={key} data-day={key} {...dropAt(key)} className={cn('flex min-h-12 min-w-0 flex-col gap-1.5 rounded-lg border p-2 md:min-h-64', key === today && 'border-primary ring-1 ring-primary')}>
             <h3 className="flex items-baseline justify-between text-xs font-semibold">
               <span>{WEEKDAY.format(Date.UTC(date.year, date.month - 1, date.day, 12))}</span>
               <span className={cn('text-muted-foreground', key === today && 'text-primary')}>{date.day}</span>

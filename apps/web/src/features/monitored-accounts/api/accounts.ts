@@ -5,7 +5,7 @@ import useSWR, { mutate } from 'swr';
 import { ACCOUNT_MESSAGES, type AccountInput, type AccountPatch } from '@core/monitoring/schemas';
 import type { AccountActivity, AccountView, AccountsAccessView } from '@core/monitoring/views';
 import { toast } from '@web/components/ui/use-toast';
-import { ApiError, apiCreate, apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, apiCreate, apiRequest, errorMessage, StaleRevisionError } from '@web/lib/api';
 
 export type { AccountActivity, AccountView, AccountsAccessView };
 
@@ -33,11 +33,12 @@ export function loadErrorMessage(error: Error): string {
 const refreshAll = () => Promise.all([mutate(ACCOUNTS_KEY), mutate(ACTIVITY_KEY), mutate(ACCESS_KEY), mutate(TARGETS_KEY)]);
 
 const failed = (err: unknown, fallback: string): never => {
-  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  // A stale save is the form's to settle (components/changed-elsewhere.tsx), not an error.
+  if (!(err instanceof StaleRevisionError)) toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
   throw err;
 };
 
-const url = (id: string) => `${ACCOUNTS_KEY}/${encodeURIComponent(id)}`;
+export const accountUrl = (id: string) => `${ACCOUNTS_KEY}/${encodeURIComponent(id)}`;
 
 /** A non-admin's account is private until an admin approves it: say so rather than "monitored". */
 const added = (account: AccountView) =>
@@ -56,9 +57,10 @@ export async function createAccount(fields: Partial<AccountInput> & { username: 
   }
 }
 
-export async function updateAccount(id: string, fields: AccountPatch): Promise<AccountView> {
+/** `basedOn`: the account as the form read it (its revision goes out as If-Match). */
+export async function updateAccount(id: string, fields: AccountPatch, basedOn?: AccountView): Promise<AccountView> {
   try {
-    const account = await apiRequest<AccountView>('PUT', url(id), fields);
+    const account = await apiRequest<AccountView>('PUT', accountUrl(id), fields, { basedOn });
     toast({ title: 'Account updated', description: `@${account.username} has been updated` });
     await refreshAll();
     return account;
@@ -69,7 +71,7 @@ export async function updateAccount(id: string, fields: AccountPatch): Promise<A
 
 export async function deleteAccount(account: Pick<AccountView, 'id' | 'username'>): Promise<void> {
   try {
-    const answer = await apiRequest<{ message?: string }>('DELETE', url(account.id));
+    const answer = await apiRequest<{ message?: string }>('DELETE', accountUrl(account.id));
     toast({ title: 'Account deleted', description: answer?.message ?? `@${account.username} is no longer monitored` });
     await refreshAll();
   } catch (err) {

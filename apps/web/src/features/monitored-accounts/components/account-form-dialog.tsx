@@ -17,7 +17,8 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
 import { validate, type FieldErrors } from '@web/lib/form';
-import { createAccount, updateAccount } from '@web/features/monitored-accounts/api/accounts';
+import { accountUrl, createAccount, updateAccount } from '@web/features/monitored-accounts/api/accounts';
+import { useChangedElsewhere, WithEditBase } from '@web/components/changed-elsewhere';
 import { FieldError, invalidProps } from '@web/components/field';
 
 type Props = {
@@ -106,7 +107,18 @@ function Toggle({ id, label, hint, checked, onChange, disabled }: { id: string; 
   );
 }
 
-export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
+/** Editing starts from the account read by itself, so its save is checked against what the form shows. */
+export function AccountFormDialog(props: Props) {
+  const { account, onClose } = props;
+  return (
+    <WithEditBase<AccountView> url={account === null ? null : accountUrl(account.id)} title="Edit Account" onOpenChange={(open) => !open && onClose()}>
+      {(base, reload) => <AccountForm {...props} account={base} onReload={reload} />}
+    </WithEditBase>
+  );
+}
+
+function AccountForm({ account, isAdmin, onClose, onReload }: Props & { onReload: (current: AccountView) => void }) {
+  const conflict = useChangedElsewhere();
   const [fields, setFields] = useState<Fields>(() => initialFields(account));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -125,10 +137,12 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
     setSaving(true);
     try {
       const value: AccountInput = parsed.value;
-      if (editing) await updateAccount(account.id, value);
-      else await createAccount(value);
+      if (editing) await conflict.save(account, (basedOn) => updateAccount(account.id, value, basedOn), { saved: onClose, reload: onReload });
+      else {
+        await createAccount(value);
+        onClose();
+      }
       setSaving(false);
-      onClose();
     } catch (err) {
       setSaving(false);
       // The toast told the user; a field the server blamed is marked too.
@@ -274,6 +288,7 @@ export function AccountFormDialog({ account, isAdmin, onClose }: Props) {
             </Button>
           </DialogFooter>
         </form>
+        {conflict.dialog}
       </DialogContent>
     </Dialog>
   );

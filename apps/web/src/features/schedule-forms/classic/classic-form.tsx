@@ -29,6 +29,7 @@ import {
   TimePicker,
   PostRuleField,
   exactInstant,
+  RecurringOptions,
   ReplyPreview,
   TargetCombobox,
   toastScheduled,
@@ -44,7 +45,6 @@ import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime, localDayKey } from '@web/lib/time-format';
 import { classicFormInput, classicPayload, classicPostChoice, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
-import { RecurringOptions } from './recurring-options';
 
 /** Ours: the spec's page sends a username; Riposte answers only accounts it monitors. */
 const PICK_A_SUGGESTION = 'Choose one of the monitored accounts in the suggestions';

@@ -4,12 +4,13 @@
 import useSWR, { mutate } from 'swr';
 import type { z } from 'zod';
 import type { bulkEntryPayloadSchema, classicSchedulePayloadSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
+import type { scheduleEditSchema } from '@core/scheduling/schemas/edit';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import type { TemplateSchedulePayloadInput } from '@core/scheduling/form-payload';
 import type { ScheduleReplyView, ScheduleView } from '@core/scheduling/views';
 import { toastScheduled } from '@web/features/schedules/components/composer/scheduled-toast';
 import { toast } from '@web/components/ui/use-toast';
-import { apiCreate, apiRequest, errorMessage } from '@web/lib/api';
+import { apiCreate, apiRequest, errorMessage, StaleRevisionError } from '@web/lib/api';
 
 export const SCHEDULES_KEY = '/api/schedules';
 export const V2_SCHEDULES_KEY = '/api/v2/schedules';
@@ -53,7 +54,8 @@ export const showWarnings = (warnings: readonly ScheduleWarning[] | undefined): 
 };
 
 const failed = (err: unknown, fallback: string): never => {
-  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  // A stale save is the form's to settle (components/changed-elsewhere.tsx), not an error.
+  if (!(err instanceof StaleRevisionError)) toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
   throw err;
 };
 
@@ -89,10 +91,49 @@ export async function createV2Schedule(payload: V2Payload): Promise<V2Answer> {
   }
 }
 
-/** DELETE /api/schedules/{id} (204); pending schedules only, executed ones are refused by the server. */
-export async function deleteSchedule(id: string): Promise<void> {
+export const scheduleUrl = (id: string) => `${SCHEDULES_KEY}/${encodeURIComponent(id)}`;
+
+/** What an edit sends (core/scheduling/schemas/edit.ts): each part named replaces the schedule's. */
+export type ScheduleEdit = z.input<typeof scheduleEditSchema>;
+
+/** The schedule's own page holds it by itself: a write's answer goes there as read (with its revision). */
+export const storeSchedule = async (view: ScheduleItem) => {
+  await mutate(scheduleUrl(view.id), view, { revalidate: false });
+  await refreshSchedules();
+};
+
+/**
+ * PATCH /api/schedules/{id} with an edit; `basedOn`: the schedule as the page read it (its revision
+ * goes out as If-Match). `quiet` leaves the toast to the caller (the calendar's drop says it inline).
+ */
+export async function editSchedule(id: string, edit: ScheduleEdit, basedOn?: ScheduleItem, quiet = false): Promise<ScheduleItem> {
   try {
-    await apiRequest('DELETE', `${SCHEDULES_KEY}/${encodeURIComponent(id)}`);
+    const saved = await apiRequest<ScheduleItem & { mentionsRemoved: string[] }>('PATCH', scheduleUrl(id), edit, { basedOn });
+    if (!quiet) toast({ title: M.updated, description: M.updatedDescription });
+    await storeSchedule(saved);
+    return saved;
+  } catch (err) {
+    if (quiet) throw err;
+    return failed(err, M.updateFailed);
+  }
+}
+
+/** Pause (no runs until resumed) or resume (from the next run still ahead). */
+export async function setSchedulePaused(id: string, paused: boolean, basedOn?: ScheduleItem): Promise<ScheduleItem> {
+  try {
+    const saved = await apiRequest<ScheduleItem>('POST', `${scheduleUrl(id)}/${paused ? 'pause' : 'resume'}`, undefined, { basedOn });
+    toast({ title: paused ? M.paused : M.resumed, description: paused ? M.pausedDescription : M.resumedDescription });
+    await storeSchedule(saved);
+    return saved;
+  } catch (err) {
+    return failed(err, paused ? M.pauseFailed : M.resumeFailed);
+  }
+}
+
+/** DELETE /api/schedules/{id} (204); pending schedules only, executed ones are refused by the server. */
+export async function deleteSchedule(id: string, basedOn?: ScheduleItem): Promise<void> {
+  try {
+    await apiRequest('DELETE', scheduleUrl(id), undefined, { basedOn });
     toast({ title: M.deleted, description: M.deletedDescription });
     await refreshSchedules();
   } catch (err) {
@@ -118,7 +159,7 @@ export async function scheduleBulkBatch(entries: BulkPayload[]): Promise<BulkAns
 
 /** GET /api/schedules/{id} and its replies (latest first): a schedule's page. */
 export function useScheduleWithReplies(id: string) {
-  const schedule = useSWR<ScheduleItem, Error>(`${SCHEDULES_KEY}/${encodeURIComponent(id)}`);
-  const replies = useSWR<ScheduleReplyView[], Error>(schedule.data ? `${SCHEDULES_KEY}/${encodeURIComponent(id)}/replies` : null);
+  const schedule = useSWR<ScheduleItem, Error>(scheduleUrl(id));
+  const replies = useSWR<ScheduleReplyView[], Error>(schedule.data ? `${scheduleUrl(id)}/replies` : null);
   return { schedule, replies };
 }

@@ -1,5 +1,5 @@
 // What the table and the phone cards both show of a schedule: its status badges, and its actions
-// (its replies, and delete while pending).
+// (its replies, edit and pause or resume while it has runs ahead, and delete while pending).
 import { ListTree, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ScheduleView } from '@core/scheduling/views';
@@ -7,6 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { isPending } from '@web/features/schedules/schedule-view';
 import { kindBadge, statusBadge } from '@web/features/schedules/schedule-display';
+import { ScheduleEditActions } from '@web/features/schedules/edit/schedule-edit-actions';
 
 export const targetOf = (s: ScheduleView): string => s.targetUsername ?? s.conditions.targetAccount ?? 'unknown';
 
@@ -19,6 +20,7 @@ export function ScheduleActions({ s, onDelete, className }: { s: ScheduleView; o
           <ListTree />
         </Link>
       </Button>
+      <ScheduleEditActions s={s} compact />
       {isPending(s) && (
         <Button variant="ghost" size="icon-sm" aria-label={`Delete schedule for @${target}`} title="Delete" onClick={() => onDelete(s)}>
           <Trash2 />

@@ -3,7 +3,7 @@
 import useSWR, { mutate } from 'swr';
 import type { Preferences } from '@core/users/preferences';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { apiRequest, errorMessage, StaleRevisionError } from '@web/lib/api';
 import { refetchAuthStatus, sessionRenewed } from '@web/lib/auth';
 import type { User } from '@web/lib/user-model';
 import { TOKENS_KEY } from './tokens';
@@ -22,15 +22,23 @@ export type PreferencePatch = Partial<Preferences> & { subscribedToUpdates?: boo
 
 export const useSettings = () => useSWR<SettingsView, Error>(SETTINGS_KEY);
 
-/** Saves at once (switches and selects): true when the server kept it. */
-export async function savePreferences(patch: PreferencePatch, what: string): Promise<boolean> {
+/** How a section saves a preference: the page's savePreferences, based on the settings it shows. */
+export type SavePreference = (patch: PreferencePatch, what: string) => Promise<unknown>;
+
+/**
+ * Saves at once (switches and selects): true when the server kept it. `basedOn`: the settings as
+ * the page read them (their revision goes out as If-Match); a stale save is thrown for the page's
+ * "changed elsewhere" (components/changed-elsewhere.tsx).
+ */
+export async function savePreferences(patch: PreferencePatch, what: string, basedOn?: SettingsView): Promise<boolean> {
   try {
-    const answer = await apiRequest<SettingsView & { user: User }>('PUT', '/api/settings/preferences', patch);
+    const answer = await apiRequest<SettingsView & { user: User }>('PUT', '/api/settings/preferences', patch, { basedOn });
     await mutate(SETTINGS_KEY, answer, { revalidate: false });
     await refetchAuthStatus();
     toast({ title: 'Settings saved', description: what });
     return true;
   } catch (err) {
+    if (err instanceof StaleRevisionError) throw err;
     toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
     await mutate(SETTINGS_KEY);
     return false;

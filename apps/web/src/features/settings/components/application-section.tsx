@@ -12,7 +12,7 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api';
 import { autoRefreshState, setAutoRefresh } from '@web/lib/auto-refresh';
-import { savePreferences, saveProfile, type SettingsView } from '@web/features/settings/api/settings';
+import { saveProfile, type SavePreference, type SettingsView } from '@web/features/settings/api/settings';
 import { Section, SwitchRow } from './section';
 
 const zones = (): string[] => {
@@ -20,7 +20,7 @@ const zones = (): string[] => {
   return all.includes('UTC') ? all : ['UTC', ...all];
 };
 
-export function ApplicationSection({ settings }: { settings: SettingsView }) {
+export function ApplicationSection({ settings, save }: { settings: SettingsView; save: SavePreference }) {
   const [zone, setZone] = useState(settings.timeZone);
   const [cap, setCap] = useState(String(settings.preferences.hourlyCap ?? settings.installationHourlyCap));
   const [capError, setCapError] = useState<string | undefined>();
@@ -42,7 +42,7 @@ export function ApplicationSection({ settings }: { settings: SettingsView }) {
     const n = Number(cap);
     if (!/^\d+$/.test(cap.trim()) || n < HOURLY_CAP_MIN || n > HOURLY_CAP_MAX) return setCapError(PREFERENCE_MESSAGES.hourlyCap);
     setCapError(undefined);
-    await savePreferences({ hourlyCap: n }, `At most ${n} replies an hour.`);
+    await save({ hourlyCap: n }, `At most ${n} replies an hour.`);
   }
 
   return (
@@ -90,7 +90,7 @@ export function ApplicationSection({ settings }: { settings: SettingsView }) {
           label="Default style"
           styles={CLASSIC_STYLES}
           value={settings.preferences.defaultStyle ?? DEFAULT_CLASSIC_STYLE}
-          onChange={(s) => void savePreferences({ defaultStyle: s }, 'Default style saved.')}
+          onChange={(s) => void save({ defaultStyle: s }, 'Default style saved.')}
         />
       </Field>
       <SwitchRow id="settings-auto-refresh" label="Auto-refresh" hint="Reload lists about every 30 seconds while a page is open. This browser only.">

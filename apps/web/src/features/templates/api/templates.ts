@@ -5,7 +5,7 @@ import useSWR, { mutate } from 'swr';
 import type { ClassicStyle } from '@core/styles';
 import type { TemplateGroupView, TemplateView } from '@core/templates/views';
 import { toast } from '@web/components/ui/use-toast';
-import { apiCreate, apiRequest, errorMessage } from '@web/lib/api';
+import { apiCreate, apiRequest, errorMessage, StaleRevisionError } from '@web/lib/api';
 
 export const TEMPLATES_KEY = '/api/templates';
 export const TEMPLATE_GROUPS_KEY = '/api/template-groups';
@@ -32,7 +32,8 @@ export const useTemplates = () => useSWR<Template[], Error>(TEMPLATES_KEY);
 export const useTemplateGroups = () => useSWR<TemplateGroup[], Error>(TEMPLATE_GROUPS_KEY);
 
 const failed = (err: unknown, fallback: string): never => {
-  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+  // A stale save is the form's to settle (components/changed-elsewhere.tsx), not an error.
+  if (!(err instanceof StaleRevisionError)) toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
   throw err;
 };
 
@@ -50,9 +51,12 @@ export async function createTemplate(fields: TemplateFields): Promise<SavedTempl
   }
 }
 
-export async function updateTemplate(id: string, fields: Partial<TemplateFields>): Promise<SavedTemplate> {
+export const templateUrl = (id: string) => `${TEMPLATES_KEY}/${encodeURIComponent(id)}`;
+
+/** `basedOn`: the template as the form read it (its revision goes out as If-Match). */
+export async function updateTemplate(id: string, fields: Partial<TemplateFields>, basedOn?: Template): Promise<SavedTemplate> {
   try {
-    const saved = await apiRequest<SavedTemplate>('PUT', `${TEMPLATES_KEY}/${encodeURIComponent(id)}`, fields);
+    const saved = await apiRequest<SavedTemplate>('PUT', templateUrl(id), fields, { basedOn });
     toast({ title: 'Template updated', description: 'Your template has been updated successfully' });
     await refreshAll();
     return saved;
@@ -63,7 +67,7 @@ export async function updateTemplate(id: string, fields: Partial<TemplateFields>
 
 export async function deleteTemplate(id: string): Promise<void> {
   try {
-    await apiRequest('DELETE', `${TEMPLATES_KEY}/${encodeURIComponent(id)}`);
+    await apiRequest('DELETE', templateUrl(id));
     toast({ title: 'Template deleted', description: 'The template has been deleted' });
     await refreshAll();
   } catch (err) {
@@ -71,7 +75,7 @@ export async function deleteTemplate(id: string): Promise<void> {
   }
 }
 
-const groupUrl = (id: string) => `${TEMPLATE_GROUPS_KEY}/${encodeURIComponent(id)}`;
+export const groupUrl = (id: string) => `${TEMPLATE_GROUPS_KEY}/${encodeURIComponent(id)}`;
 
 /** Puts a group's fresh answer into the cached list without another request. */
 const storeGroup = (group: TemplateGroup) =>
@@ -88,9 +92,10 @@ export async function createGroup(fields: GroupFields): Promise<TemplateGroup> {
   }
 }
 
-export async function updateGroup(id: string, fields: Partial<GroupFields>): Promise<TemplateGroup> {
+/** `basedOn`: the group as the form read it (its revision goes out as If-Match). */
+export async function updateGroup(id: string, fields: Partial<GroupFields>, basedOn?: TemplateGroup): Promise<TemplateGroup> {
   try {
-    const group = await apiRequest<TemplateGroup>('PUT', groupUrl(id), fields);
+    const group = await apiRequest<TemplateGroup>('PUT', groupUrl(id), fields, { basedOn });
     toast({ title: 'Template group updated', description: 'Your changes have been saved' });
     await storeGroup(group);
     return group;

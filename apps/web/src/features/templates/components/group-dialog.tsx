@@ -9,12 +9,24 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
+import { useChangedElsewhere, WithEditBase } from '@web/components/changed-elsewhere';
 import { validate, type FieldErrors } from '@web/lib/form';
-import { createGroup, updateGroup, type TemplateGroup } from '@web/features/templates/api/templates';
+import { createGroup, groupUrl, updateGroup, type TemplateGroup } from '@web/features/templates/api/templates';
 
 type Props = { open: boolean; group: TemplateGroup | null; onOpenChange: (open: boolean) => void };
 
-export function GroupDialog({ open, group, onOpenChange }: Props) {
+/** Editing starts from the group read by itself, so its save is checked against what the form shows. */
+export function GroupDialog(props: Props) {
+  const { group, onOpenChange } = props;
+  return (
+    <WithEditBase<TemplateGroup> url={group === null ? null : groupUrl(group.id)} title="Edit Template Group" onOpenChange={onOpenChange}>
+      {(base, reload) => <GroupForm {...props} group={base} onReload={reload} />}
+    </WithEditBase>
+  );
+}
+
+function GroupForm({ open, group, onOpenChange, onReload }: Props & { onReload: (current: TemplateGroup) => void }) {
+  const conflict = useChangedElsewhere();
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [isActive, setIsActive] = useState(group?.isActive ?? true);
@@ -30,10 +42,13 @@ export function GroupDialog({ open, group, onOpenChange }: Props) {
     setSaving(true);
     const fields = { name: parsed.value.name, description: parsed.value.description ?? null, isActive };
     try {
-      if (editing) await updateGroup(group.id, fields);
-      else await createGroup(fields);
+      const done = () => onOpenChange(false);
+      if (editing) await conflict.save(group, (basedOn) => updateGroup(group.id, fields, basedOn), { saved: done, reload: onReload });
+      else {
+        await createGroup(fields);
+        done();
+      }
       setSaving(false);
-      onOpenChange(false);
     } catch (err) {
       setSaving(false);
       if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
@@ -102,6 +117,7 @@ export function GroupDialog({ open, group, onOpenChange }: Props) {
             </Button>
           </DialogFooter>
         </form>
+        {conflict.dialog}
       </DialogContent>
     </Dialog>
   );

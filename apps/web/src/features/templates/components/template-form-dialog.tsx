@@ -17,11 +17,12 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
+import { useChangedElsewhere, WithEditBase } from '@web/components/changed-elsewhere';
 import { validate, type FieldErrors } from '@web/lib/form';
 import { cn } from '@web/lib/utils';
 import { FieldError, invalidProps } from '@web/components/field';
 import { StyleSelect } from '@web/components/style-select';
-import { createTemplate, updateTemplate, type SavedTemplate, type Template, type TemplateFields } from '@web/features/templates/api/templates';
+import { createTemplate, templateUrl, updateTemplate, type SavedTemplate, type Template, type TemplateFields } from '@web/features/templates/api/templates';
 import { AiPreview } from '@web/features/templates/components/ai-preview';
 import { MentionWarning, useMentionWarning } from '@web/features/templates/components/mention-warning';
 import { VariationsNote } from '@web/components/variations-note';
@@ -48,8 +49,23 @@ const initialFields = (t: Template | null, defaultStyle: ClassicStyle): Template
         aiMaxLength: TEMPLATE_FORM_DEFAULTS.aiMaxLength,
       };
 
-export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, onSaved }: Props) {
-  // The parent remounts this dialog per template (key), so state starts from the right values.
+/**
+ * Editing starts from the template read by itself (its revision goes out with the save, so a change
+ * made elsewhere meanwhile is not overwritten unasked); Reload after a conflict starts the form again
+ * from the template as it now is.
+ */
+export function TemplateFormDialog(props: Props) {
+  const { template, onOpenChange } = props;
+  return (
+    <WithEditBase<Template> url={template === null ? null : templateUrl(template.id)} title="Edit Template" onOpenChange={onOpenChange}>
+      {(base, reload) => <TemplateForm {...props} template={base} onReload={reload} />}
+    </WithEditBase>
+  );
+}
+
+function TemplateForm({ open, template, aiOffline, onOpenChange, onSaved, onReload }: Props & { onReload: (current: Template) => void }) {
+  // Mounted per template (and again on Reload), so state starts from the right values.
+  const conflict = useChangedElsewhere();
   const defaultStyle = useDefaultStyle();
   const [fields, setFields] = useState<TemplateFields>(() => initialFields(template, defaultStyle));
   const [maxLengthText, setMaxLengthText] = useState(String(fields.aiMaxLength));
@@ -90,10 +106,11 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     setSaving(true);
+    const done = (saved: SavedTemplate) => onSaved(saved, saved.mentionsRemoved.length > 0 || strippedHere.current);
     try {
-      const saved = editing ? await updateTemplate(template.id, candidate) : await createTemplate(candidate);
+      if (editing) await conflict.save(template, (basedOn) => updateTemplate(template.id, candidate, basedOn), { saved: done, reload: onReload });
+      else done(await createTemplate(candidate));
       setSaving(false);
-      onSaved(saved, saved.mentionsRemoved.length > 0 || strippedHere.current);
     } catch (err) {
       setSaving(false);
       // The toast told the user; a field the server blamed is marked too.
@@ -222,6 +239,7 @@ export function TemplateFormDialog({ open, template, aiOffline, onOpenChange, on
             </Button>
           </DialogFooter>
         </form>
+        {conflict.dialog}
       </DialogContent>
     </Dialog>
   );
