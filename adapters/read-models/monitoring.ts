@@ -142,20 +142,21 @@ export const targetIdentity = (db: ReadDb, id: string): { username: string; xUse
 
 /**
  * Every monitored account as the watcher needs it (id, X id, tier, whether it may be read). An
- * account is read only while it is both active and monitored: an admin's pause stops its reads,
- * and with them its auto replies.
+ * account is read only while it is active, monitored and approved: an admin's pause stops its
+ * reads, and with them its auto replies; an account a user added under the 'reviewed' rule costs
+ * no X read until an admin approves it.
  */
 export const watchableAccounts = (db: ReadDb): WatchableAccount[] =>
   db
-    .prepare<[], { id: string; x_user_id: string | null; monitoring_tier: string; is_active: number; should_monitor: number }>(
-      'SELECT id, x_user_id, monitoring_tier, is_active, should_monitor FROM monitored_accounts',
+    .prepare<[], { id: string; x_user_id: string | null; monitoring_tier: string; is_active: number; should_monitor: number; approval: string }>(
+      'SELECT id, x_user_id, monitoring_tier, is_active, should_monitor, approval FROM monitored_accounts',
     )
     .all()
     .map((r) => ({
       accountId: r.id,
       xUserId: r.x_user_id,
       tier: r.monitoring_tier as MonitoringTier,
-      active: r.is_active === 1 && r.should_monitor === 1,
+      active: r.is_active === 1 && r.should_monitor === 1 && r.approval === 'approved',
     }));
 
 /** Accounts the user added that still exist, newest first (the dashboard's recent activity). */

@@ -17,7 +17,9 @@
  */
 import type { SqlStatement } from '@core/shared/projection';
 import type { Permission, Role } from '@core/users/constants';
-import { isLegacy, type TierConfig } from '@core/users/tier';
+import type { User } from '@core/users/state';
+import { isLegacy, isPremiumAt, type TierConfig } from '@core/users/tier';
+import type { Instant } from '@core/users/time';
 
 export type Audience = 'admin' | 'legacy' | 'normal';
 
@@ -48,10 +50,38 @@ export interface ActorSource {
   permissions: readonly Permission[];
 }
 
+/**
+ * Why a user may add accounts of their own to reply to (spec part 2 §6 and its "where the plan
+ * allows"): admins and legacy users by role, a user an admin granted the permission, and Premium
+ * by its plan; the trial and an expired plan may not. One rule for the server's check, the admin's
+ * Users page and the pages that sell the plan.
+ */
+export type AddRight = 'admin' | 'legacy' | 'granted' | 'premium';
+
+export const addRightOf = (user: ActorSource & Pick<User, 'isPremium' | 'subscriptionEndDate'>, config: TierConfig, now: Date | Instant): AddRight | null => {
+  if (user.role === 'admin') return 'admin';
+  if (isLegacy(user, config)) return 'legacy';
+  if (user.permissions.includes('may_add_monitored_accounts')) return 'granted';
+  return isPremiumAt(user, now) ? 'premium' : null;
+};
+
+/** The right in words, as the admin's Users page shows it. */
+export const ADD_RIGHT_WORDS: Readonly<Record<AddRight | 'none', string>> = {
+  admin: 'Adds accounts as an admin',
+  legacy: 'Adds accounts (legacy access)',
+  granted: 'Adds accounts (granted by an admin)',
+  premium: 'Adds accounts (Premium plan)',
+  none: 'Replies to the curated accounts only',
+};
+
+/** What the plan pages promise about it; true of `addRightOf` for a Premium user. */
+export const PREMIUM_OWN_ACCOUNTS_TEXT = 'Add your own accounts to reply to';
+
 /** The actor a signed-in user is, for monitored accounts. */
-export const monitoringActorOf = (user: ActorSource, config: TierConfig): MonitoringActor => {
+export const monitoringActorOf = (user: ActorSource & Pick<User, 'isPremium' | 'subscriptionEndDate'>, config: TierConfig, now: Date | Instant): MonitoringActor => {
   const audience: Audience = user.role === 'admin' ? 'admin' : isLegacy(user, config) ? 'legacy' : 'normal';
-  return { kind: 'user', userId: user.id, audience, mayAdd: user.permissions.includes('may_add_monitored_accounts') };
+  const right = addRightOf(user, config, now);
+  return { kind: 'user', userId: user.id, audience, mayAdd: right === 'granted' || right === 'premium' };
 };
 
 const isAdmin = (actor: MonitoringActor): boolean => actor.kind === 'system' || actor.audience === 'admin';
@@ -70,8 +100,14 @@ export const canAdd = (actor: MonitoringActor): boolean =>
 /** Edit, delete, visibility, tier, pause, resume and approval. */
 export const canManage = (actor: MonitoringActor): boolean => isAdmin(actor);
 
-/** What an add by this actor starts as: the system's and admins' adds need no approval. */
-export const approvalOnAdd = (actor: MonitoringActor): Approval => (isAdmin(actor) ? 'approved' : 'pending');
+/**
+ * How an account a non-admin adds starts, as the admin chose in the settings ('limits':
+ * review_user_accounts): 'reviewed' waits for an admin, 'automatic' is approved at once.
+ */
+export type ApprovalRule = 'reviewed' | 'automatic';
+
+/** What an add by this actor starts as: the system's and admins' adds need no approval; others' follow the admin's rule. */
+export const approvalOnAdd = (actor: MonitoringActor, rule: ApprovalRule = 'reviewed'): Approval => (isAdmin(actor) || rule === 'automatic' ? 'approved' : 'pending');
 
 /** What the page may offer this actor (the server enforces the same rules on every call). */
 export interface MonitoringAccess {

@@ -2,7 +2,7 @@
 // held to `canSee` over a real SQLite table in tests/read-models/monitored-accounts.int.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessOf, approvalOnAdd, canAdd, canManage, canSee, monitoringActorOf, type MonitoringActor, type VisibilityFacts } from './access';
+import { accessOf, addRightOf, approvalOnAdd, canAdd, canManage, canSee, monitoringActorOf, type MonitoringActor, type VisibilityFacts } from './access';
 
 const userIds = fc.constantFrom('u1', 'u2', 'u3');
 const actorArb: fc.Arbitrary<MonitoringActor> = fc.oneof(
@@ -124,14 +124,37 @@ describe('what one may do', () => {
 });
 
 describe('monitoringActorOf', () => {
-  const base = { id: 'u1', username: 'ann', permissions: [] as 'may_add_monitored_accounts'[] };
+  const base = { id: 'u1', username: 'ann', permissions: [] as 'may_add_monitored_accounts'[], isPremium: false, subscriptionEndDate: null as string | null };
   const config = { legacyUsernames: ['OldTimer'] };
 
   it('reads the role, the legacy list of the environment and the permission', () => {
-    expect(monitoringActorOf({ ...base, role: 'admin' }, config)).toEqual({ kind: 'user', userId: 'u1', audience: 'admin', mayAdd: false });
-    expect(monitoringActorOf({ ...base, role: 'legacy' }, config)).toMatchObject({ audience: 'legacy' });
-    expect(monitoringActorOf({ ...base, role: 'user', username: 'oldtimer' }, config)).toMatchObject({ audience: 'legacy' });
-    expect(monitoringActorOf({ ...base, role: 'user' }, config)).toMatchObject({ audience: 'normal', mayAdd: false });
-    expect(monitoringActorOf({ ...base, role: 'user', permissions: ['may_add_monitored_accounts'] }, config)).toMatchObject({ audience: 'normal', mayAdd: true });
+    expect(monitoringActorOf({ ...base, role: 'admin' }, config, '2026-01-01T00:00:00.000Z')).toEqual({ kind: 'user', userId: 'u1', audience: 'admin', mayAdd: false });
+    expect(monitoringActorOf({ ...base, role: 'legacy' }, config, '2026-01-01T00:00:00.000Z')).toMatchObject({ audience: 'legacy' });
+    expect(monitoringActorOf({ ...base, role: 'user', username: 'oldtimer' }, config, '2026-01-01T00:00:00.000Z')).toMatchObject({ audience: 'legacy' });
+    expect(monitoringActorOf({ ...base, role: 'user' }, config, '2026-01-01T00:00:00.000Z')).toMatchObject({ audience: 'normal', mayAdd: false });
+    expect(monitoringActorOf({ ...base, role: 'user', permissions: ['may_add_monitored_accounts'] }, config, '2026-01-01T00:00:00.000Z')).toMatchObject({ audience: 'normal', mayAdd: true });
+  });
+
+  it('lets a Premium user add accounts of their own while the plan lasts, never the trial', () => {
+    const now = '2026-01-01T00:00:00.000Z';
+    const premium = { ...base, role: 'user' as const, isPremium: true, subscriptionEndDate: '2026-02-01T00:00:00.000Z' };
+    expect(addRightOf(premium, config, now)).toBe('premium');
+    expect(monitoringActorOf(premium, config, now)).toMatchObject({ audience: 'normal', mayAdd: true });
+    // The plan's end date passed (PremiumEnded not recorded yet): no longer.
+    expect(addRightOf(premium, config, '2026-02-02T00:00:00.000Z')).toBeNull();
+    expect(monitoringActorOf(premium, config, '2026-02-02T00:00:00.000Z')).toMatchObject({ mayAdd: false });
+    expect(addRightOf({ ...base, role: 'user' }, config, now)).toBeNull();
+    expect(addRightOf({ ...base, role: 'user', permissions: ['may_add_monitored_accounts'] }, config, now)).toBe('granted');
+    expect(addRightOf({ ...base, role: 'admin' }, config, now)).toBe('admin');
+  });
+});
+
+describe('approvalOnAdd', () => {
+  const user: MonitoringActor = { kind: 'user', userId: 'u1', audience: 'normal', mayAdd: true };
+  it("follows the admin's rule for a non-admin's add; an admin's add needs none", () => {
+    expect(approvalOnAdd(user)).toBe('pending');
+    expect(approvalOnAdd(user, 'reviewed')).toBe('pending');
+    expect(approvalOnAdd(user, 'automatic')).toBe('approved');
+    expect(approvalOnAdd({ ...user, audience: 'admin' }, 'reviewed')).toBe('approved');
   });
 });

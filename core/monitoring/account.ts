@@ -9,7 +9,7 @@
  */
 import { AppError } from '@core/shared/errors';
 import { assertNever, type Decider } from '@core/shared/decider';
-import { approvalOnAdd, canAdd, canManage, canSee, type Approval, type MonitoringActor } from './access';
+import { approvalOnAdd, canAdd, canManage, canSee, type Approval, type ApprovalRule, type MonitoringActor } from './access';
 import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, type AccountInput, type AccountPatch, type VisibilityChange } from './schemas';
 import { intervalOfTier, X_ADMIN_REQUIRED_FOR_TIERS, type MonitoringTier } from './tiers';
 
@@ -72,7 +72,7 @@ export interface XProfile {
 }
 
 export type MonitoredAccountCommand =
-  | { type: 'AddMonitoredAccount'; accountId: string; actor: MonitoringActor; input: AccountInput }
+  | { type: 'AddMonitoredAccount'; accountId: string; actor: MonitoringActor; input: AccountInput; /** The admin's rule for an add by a non-admin; 'reviewed' when absent. */ approvalRule?: ApprovalRule }
   | {
       type: 'AddLegacyAccount';
       accountId: string;
@@ -237,7 +237,7 @@ export const decideMonitoredAccount = (command: MonitoredAccountCommand, state: 
         userId: adderId(actor),
         addedByOwner: false,
         source: 'user',
-        approval: approvalOnAdd(actor),
+        approval: approvalOnAdd(actor, command.approvalRule),
         username: input.username,
         displayName: input.displayName,
         bio: input.bio ?? null,

@@ -85,6 +85,7 @@ export const HOUR_KEYS = {
 export const FLAG_KEYS = {
   weekendIntervals: 'weekend_uses_own_intervals',
   pollUnused: 'poll_unused_accounts',
+  reviewUserAccounts: 'review_user_accounts',
 } as const;
 
 export const ACCOUNTS_PER_SEARCH_KEY = 'accounts_per_search';
@@ -153,6 +154,13 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     requiresXAuth: false,
   },
   flag(FLAG_KEYS.pollUnused, 'limits', false, 'Read accounts no schedule uses', 'When off, accounts that no active schedule targets are not read.'),
+  flag(
+    FLAG_KEYS.reviewUserAccounts,
+    'limits',
+    true,
+    'Review accounts users add',
+    'When on, an account a user adds waits for an admin to approve it (it is not read until then); when off, it is approved and read at once.',
+  ),
 ];
 
 const byKey = new Map(SETTING_DEFINITIONS.map((d) => [d.key, d]));

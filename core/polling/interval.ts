@@ -32,6 +32,8 @@ export interface PollingSettings {
   weekendUsesOwnIntervals: boolean;
   accountsPerSearch: number;
   pollUnusedAccounts: boolean;
+  /** The admin's approval rule for accounts users add (core/monitoring/access.ts ApprovalRule). */
+  userAccountsApproval: 'reviewed' | 'automatic';
 }
 
 /** A local moment as the rules need it: ISO weekday (1 Monday … 7 Sunday) and hour (0-23). */
@@ -58,6 +60,7 @@ export const pollingSettingsFrom = (values: Readonly<Record<string, string>>): P
     weekendUsesOwnIntervals: raw(FLAG_KEYS.weekendIntervals) === 'true',
     accountsPerSearch: num(ACCOUNTS_PER_SEARCH_KEY),
     pollUnusedAccounts: raw(FLAG_KEYS.pollUnused) === 'true',
+    userAccountsApproval: raw(FLAG_KEYS.reviewUserAccounts) === 'false' ? 'automatic' : 'reviewed',
   };
 };
 

@@ -220,7 +220,7 @@ export const startServer = async (
   logger.info({ images: imagesWhere }, 'uploaded images are kept in the image store');
   const schedules = createSchedulesService({
     store,
-    lookups: createScheduleLookups(() => projector.db, { legacyUsernames: config.legacyUsernames }, images),
+    lookups: createScheduleLookups(() => projector.db, { legacyUsernames: config.legacyUsernames }, images, clock),
     tierConfig: { legacyUsernames: config.legacyUsernames },
     caps: config.scheduleCaps,
     logger: logger.child({ component: 'schedules' }),

@@ -38,6 +38,7 @@ import { z } from 'zod';
 import { accountActivitySchema, accountOptionSchema, accountViewSchema, type AccountsAccessView } from '@core/monitoring/views';
 import { tierAssignmentSchema } from '@core/polling/schemas';
 import { AppError } from '@core/shared/errors';
+import { currentPollingSettings } from '@adapters/read-models/polling';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
@@ -62,7 +63,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   const db = () => deps.projector.db;
   const stepUp = (ctx: Context, token: string | undefined): boolean => xAdminStepUp(ctx, currentUser(ctx), deps.config.x, token, deps.clock());
-  const actorOf = (ctx: Context): MonitoringActor => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
+  const actorOf = (ctx: Context): MonitoringActor => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames }, deps.clock());
 
   /**
    * The actor for a change. An admin still holding the bootstrap password (printed to a log) may
@@ -136,7 +137,7 @@ export const accountRoutes = (deps: AppDeps): Router => {
     const actor = writerOf(ctx);
     const written = isLegacyAdd(ctx.request.body)
       ? await deps.accounts.addLegacyAccount(actor, validated(ctx, legacyAccountInputSchema), ctx.ip, commandContext(ctx))
-      : await deps.accounts.addAccount(actor, validated(ctx, accountInputSchema), commandContext(ctx));
+      : await deps.accounts.addAccount(actor, validated(ctx, accountInputSchema), commandContext(ctx), currentPollingSettings(db()).userAccountsApproval);
     await answer(ctx, actor, written, 201);
   });
 

@@ -33,6 +33,7 @@ import {
   type MonitoredAccountCommand,
   type MonitoredAccountState,
   type MonitoringActor,
+  type ApprovalRule,
   type MonitoringTier,
   type VisibilityChange,
   lookupXProfile,
@@ -178,7 +179,8 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
     load,
 
     /** The Add Account dialog (admins, legacy users, permitted users). */
-    addAccount: async (actor: MonitoringActor, input: AccountInput, ctx: CommandContext): Promise<Written> => {
+    /** `approvalRule`: the admin's rule for an add by a non-admin (the settings' review_user_accounts). */
+    addAccount: async (actor: MonitoringActor, input: AccountInput, ctx: CommandContext, approvalRule: ApprovalRule = 'reviewed'): Promise<Written> => {
       if (!canAdd(actor)) throw new AppError('forbidden', ACCOUNT_MESSAGES.addForbidden, { reason: 'ADD_NOT_ALLOWED' });
       const accountId = randomUUID();
       // Decide once on an empty state first: bad admin-only fields are refused before asking X.
@@ -190,7 +192,7 @@ export const createAccountsService = (options: AccountsServiceOptions) => {
         bio: input.bio ?? profile?.bio ?? null,
         profilePicture: input.profilePicture ?? profile?.profilePicture ?? null,
       };
-      return add(accountId, input.username, { type: 'AddMonitoredAccount', accountId, actor, input: completed }, ctx);
+      return add(accountId, input.username, { type: 'AddMonitoredAccount', accountId, actor, input: completed, approvalRule }, ctx);
     },
 
     /** Legacy mode: the PIN checked here, at most 3 accounts flagged addedByOwner per user. */

@@ -15,7 +15,7 @@ export const dashboardRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api', sensitive: true, strict: true });
   router.get('/metrics/overview', requireUser, responds(200, metricsOverviewSchema), (ctx) => {
     const user = currentUser(ctx);
-    ctx.body = metricsOverview(deps.projector.db, user.id, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), deps.clock());
+    ctx.body = metricsOverview(deps.projector.db, user.id, monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }, deps.clock()), deps.clock());
   });
   router.get('/dashboard/activity', requireUser, query(activityQuerySchema), responds(200, dashboardActivitySchema), (ctx) => {
     const { days } = validated(ctx, activityQuerySchema);

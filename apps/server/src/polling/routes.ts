@@ -39,7 +39,7 @@ export const pollingRoutes = (deps: AppDeps): Router => {
   const router = new Router({ prefix: '/api/admin', sensitive: true, strict: true });
   const db = () => deps.projector.db;
   const polling = createPollingService(deps.store, deps.clock);
-  const actorOf = (ctx: Context) => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames });
+  const actorOf = (ctx: Context) => monitoringActorOf(currentUser(ctx), { legacyUsernames: deps.config.legacyUsernames }, deps.clock());
 
   const stepUp = (ctx: Context, token: string | undefined): boolean => xAdminStepUp(ctx, currentUser(ctx), deps.config.x, token, deps.clock());
 

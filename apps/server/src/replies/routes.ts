@@ -264,7 +264,7 @@ export const replyRoutes = (deps: AppDeps): Router => {
   };
 
   const targetFor = (user: User, id: string, notFound: string) => {
-    const target = findVisibleAccount(db(), monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }), id);
+    const target = findVisibleAccount(db(), monitoringActorOf(user, { legacyUsernames: deps.config.legacyUsernames }, deps.clock()), id);
     if (target === null) throw new AppError('validation', notFound, { field: 'accountId' });
     return target;
   };

@@ -41,9 +41,9 @@ export interface ScheduleLookups {
 
 const named = (found: { id: string; name: string } | null): NamedRef | null => (found === null ? null : { id: found.id, name: found.name });
 
-export const createScheduleLookups = (db: () => ReadDb, config: TierConfig, images: ImageStore): ScheduleLookups => ({
+export const createScheduleLookups = (db: () => ReadDb, config: TierConfig, images: ImageStore, clock: () => Date = () => new Date()): ScheduleLookups => ({
   target(user, accountId) {
-    const account = findVisibleAccount(db(), monitoringActorOf(user, config), accountId);
+    const account = findVisibleAccount(db(), monitoringActorOf(user, config, clock()), accountId);
     return account === null ? null : { id: account.id, name: account.username, monitored: account.isMonitored };
   },
 
