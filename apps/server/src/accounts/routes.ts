@@ -38,7 +38,6 @@ import { z } from 'zod';
 import { accountActivitySchema, accountOptionSchema, accountViewSchema, type AccountsAccessView } from '@core/monitoring/views';
 import { tierAssignmentSchema } from '@core/polling/schemas';
 import { AppError } from '@core/shared/errors';
-import { currentPollingSettings } from '@adapters/read-models/polling';
 import { accountActivity, accountOptions, findVisibleAccount, listVisibleAccounts } from '@adapters/read-models/monitoring';
 import type { Written } from '../commands';
 import type { AppDeps } from '../deps';
