@@ -9,10 +9,12 @@ import {
   APIUserAbortError,
 } from 'openai';
 import { AiError, AI_ERROR_MESSAGES } from '@core/ai';
+import { redactTokens } from '@adapters/logging';
 
+/** The provider's own words, shortened, with anything token-shaped replaced (a provider may quote the key or the prompt). */
 const serverMessage = (error: APIError): string => {
   const text = (error.error as { message?: unknown } | undefined)?.message;
-  const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : error.message;
+  const message = redactTokens(typeof text === 'string' && text.trim() !== '' ? text.trim() : error.message);
   return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 };
 

@@ -53,7 +53,7 @@ const plainTwins = new WeakMap<Logger, Logger>();
 export const createLogger = (options: LoggerOptions): Logger => {
   const destination = options.destination ?? pino.destination({ fd: 1, sync: false });
   const base = { level: options.level, name: options.name ?? 'riposte' };
-  const logger = pino({ ...base, redact: { paths: redactPaths(), censor: REDACTED }, serializers: { err: pino.stdSerializers.err } }, destination);
+  const logger = pino({ ...base, redact: { paths: redactPaths(), censor: REDACTED }, serializers: { err: errSerializer } }, destination);
   plainTwins.set(logger, pino(base, destination));
   return logger;
 };
@@ -77,18 +77,23 @@ const SECRET_PATH = /(\/auth\/status\/)[^/?#]+/gi;
 
 /** Runs of URL-safe characters long enough to be a secret (base64url, hex, a token's `rpt_` form). */
 const LONG_RUN = /[A-Za-z0-9_-]{20,}/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** A name written in camelCase or PascalCase (a function in a stack trace), not drawn at random. */
+const WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]{2,})*$/;
 
 /**
  * Whether a run looks random rather than written: a personal access token, or 20 characters and
  * more mixing at least two of upper case, lower case and digits (32 random bytes in base64url lack
  * two of the three with a chance below 10^-12; a sha-256 in hex mixes digits and letters). Ids
- * (UUIDs) stay readable; words and kebab-case route names have one class only.
+ * (UUIDs, also inside a stream name such as `user-<uuid>`) stay readable; so do words, kebab-case
+ * route names (one class only) and camelCase names (a random run of letters alone is one in ~10^4
+ * at 20 characters, and that shape a fraction of it).
  */
 const tokenShaped = (run: string): boolean => {
   if (run.startsWith('rpt_')) return true;
-  if (UUID.test(run)) return false;
-  const classes = Number(/[A-Z]/.test(run)) + Number(/[a-z]/.test(run)) + Number(/[0-9]/.test(run));
+  const rest = run.replace(UUIDS, '');
+  if (rest.replace(/[-_]/g, '').length < 20 || WORDS.test(rest)) return false;
+  const classes = Number(/[A-Z]/.test(rest)) + Number(/[a-z]/.test(rest)) + Number(/[0-9]/.test(rest));
   return classes >= 2;
 };
 
@@ -108,3 +113,21 @@ export const redactUrl = (url: string): string => {
   const safe = [...params.entries()].map(([k, v]) => `${shown(k)}=${SECRET_QUERY.test(k) ? REDACTED : shown(v)}`);
   return `${path}?${safe.join('&')}`;
 };
+
+/** Every string in a serialized value with its token-shaped runs replaced (objects and arrays walked, a few levels deep). */
+const redactStrings = (value: unknown, depth: number, seen: Set<object>): unknown => {
+  if (typeof value === 'string') return redactTokens(value);
+  if (typeof value !== 'object' || value === null || depth > 6 || seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((v) => redactStrings(v, depth + 1, seen));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactTokens(k), redactStrings(v, depth + 1, seen)]));
+};
+
+/**
+ * pino's error serializer, then every token-shaped run replaced in what it made: an error's
+ * message, its stack and its causes' (`caused by: …`), and its own fields. An upstream's error
+ * text (X, PayPal, an AI provider) or a library's message quoting its input can carry a secret the
+ * key-based redaction cannot see, under keys no list names.
+ */
+export const errSerializer = (err: unknown): unknown =>
+  redactStrings(err instanceof Error ? pino.stdSerializers.err(err) : err, 0, new Set());

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './index';
+import { errSerializer, redactTokens, redactUrl } from './index';
 
 describe('redactUrl', () => {
   it('replaces a random secret (base64url or hex, 16 to 48 bytes) wherever it is put in a URL', () => {
@@ -18,5 +18,19 @@ describe('redactUrl', () => {
     const url = '/api/schedules/98190dd4-7cd1-4821-b79e-3ced859e2744/history?from=2026-11-01T09:00:00Z&limit=100&type=ScheduleCreated';
     expect(redactUrl(url)).toBe('/api/schedules/98190dd4-7cd1-4821-b79e-3ced859e2744/history?from=2026-11-01T09%3A00%3A00Z&limit=100&type=ScheduleCreated');
     expect(redactUrl('/api/admin/notification-devices-and-settings')).toBe('/api/admin/notification-devices-and-settings');
+  });
+});
+
+describe('redactTokens in error texts', () => {
+  it('replaces a token in a message and keeps the stack readable: function names, paths, stream names with ids', () => {
+    const secret = randomBytes(32).toString('base64url');
+    const error = new Error(`Unrecognized key: "rpt_${secret}"`, { cause: new Error(`400 Rejected Bearer ${secret}`) });
+    error.stack = `Error: x\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)\n    at RequestHandlerHelper.onResponseEndHandler (/srv/node_modules/twitter-api-v2/dist/cjs/client-mixins/request-handler.helper.js:269:25)`;
+    const shown = JSON.stringify(errSerializer(error));
+    expect(shown).not.toContain(secret);
+    expect(shown).toContain('processTicksAndRejections');
+    expect(shown).toContain('RequestHandlerHelper.onResponseEndHandler');
+    expect(shown).toContain('request-handler.helper.js');
+    expect(redactTokens("No event at position 12 in stream 'user-98190dd4-7cd1-4821-b79e-3ced859e2744'")).toContain('user-98190dd4-7cd1-4821-b79e-3ced859e2744');
   });
 });

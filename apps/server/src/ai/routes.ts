@@ -33,6 +33,7 @@ import { body, validated } from '../http/validate';
 import { currentUser, requireUser } from '../http/guards';
 import { AI_QUOTA_WINDOW_SECONDS, createAiQuota } from '../http/rate-limit';
 import { statusOf } from '../http/errors';
+import { redactTokens } from '@adapters/logging';
 
 /** Aborts the writer's call when the client goes away before the answer. */
 const requestSignal = (ctx: Context): AbortSignal => {
@@ -54,7 +55,7 @@ const failWith = (ctx: Context, error: unknown, extra: (message: string) => Reco
   const code = error.reason ?? error.code;
   ctx.state.log.warn({ err: error, kind: error.kind }, 'AI call failed');
   const answer = extra(error.message);
-  const message = typeof answer.message === 'string' ? answer.message : error.message;
+  const message = redactTokens(typeof answer.message === 'string' ? answer.message : error.message);
   ctx.body = { ...answer, message, error: message, code };
 };
 

@@ -15,6 +15,7 @@ import { isAppError, type ErrorCode } from '@core/shared/errors';
 import { assertNever } from '@core/shared/decider';
 import { firstIssue } from '@core/shared/parse';
 import { isDiskFull } from '@adapters/sqlite-faults';
+import { redactTokens } from '@adapters/logging';
 
 export const statusOf = (code: ErrorCode): number => {
   switch (code) {
@@ -54,8 +55,16 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-const body = (message: string, code: string, field?: string): ErrorBody =>
-  field === undefined ? { message, error: message, code } : { message, error: message, field, code };
+/**
+ * The answer's body. A message can quote its input (zod names an unknown key as sent) or an outside
+ * system's words, so anything shaped like a token in it is replaced (@adapters/logging redactTokens,
+ * the log's own rule): an answer never hands back a secret, nor puts one in a proxy's or a browser's log.
+ */
+const body = (raw: string, code: string, rawField?: string): ErrorBody => {
+  const message = redactTokens(raw);
+  const field = rawField === undefined ? undefined : redactTokens(rawField);
+  return field === undefined ? { message, error: message, code } : { message, error: message, field, code };
+};
 
 /** Errors thrown by koa/co-body with an http status meant for the client (413, 415, ...). */
 const exposedHttpError = (e: unknown): { status: number; message: string } | null => {

@@ -62,6 +62,7 @@ import { countConnectedAccounts, listConnectedAccounts } from '@adapters/read-mo
 import { completeXSignIn, openSignInMemo, type XSignInMemo } from './sign-in';
 import { commandContext } from '../http/present';
 import { ownBaseUrl } from '../http/own-origin';
+import { redactTokens } from '@adapters/logging';
 
 const notFound = () => new AppError('not_found', X_ACCOUNT_MESSAGES.notFound, { reason: 'X_ACCOUNT_NOT_FOUND' });
 const expired = () => new AppError('not_found', X_ACCOUNT_MESSAGES.requestExpired, { reason: 'X_AUTH_REQUEST_EXPIRED' });
@@ -73,7 +74,7 @@ type XSession = RiposteSession & { xSignIn?: XSignInMemo };
 // Built from protocol and host: ctx.origin answered 'null' here (seen in tests), which X would refuse.
 /** What an operator must do when X refuses the callback: register this exact URL for the app. */
 export const callbackRefusedMessage = (url: string, detail: string | undefined): string =>
-  `X refused the callback URL ${url}${detail === undefined ? '' : ` (X said: ${detail})`}. Add it under Callback URI / Redirect URL in the X app's User authentication settings at developer.x.com.`;
+  `X refused the callback URL ${url}${detail === undefined ? '' : ` (X said: ${redactTokens(detail)})`}. Add it under Callback URI / Redirect URL in the X app's User authentication settings at developer.x.com.`;
 
 const callbackUrl = (deps: AppDeps, ctx: Context) => `${deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api/x/auth/callback`;
 
@@ -317,7 +318,7 @@ export const xRoutes = (deps: AppDeps): Router => {
       return;
     }
     const o = request.outcome;
-    ctx.body = { status: o.status, username: o.status === 'success' ? o.username : null, message: o.status === 'pending' ? 'Waiting for X authorisation' : o.message };
+    ctx.body = { status: o.status, username: o.status === 'success' ? o.username : null, message: o.status === 'pending' ? 'Waiting for X authorisation' : redactTokens(o.message) };
   });
 
   router.get('/auto-connect', sameSiteCall, requireUser, async (ctx) => {
