@@ -41,7 +41,9 @@ export const classicFormSchema = z
       .transform((s) => s.replace(/^@/, ''))
       .refine((s) => s !== '', M.targetAccountRequired),
     content: contentField(M.contentRequired),
-    scheduleType: z.enum(CLASSIC_PEAK_VALUES, { error: M.peakWindowRequired }),
+    /** Required but for an auto reply (ours: `auto`), which answers each new post and has no time. */
+    scheduleType: z.enum(CLASSIC_PEAK_VALUES, { error: M.peakWindowRequired }).optional(),
+    auto: booleanField(false),
     isRecurring: booleanField(false),
     recurringType: recurringTypeField.optional().transform((v) => v ?? 'daily'),
     recurringDays: days,
@@ -49,7 +51,11 @@ export const classicFormSchema = z
     viralStyle: classicStyleSchema.optional().transform((v) => v ?? DEFAULT_CLASSIC_STYLE),
     image: classicImageFileSchema.nullish().transform((v) => v ?? null),
   })
-  .superRefine((f, ctx) => refineDays(ctx, f.isRecurring, f.recurringType, f.recurringDays));
+  .superRefine((f, ctx) => {
+    if (f.auto) return;
+    if (f.scheduleType === undefined) issue(ctx, 'scheduleType', M.peakWindowRequired);
+    refineDays(ctx, f.isRecurring, f.recurringType, f.recurringDays);
+  });
 export type ClassicForm = z.output<typeof classicFormSchema>;
 
 /** What the page starts with (spec §9: daily; weekly Monday, Wednesday, Friday). */

@@ -31,6 +31,11 @@ import {
   PostRuleField,
   effectivePostChoice,
   postChoiceFields,
+  AutoReplyField,
+  AUTO_OFF,
+  autoFields,
+  autoScheduledWords,
+  type AutoChoice,
 } from '@web/features/schedules';
 import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
 import { ApiError } from '@web/lib/api';
@@ -64,6 +69,7 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [ownPost, setOwnPost] = useState<PostChoice | null>(null);
+  const [auto, setAuto] = useState<AutoChoice>(AUTO_OFF);
   const account = connectedId || (xAccounts.length === 1 ? (xAccounts[0]?.id ?? '') : '');
   const now = new Date();
   const plan = composePlan(slot.date, slot.time, zone, now);
@@ -78,11 +84,13 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
     if (!account) found.account = M.classicAccountRequired;
     const text = contentSchema.safeParse(content);
     if (!text.success) found.content = text.error.issues[0]?.message ?? M.contentRequired;
-    if (plan.kind === 'invalid') found.when = M.missingDateOrTime;
-    if (plan.kind === 'past') found.when = M.mustBeFuture;
+    if (!auto.on && plan.kind === 'invalid') found.when = M.missingDateOrTime;
+    if (!auto.on && plan.kind === 'past') found.when = M.mustBeFuture;
     setErrors(found);
-    if (Object.keys(found).length > 0 || blocked || plan.kind === 'invalid' || plan.kind === 'past') return;
+    if (Object.keys(found).length > 0 || blocked) return;
     const target = targets.find((t) => t.id === targetId);
+    if (auto.on) return submitAuto(target?.username ?? '');
+    if (plan.kind === 'invalid' || plan.kind === 'past') return;
     setSending(true);
     try {
       const at = new Date(plan.at).toISOString();
@@ -112,6 +120,31 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
     } catch (err) {
       // The action's toast said why; a field the server blamed is marked too.
       if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** An auto reply: the same classic call with scheduleType 'auto' and its delay; no date or time. */
+  async function submitAuto(username: string) {
+    setSending(true);
+    try {
+      const created = await createClassicSchedule({
+        accountId: targetId,
+        connectedAccountId: account,
+        ...autoFields(auto),
+        isActive: true,
+        isExecuted: false,
+        useAI,
+        viralStyle: style,
+        conditions: { content, targetAccount: username || null, imageIncluded: false },
+        imageUrl: null,
+      });
+      setErrors({});
+      toastScheduled({ title: M.created, description: autoScheduledWords(username, auto.delayMinutes), scheduleId: created.id });
+      setContent('');
+    } catch (err) {
+      if (err instanceof ApiError && err.field) setErrors({ [err.field === 'accountId' ? 'target' : err.field]: err.message });
     } finally {
       setSending(false);
     }
@@ -200,6 +233,20 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
             <Switch id="compose-ai" checked={useAI} onCheckedChange={setUseAI} disabled={sending} />
           </label>
           {useAI && field('compose-style', 'Viral style', <StyleSelect id="compose-style" styles={CLASSIC_STYLES} value={style} onChange={setStyle} disabled={sending} compact />)}
+          <AutoReplyField
+            id="compose-auto"
+            choice={auto}
+            onChange={(next) => {
+              setAuto(next);
+              setErrors({});
+            }}
+            targetId={targetId || null}
+            targetUsername={targets.find((t) => t.id === targetId)?.username ?? null}
+            disabled={sending}
+            error={errors.delayMinutes}
+          />
+          {!auto.on && (
+          <>
           <div className="grid grid-cols-2 gap-3">
             {field(
               'compose-date',
@@ -235,6 +282,8 @@ export function ComposePanel({ slot, onSlot, targets, xAccounts, zone, tier, tod
             disabled={sending}
             error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
           />
+          </>
+          )}
           <ReplyPreview text={content} aiStyle={useAI ? style : null} />
           {blocked && <TrialExpiredNotice message={SCHEDULING_ACCESS_MESSAGES.trialOver} />}
           <Button type="submit" disabled={sending || blocked}>

@@ -1,9 +1,9 @@
 // The pure parts of the schedule forms: the classic payload (0-6 weekly days, day of month), the
 // V2 payload, and the bulk table's checks (schema messages, the duplicate rule) and payloads.
 import { describe, expect, it } from 'vitest';
-import { classicSchedulePayloadSchema, draftFromClassicPayload, v2ScheduleSchema } from '@core/scheduling';
+import { bulkEntryPayloadSchema, classicSchedulePayloadSchema, draftFromBulkPayload, draftFromClassicPayload, draftFromV2, v2ScheduleSchema } from '@core/scheduling';
 import { parseOrThrow } from '@core/shared/parse';
-import { classicPayload, initialClassicState, recurringDaysOf } from './classic/classic-state';
+import { classicAutoPayload, classicPayload, initialClassicState, recurringDaysOf } from './classic/classic-state';
 import { initialV2State, v2Payload } from './v2/v2-state';
 import { checkRows, payloadsOf } from './bulk/bulk-validation';
 import type { BulkRow } from './bulk/bulk-store';
@@ -77,6 +77,7 @@ const row = (id: string, patch: Partial<BulkRow> = {}): BulkRow => ({
   useAI: true,
   customReplyText: '',
   post: null,
+  auto: { on: false, delayMinutes: 0 },
   ...patch,
 });
 
@@ -101,5 +102,19 @@ describe('bulk table checks', () => {
     const [morning, custom] = payloadsOf([row('a', { customReplyText: 'Hi' }), row('b', { accountId: 'target-2', scheduledTime: 'custom', customHour: 21, customMinute: 15 })]);
     expect(morning).toMatchObject({ templateSourceType: 'custom', templateId: null, scheduledTime: 'morning', useCustomTime: false, viralStyle: 'savage_comeback', customReplyText: 'Hi' });
     expect(custom).toMatchObject({ scheduledTime: 'custom', useCustomTime: true, customHour: 21, customMinute: 15, scheduledDate: '2026-03-03' });
+  });
+});
+
+describe('auto replies from each composer', () => {
+  const auto = { on: true, delayMinutes: 2 };
+  it('Classic, V2 and Bulk send calls the server plans as auto with their delay', () => {
+    const classic = classicAutoPayload({ ...initialClassicState(3, 'lunch_hour'), content: 'Sharp', auto }, { targetId: 't', targetUsername: 'x', xAccountId: 'me' }, null);
+    expect(draftFromClassicPayload(parseOrThrow(classicSchedulePayloadSchema, classic)).plan).toEqual({ kind: 'auto', delayMinutes: 2 });
+    const v2 = v2Payload({ ...initialV2State('me', 'lunch_hour'), accountId: 't', content: 'Sharp', auto }, null);
+    expect(draftFromV2(parseOrThrow(v2ScheduleSchema, v2)).plan).toEqual({ kind: 'auto', delayMinutes: 2 });
+    const rows = [row('a', { auto, customReplyText: 'Sharp', scheduledDate: '' })];
+    expect(checkRows(rows).size).toBe(0);
+    const [bulk] = payloadsOf(rows);
+    expect(draftFromBulkPayload(parseOrThrow(bulkEntryPayloadSchema, bulk), { now: '2026-03-01T10:00:00Z', timeZone: 'UTC' }).plan).toEqual({ kind: 'auto', delayMinutes: 2 });
   });
 });

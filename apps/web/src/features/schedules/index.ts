@@ -34,3 +34,4 @@ export { MentionWarning } from './components/composer/mention-warning';
 export { VariationsNote } from '@web/components/variations-note';
 export { ReplyPreview } from './components/composer/reply-preview';
 export { toastScheduled } from './components/composer/scheduled-toast';
+export { AutoReplyField, AutoEstimate, AUTO_OFF, autoFields, autoScheduledWords, type AutoChoice } from './components/form/auto-reply-field';

@@ -5,6 +5,7 @@ import { proxy } from 'valtio';
 import type { BulkSlot, RecurringType } from '@core/scheduling/time';
 import { DEFAULT_CLASSIC_STYLE, type ClassicStyle } from '@core/styles';
 import type { PostChoice } from '@core/scheduling/post-rule';
+import { AUTO_OFF, type AutoChoice } from '@web/features/schedules';
 
 export type BulkRow = {
   id: string;
@@ -23,6 +24,8 @@ export type BulkRow = {
   customReplyText: string;
   /** Which post it answers, as the user chose it; null: the default (bulk times are exact: the freshest post). */
   post: PostChoice | null;
+  /** On: an auto reply to each new post of the target, its delay after it (slot, date and repeat unused). */
+  auto: AutoChoice;
 };
 
 export type GlobalSettings = Omit<BulkRow, 'id' | 'accountId' | 'customReplyText'>;
@@ -43,6 +46,7 @@ export const bulkState = proxy({
     // On only once the page knows an AI model is connected (bulk-page).
     useAI: false,
     post: null,
+    auto: AUTO_OFF,
   } as GlobalSettings,
 });
 
@@ -55,7 +59,7 @@ export function setGlobal(patch: Partial<GlobalSettings>): void {
 
 /** A new row for this target, from the global settings. */
 export function addRow(accountId: string): void {
-  bulkState.rows.push({ id: newId(), accountId, customReplyText: '', ...bulkState.global });
+  bulkState.rows.push({ id: newId(), accountId, customReplyText: '', ...bulkState.global, auto: { ...bulkState.global.auto } });
 }
 
 export function updateRow(id: string, patch: RowPatch): void {
@@ -69,7 +73,7 @@ export function removeRow(id: string): void {
 
 /** Applies the global settings to every row (targets and texts stay). */
 export function applyGlobalToAll(): void {
-  for (const row of bulkState.rows) Object.assign(row, bulkState.global);
+  for (const row of bulkState.rows) Object.assign(row, bulkState.global, { auto: { ...bulkState.global.auto } });
 }
 
 export function clearRows(): void {

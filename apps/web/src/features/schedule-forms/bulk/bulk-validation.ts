@@ -4,13 +4,27 @@ import { findBulkDuplicates } from '@core/scheduling/duplicates';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import { bulkEntrySchema, bulkPayloadFromEntry, fieldErrors } from '@core/scheduling/schemas';
 import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
-import { effectivePostChoice, postChoiceFields, type BulkPayload } from '@web/features/schedules';
+import { autoFields, effectivePostChoice, postChoiceFields, type BulkPayload } from '@web/features/schedules';
 import type { BulkRow } from './bulk-store';
 
-export type RowErrors = Partial<Record<keyof BulkRow, string>>;
+export type RowErrors = Partial<Record<keyof BulkRow | 'delayMinutes', string>>;
 
-/** What the schema reads: the custom time only for the custom slot, no date for recurring rows. */
-export const entryInput = (r: BulkRow) => ({
+/** What the schema reads: the custom time only for the custom slot, no date for recurring rows; an auto row's delay instead of its time. */
+export const entryInput = (r: BulkRow) =>
+  r.auto.on
+    ? {
+        id: r.id,
+        accountId: r.accountId,
+        connectedAccountId: r.connectedAccountId,
+        tone: r.tone,
+        scheduledTime: r.scheduledTime,
+        isRecurring: false,
+        recurringType: r.recurringType,
+        useAI: r.useAI,
+        customReplyText: r.customReplyText,
+        ...autoFields(r.auto),
+      }
+    : {
   id: r.id,
   accountId: r.accountId,
   connectedAccountId: r.connectedAccountId,
@@ -24,7 +38,7 @@ export const entryInput = (r: BulkRow) => ({
   useAI: r.useAI,
   customReplyText: r.customReplyText,
   ...postChoiceFields(bulkPostChoice(r)),
-});
+};
 
 /** The post a row's reply answers: the user's choice, or the freshest post at its (exact) time. */
 export const bulkPostChoice = (r: Pick<BulkRow, 'post' | 'isRecurring'>): PostChoice => effectivePostChoice(r.post, defaultChoiceFor('exact', r.isRecurring), r.isRecurring);

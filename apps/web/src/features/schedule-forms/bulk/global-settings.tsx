@@ -10,7 +10,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import { PostRuleField, type XAccount, XAccountSelect } from '@web/features/schedules';
+import { AutoReplyField, PostRuleField, type XAccount, XAccountSelect } from '@web/features/schedules';
 import { bulkPostChoice } from './bulk-validation';
 import { StyleSelect } from '@web/components/style-select';
 import { applyGlobalToAll, setGlobal, type GlobalSettings as Settings } from './bulk-store';
@@ -65,8 +65,13 @@ export function GlobalSettings({ settings, xAccounts, today, rowCount, disabled 
         </label>
         <AiProviderNote />
         <div className="sm:col-span-2 xl:col-span-4">
-          <PostRuleField id="bulk-global-post" choice={bulkPostChoice(settings)} onChange={(post) => setGlobal({ post })} recurring={settings.isRecurring} targetUsername={null} disabled={disabled} />
+          <AutoReplyField id="bulk-global-auto" choice={settings.auto} onChange={(auto) => setGlobal({ auto })} targetId={null} targetUsername={null} disabled={disabled} />
         </div>
+        {!settings.auto.on && (
+          <div className="sm:col-span-2 xl:col-span-4">
+            <PostRuleField id="bulk-global-post" choice={bulkPostChoice(settings)} onChange={(post) => setGlobal({ post })} recurring={settings.isRecurring} targetUsername={null} disabled={disabled} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -13,7 +13,8 @@ import { Input } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
-import { ContentCounter, MentionWarning, ReplyPreview, type TargetAccount, type XAccount, XAccountSelect } from '@web/features/schedules';
+import { AutoEstimate, ContentCounter, MentionWarning, ReplyPreview, type TargetAccount, type XAccount, XAccountSelect } from '@web/features/schedules';
+import { AUTO_DELAY_MAX_MINUTES } from '@core/scheduling/messages';
 import { StyleSelect } from '@web/components/style-select';
 import { removeRow, updateRow, type BulkRow, type RowPatch } from './bulk-store';
 import type { RowErrors } from './bulk-validation';
@@ -84,7 +85,27 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     tone: (
       <StyleSelect id={`bulk-tone-${row.id}`} label={`Tone, reply ${n}`} styles={CLASSIC_STYLES} value={row.tone} onChange={(tone) => set({ tone })} disabled={disabled || !row.useAI} compact />
     ),
-    time: (
+    time: row.auto.on ? (
+      <div className="grid min-w-44 gap-1.5" data-testid={`bulk-auto-${n}`}>
+        <label className="flex items-center gap-1 text-xs">
+          <span className="shrink-0">When @{targets.find((t) => t.id === row.accountId)?.username ?? '…'} posts, +</span>
+          <Input
+            type="number"
+            min={0}
+            max={AUTO_DELAY_MAX_MINUTES}
+            aria-label={`Delay in minutes, reply ${n}`}
+            className="w-16"
+            value={row.auto.delayMinutes}
+            onChange={(e) => set({ auto: { on: true, delayMinutes: clampInt(e.target.value, 0, AUTO_DELAY_MAX_MINUTES) } })}
+            disabled={disabled}
+            {...invalid(errors?.delayMinutes)}
+          />
+          <span>min</span>
+        </label>
+        <AutoEstimate targetId={row.accountId || null} delayMinutes={row.auto.delayMinutes} testId={`bulk-auto-estimate-${n}`} className="whitespace-normal" />
+        <RowError text={errors?.delayMinutes} />
+      </div>
+    ) : (
       <div className="grid gap-1.5">
         <OptionSelect label={`Time slot, reply ${n}`} className="min-w-36" options={BULK_SLOTS.map((v) => ({ value: v, label: SLOT_LABELS[v] }))} value={row.scheduledTime} onChange={(scheduledTime: BulkSlot) => set({ scheduledTime })} disabled={disabled} />
         {row.scheduledTime === 'custom' && (
@@ -123,8 +144,8 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
           min={today}
           value={row.scheduledDate}
           onChange={(e) => set({ scheduledDate: e.target.value })}
-          disabled={disabled || row.isRecurring}
-          className={cn('min-w-36', row.isRecurring && 'opacity-50')}
+          disabled={disabled || row.isRecurring || row.auto.on}
+          className={cn('min-w-36', (row.isRecurring || row.auto.on) && 'opacity-50')}
           {...invalid(errors?.scheduledDate)}
         />
         <RowError text={errors?.scheduledDate} />
@@ -132,7 +153,7 @@ export function rowControls({ row, index, errors, targets, xAccounts, today, dis
     ),
     recurring: (
       <div className="flex items-center gap-2">
-        <Switch checked={row.isRecurring} onCheckedChange={(isRecurring) => set({ isRecurring })} aria-label={`Recurring, reply ${n}`} disabled={disabled} />
+        <Switch checked={row.isRecurring && !row.auto.on} onCheckedChange={(isRecurring) => set({ isRecurring })} aria-label={`Recurring, reply ${n}`} disabled={disabled || row.auto.on} />
         {row.isRecurring && (
           <OptionSelect label={`Frequency, reply ${n}`} className="w-28" options={RECURRING_TYPES.map((v) => ({ value: v, label: FREQUENCY[v] }))} value={row.recurringType} onChange={(recurringType: RecurringType) => set({ recurringType })} disabled={disabled} />
         )}

@@ -28,6 +28,8 @@ import {
   VariationsNote,
   TimePicker,
   PostRuleField,
+  AutoReplyField,
+  autoScheduledWords,
   exactInstant,
   RecurringOptions,
   ReplyPreview,
@@ -44,7 +46,7 @@ import { ReplyLimitNote } from '@web/features/schedule-forms/components/reply-li
 import { useDefaultStyle } from '@web/hooks/use-default-style';
 import { useNow } from '@web/hooks/use-now';
 import { formatDateTime, localDayKey } from '@web/lib/time-format';
-import { classicFormInput, classicPayload, classicPostChoice, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
+import { classicAutoPayload, classicFormInput, classicPayload, classicPostChoice, initialClassicState, recurrenceOf, type ClassicState } from './classic-state';
 
 /** Ours: the spec's page sends a username; Riposte answers only accounts it monitors. */
 const PICK_A_SUGGESTION = 'Choose one of the monitored accounts in the suggestions';
@@ -75,9 +77,10 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
     const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
     const target = targets.find((t) => t.id === state.targetId) ?? null;
     if (!found.targetAccount && target === null) found.targetAccount = PICK_A_SUGGESTION;
-    const exact = state.exact !== null && !state.isRecurring ? exactInstant(state.exact, zone, new Date()) : null;
+    const auto = state.auto.on;
+    const exact = state.exact !== null && !state.isRecurring && !auto ? exactInstant(state.exact, zone, new Date()) : null;
     if (exact && !exact.ok) found.exactTime = exact.message;
-    if (!parsed.ok || target === null || !xAccount || !state.peakWindow || (exact && !exact.ok)) {
+    if (!parsed.ok || target === null || !xAccount || (!auto && !state.peakWindow) || (exact && !exact.ok)) {
       setErrors(found);
       return;
     }
@@ -86,20 +89,25 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
     try {
       const imageUrl = state.image ? await uploadImage(state.image) : null;
       if (state.image && imageUrl === null) return; // 'Upload failed' was shown; nothing is scheduled.
+      const ids = { targetId: target.id, targetUsername: target.username, xAccountId: xAccount.id };
       const created = await createClassicSchedule(
-        classicPayload({ ...state, peakWindow: state.peakWindow }, { targetId: target.id, targetUsername: target.username, xAccountId: xAccount.id }, imageUrl, new Date(), zone, exact?.ok ? exact.at : null),
+        auto || !state.peakWindow ? classicAutoPayload(state, ids, imageUrl) : classicPayload({ ...state, peakWindow: state.peakWindow }, ids, imageUrl, new Date(), zone, exact?.ok ? exact.at : null),
       );
       toastScheduled({
         title: M.created,
-        description: created.nextRunTime
-          ? `Your reply to @${target.username} has been scheduled to be sent at ${formatDateTime(created.nextRunTime, zone)}`
-          : `Your reply to @${target.username} has been scheduled`,
+        description: auto
+          ? autoScheduledWords(target.username, state.auto.delayMinutes)
+          : created.nextRunTime
+            ? `Your reply to @${target.username} has been scheduled to be sent at ${formatDateTime(created.nextRunTime, zone)}`
+            : `Your reply to @${target.username} has been scheduled`,
         scheduleId: created.id,
       });
       // Reset, keeping the account (it is the first connected one, so it stays by itself).
       setState(fresh());
     } catch (err) {
-      if (err instanceof ApiError && err.field) setErrors({ [err.field.split('.').pop() === 'content' ? 'content' : err.field]: err.message });
+      // The call's accountId is the target here (the form's accountId is your X account).
+      const fieldOf = (f: string) => (f.split('.').pop() === 'content' ? 'content' : f === 'accountId' ? 'targetAccount' : f);
+      if (err instanceof ApiError && err.field) setErrors({ [fieldOf(err.field)]: err.message });
     } finally {
       setSubmitting(false);
     }
@@ -143,6 +151,17 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
         </Field>
       </div>
 
+      <AutoReplyField
+        id="classic-auto"
+        choice={state.auto}
+        onChange={(auto) => set({ auto }, ['delayMinutes', 'scheduleType', 'accountId'])}
+        targetId={state.targetId}
+        targetUsername={targets.find((t) => t.id === state.targetId)?.username ?? null}
+        disabled={busy}
+        error={errors.delayMinutes}
+      />
+
+      {!state.auto.on && (
       <RecurringOptions
         isRecurring={state.isRecurring}
         recurringType={state.recurringType}
@@ -152,6 +171,7 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
         disabled={busy}
         error={errors.recurringDays ?? errors.recurringType}
       />
+      )}
 
       <div className="grid gap-4 rounded-lg border p-4">
         <label className="flex items-center justify-between gap-3" htmlFor="classic-ai">
@@ -212,6 +232,8 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
         <ImagePicker file={state.image} onChange={(image) => set({ image })} schema={classicImageFileSchema} titleFor={() => M.fileTooLargeTitle} disabled={busy} />
       </div>
 
+      {!state.auto.on && (
+      <>
       <div className="grid gap-2">
         <span className="text-sm font-medium">When to Reply</span>
         <TimePicker
@@ -244,6 +266,8 @@ export function ClassicForm({ xAccounts, targets, loading, zone }: Props) {
         disabled={busy}
         error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
       />
+      </>
+      )}
 
       <ReplyLimitNote />
       {xAccount || submitting || loading ? (

@@ -5,7 +5,7 @@ import { CLASSIC_FORM_DEFAULTS } from '@core/scheduling/schemas';
 import { classicFromPeakWindow, isoFromSundayZero, nextPeakSlot, type PeakWindow, type RecurrencePattern, type RecurringType, type SundayZeroWeekday } from '@core/scheduling/time';
 import type { ClassicStyle } from '@core/styles';
 import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
-import { effectivePostChoice, postChoiceFields, type ClassicPayload, type ExactTime } from '@web/features/schedules';
+import { AUTO_OFF, autoFields, effectivePostChoice, postChoiceFields, type AutoChoice, type ClassicPayload, type ExactTime } from '@web/features/schedules';
 
 export type ClassicState = {
   targetText: string;
@@ -24,6 +24,8 @@ export type ClassicState = {
   exact: ExactTime | null;
   /** Which post it answers, as the user chose it; null: the default of the timing chosen. */
   post: PostChoice | null;
+  /** On: an auto reply to each new post of the target (no window, time or recurrence). */
+  auto: AutoChoice;
 };
 
 /** The post the reply answers: the user's choice, or what the peak window, exact time or recurrence implies. */
@@ -44,6 +46,7 @@ export const initialClassicState = (monthDay: number, peakWindow: PeakWindow | n
   peakWindow,
   exact: null,
   post: null,
+  auto: AUTO_OFF,
 });
 
 /** The recurring days the form sends: weekly days 0-6, the day of the month, or none. */
@@ -69,12 +72,26 @@ export const classicFormInput = (s: ClassicState, xAccountId: string | null) => 
   targetAccount: s.targetText,
   content: s.content,
   scheduleType: s.peakWindow ? classicFromPeakWindow(s.peakWindow) : undefined,
-  isRecurring: s.isRecurring,
+  auto: s.auto.on,
+  isRecurring: s.isRecurring && !s.auto.on,
   recurringType: s.recurringType,
   recurringDays: recurringDaysOf(s),
   useAI: s.useAI,
   viralStyle: s.viralStyle,
   image: s.image ? { type: s.image.type, size: s.image.size } : null,
+});
+
+/** An auto reply's payload: the same call with scheduleType 'auto' and its delay, no window or time. */
+export const classicAutoPayload = (s: ClassicState, ids: { targetId: string; targetUsername: string; xAccountId: string }, imageUrl: string | null): ClassicPayload => ({
+  accountId: ids.targetId,
+  connectedAccountId: ids.xAccountId,
+  ...autoFields(s.auto),
+  isActive: true,
+  isExecuted: false,
+  useAI: s.useAI,
+  viralStyle: s.viralStyle,
+  conditions: { content: s.content, targetAccount: ids.targetUsername, imageIncluded: imageUrl !== null },
+  imageUrl,
 });
 
 /**

@@ -30,6 +30,8 @@ import {
   VariationsNote,
   TimePicker,
   PostRuleField,
+  AutoReplyField,
+  autoScheduledWords,
   exactInstant,
   ReplyPreview,
   TargetCombobox,
@@ -104,7 +106,7 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const current = { ...state, connectedAccountId };
-    const exact = current.exact !== null && !current.isRecurring ? exactInstant(current.exact, zone, new Date()) : null;
+    const exact = current.exact !== null && !current.isRecurring && !current.auto.on ? exactInstant(current.exact, zone, new Date()) : null;
     const exactTime = exact?.ok ? exact.at : null;
     const parsed = validate(v2ScheduleSchema, v2Payload(current, null, exactTime));
     if (exact && !exact.ok) return setErrors({ ...(parsed.ok ? {} : parsed.errors), exactTime: exact.message });
@@ -115,7 +117,8 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
       const imageUrl = current.image ? await uploadImage(current.image) : null;
       if (current.image && imageUrl === null) return; // 'Upload failed' was shown: nothing is scheduled.
       const answer = await createV2Schedule(v2Payload(current, imageUrl, exactTime));
-      const description = answer.message || 'Your reply has been scheduled.';
+      const target = targets.find((t) => t.id === current.accountId);
+      const description = current.auto.on && target ? autoScheduledWords(target.username, current.auto.delayMinutes) : answer.message || 'Your reply has been scheduled.';
       if (answer.schedule) toastScheduled({ title: 'Reply scheduled', description, scheduleId: answer.schedule.id });
       else toastScheduled({ title: 'Reply scheduled', description, batch: true });
       setState(fresh(connectedAccountId));
@@ -214,6 +217,18 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           <ImagePicker file={state.image} onChange={(image) => set({ image })} schema={v2ImageFileSchema} titleFor={(m) => (m === M.invalidFileType ? M.invalidFileType : M.fileTooLarge)} disabled={busy} />
         </div>
 
+        <AutoReplyField
+          id="v2-auto"
+          choice={state.auto}
+          onChange={(auto) => set({ auto }, ['delayMinutes', 'peakWindow', 'accountId'])}
+          targetId={state.accountId || null}
+          targetUsername={targets.find((t) => t.id === state.accountId)?.username ?? null}
+          disabled={busy}
+          error={errors.delayMinutes}
+        />
+
+        {!state.auto.on && (
+        <>
         <div className="grid grid-cols-1 gap-2">
           <span className="text-sm font-medium">Peak Window</span>
           <TimePicker
@@ -263,6 +278,8 @@ export function V2Form({ targets, xAccounts, loading, zone }: Props) {
           disabled={busy}
           error={errors.waitMinutes ?? errors.freshnessMinutes ?? errors.targetPost}
         />
+        </>
+        )}
 
         <ReplyLimitNote />
         <Button type="submit" size="lg" disabled={busy || loading} className="w-full">

@@ -4,7 +4,7 @@
 import { V2_DEFAULT_DAYS, type PeakWindow } from '@core/scheduling/time';
 import { DEFAULT_V2_STYLE, type V2Style } from '@core/styles';
 import { defaultChoiceFor, type PostChoice } from '@core/scheduling/post-rule';
-import { effectivePostChoice, postChoiceFields, type ExactTime, type V2Payload } from '@web/features/schedules';
+import { AUTO_OFF, autoFields, effectivePostChoice, postChoiceFields, type AutoChoice, type ExactTime, type V2Payload } from '@web/features/schedules';
 
 export type V2State = {
   /** What the target picker shows; accountId is set only when it names an account. */
@@ -22,6 +22,8 @@ export type V2State = {
   recurringDays: number[];
   /** Which post it answers, as the user chose it; null: the default of the timing chosen. */
   post: PostChoice | null;
+  /** On: an auto reply to each new post of the target (no window, time or recurrence). */
+  auto: AutoChoice;
 };
 
 /** The post the reply answers: the user's choice, or what the window, exact time or recurrence implies. */
@@ -42,9 +44,21 @@ export const initialV2State = (connectedAccountId: string, peakWindow: PeakWindo
   isRecurring: false,
   recurringDays: [...V2_DEFAULT_DAYS],
   post: null,
+  auto: AUTO_OFF,
 });
 
-export const v2Payload = (s: V2State, imageUrl: string | null, exactTime: string | null = null): V2Payload => ({
+export const v2Payload = (s: V2State, imageUrl: string | null, exactTime: string | null = null): V2Payload =>
+  s.auto.on
+    ? {
+        accountId: s.accountId,
+        connectedAccountId: s.connectedAccountId,
+        ...autoFields(s.auto),
+        useAI: s.useAI,
+        viralStyle: s.useAI ? s.viralStyle : null,
+        content: s.useAI && s.content.trim() === '' ? null : s.content,
+        imageUrl,
+      }
+    : {
   accountId: s.accountId,
   connectedAccountId: s.connectedAccountId,
   scheduleType: 'peak_window',
@@ -59,4 +73,4 @@ export const v2Payload = (s: V2State, imageUrl: string | null, exactTime: string
   recurringDays: s.isRecurring ? s.recurringDays : null,
   imageUrl,
   ...postChoiceFields(v2PostChoice(s)),
-});
+};
