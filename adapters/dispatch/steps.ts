@@ -8,7 +8,7 @@
  *  - hand over: the trial's reply, then the X web-intent link (assisted delivery);
  *  - settle: what a reply that ended gives back (the trial's reply, the text for other accounts).
  */
-import { isAiError, isAiLimitReason, type AiError } from '@core/ai';
+import { isAiError, isAiLimitReason, type AiContext, type AiError } from '@core/ai';
 import { SCHEDULER_ACTOR } from '@core/eventstore/types';
 import { randomUUID } from 'node:crypto';
 import type { ReadDb } from '@adapters/projections-sqlite';
@@ -61,6 +61,7 @@ import { userStream } from '@core/users/streams';
 import { hasLongPosts, isXError, replyIntentUrl, type XPost, type XUserClient } from '@core/x';
 import { xAccountDecider, xAccountStream, type ConnectedXAccount } from '@core/x-accounts';
 import { X_SENDING_MESSAGES } from '@core/x-sending';
+import { aiContextOf } from './ai-context';
 import { connectedAccount, mediaOf, userClientFor, type Context } from './context';
 import { textKeyOf } from './text-key';
 
@@ -109,7 +110,8 @@ const lookups = (db: ReadDb, userId: string, content: ContentSource) => {
 };
 
 /**
- * The text of one try: fixed, or an AI writing (seed: the try) that sees the target post;
+ * The text of one try: fixed, or an AI writing (seed: the try) that sees the target post and
+ * what the owner's plan adds (`context`, gathered once per run, only when an AI writes);
  * `aiFallback`: the provider's failure when the offline writer wrote it in the provider's place.
  */
 const writeText = async (
@@ -119,16 +121,18 @@ const writeText = async (
   post: XPost,
   targetUsername: string,
   xPremium: boolean,
+  context: () => Promise<AiContext | undefined>,
 ): Promise<{ text: string; aiFallback: string | null }> => {
   if (choice.kind === 'fixed' || choice.style === null) return { text: choice.text ?? '', aiFallback: null };
+  const seen = await context();
   const seed = choice.attempt + 1;
   const maxLength = aiLengthFor(choice, xPremium);
   // Counted against the AI provider's limits for the schedule's owner (adapters/ai-provider).
   const options = { userId: run.userId };
   const answer =
     choice.text === null || choice.text.trim() === ''
-      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: choice.style, maxLength, seed }, options)
-      : await ctx.ai.rewrite({ text: choice.text, style: choice.style, maxLength, seed, target: { username: targetUsername, postText: post.text } }, options);
+      ? await ctx.ai.replyTo({ postText: post.text, accountName: `@${targetUsername}`, style: choice.style, maxLength, seed, ...(seen ? { context: seen } : {}) }, options)
+      : await ctx.ai.rewrite({ text: choice.text, style: choice.style, maxLength, seed, target: { username: targetUsername, postText: post.text }, ...(seen ? { context: seen } : {}) }, options);
   if (answer.fallback !== undefined) ctx.logger.warn({ replyId: run.replyId, fallback: answer.fallback }, 'the offline writer wrote an AI reply in place of the provider');
   return { text: answer.text, aiFallback: answer.fallback === undefined ? null : (answer.fallbackCause ?? answer.fallback) };
 };
@@ -150,10 +154,12 @@ const pickText = async (ctx: Context, run: ReplyRun, choices: Iterable<TextChoic
   let tried = 0;
   let last: string = REPLY_MESSAGES.duplicateOwn;
   const tried_ = new Set<string>();
+  let gathered: Promise<AiContext | undefined> | null = null;
+  const context = () => (gathered ??= aiContextOf(ctx, run, post));
   for (const choice of choices) {
     let raw: { text: string; aiFallback: string | null };
     try {
-      raw = await writeText(ctx, run, choice, post, targetUsername, xPremium);
+      raw = await writeText(ctx, run, choice, post, targetUsername, xPremium, context);
     } catch (error) {
       if (!isAiError(error)) throw error;
       return { ok: false, status: 'ai_failed', error };

@@ -199,6 +199,13 @@ export const recentRepliesForAdmin = (db: ReadDb, limit: number): AdminRecentRep
     .all(limit)
     .map(adminRecentReply);
 
+/** The texts of the user's latest replies on X, newest first: their voice, for the AI writer (core/ai/context.ts). */
+export const recentSentTexts = (db: ReadDb, userId: string, limit: number): string[] =>
+  db
+    .prepare<[string, number], string>(`SELECT content FROM replies WHERE user_id = ? AND status = 'sent' ORDER BY sent_at DESC LIMIT ?`)
+    .pluck()
+    .all(userId, limit);
+
 /** When the user's replies of the last hour went out (the hourly cap). */
 export const sentAtSince = (db: ReadDb, userId: string, since: string): string[] =>
   db.prepare<[string, string], string>(`SELECT sent_at FROM replies WHERE user_id = ? AND status = 'sent' AND sent_at > ?`).pluck().all(userId, since);

@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './provider';
 export * from './usage';
 export * from './projection';
+export * from './context';

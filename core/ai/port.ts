@@ -5,6 +5,7 @@
  * (safety.ts), so whatever a model says, callers get text without @mentions and within maxLength.
  */
 import type { WritingStyle } from '@core/styles';
+import type { AiContext } from './context';
 
 export interface RewriteRequest {
   /** The text to rewrite (a template's content, a reply draft). */
@@ -16,6 +17,8 @@ export interface RewriteRequest {
   seed?: number;
   /** When the text will be a reply: who to, and their post if known (context only, never tagged). */
   target?: { username: string; postText?: string };
+  /** What the plan lets the writer see besides (core/ai/context.ts); a model reads it, the offline writer does not. */
+  context?: AiContext;
 }
 
 export interface ReplyRequest {
@@ -26,6 +29,8 @@ export interface ReplyRequest {
   style: WritingStyle;
   maxLength: number;
   seed?: number;
+  /** As RewriteRequest's. */
+  context?: AiContext;
 }
 
 export interface AiText {

@@ -13,6 +13,7 @@
  * message tells the model to treat every value as data.
  */
 import { styleDefinition } from '@core/styles';
+import type { AiContext } from './context';
 import type { ReplyRequest, RewriteRequest } from './port';
 
 export interface ChatPrompt {
@@ -24,8 +25,8 @@ export interface ChatPrompt {
 
 /** What the user message carries. Every value is data from users, never an instruction. */
 export type PromptData =
-  | { task: 'rewrite'; text: string; replyTo?: { account: string; post?: string } }
-  | { task: 'reply'; post: string; account: string };
+  | { task: 'rewrite'; text: string; replyTo?: { account: string; post?: string }; context?: AiContext }
+  | { task: 'reply'; post: string; account: string; context?: AiContext };
 
 // Names are given without their @ so a model is less tempted to write a mention.
 const plainName = (name: string): string => name.trim().replace(/^[@＠]+/u, '');
@@ -62,6 +63,16 @@ const systemPrompt = (style: RewriteRequest['style'], maxLength: number, task: s
   ].join('\n');
 };
 
+/** What the system message says of the context the data carries (only the parts it carries). */
+const contextTask = (context: AiContext | undefined): string[] => {
+  if (context === undefined) return [];
+  const lines = ['"context" is background for you only: never quote it, never copy its wording, never mention that you saw it.'];
+  if (context.thread) lines.push('"context.thread" holds the posts the post follows on from (the conversation it answers, the post it quotes), oldest first: reply to the post in that light.');
+  if (context.authorRecentPosts) lines.push('"context.authorRecentPosts" are recent posts by the same author: meet their tone and what they care about.');
+  if (context.yourRecentReplies) lines.push('"context.yourRecentReplies" are replies the user wrote before: write in the same voice (length, register, punctuation).');
+  return lines;
+};
+
 export const rewritePrompt = (request: RewriteRequest): ChatPrompt => {
   const task = ['Task: rewrite the value of "text" in the style described. Keep its meaning; use new wording.'];
   let data: PromptData = { task: 'rewrite', text: request.text };
@@ -70,12 +81,13 @@ export const rewritePrompt = (request: RewriteRequest): ChatPrompt => {
     const replyTo = { account: plainName(request.target.username), ...(request.target.postText ? { post: request.target.postText } : {}) };
     data = { ...data, replyTo };
   }
-  return { system: systemPrompt(request.style, request.maxLength, task), user: encodeData(data) };
+  if (request.context) data = { ...data, context: request.context };
+  return { system: systemPrompt(request.style, request.maxLength, [...task, ...contextTask(request.context)]), user: encodeData(data) };
 };
 
 export const replyPrompt = (request: ReplyRequest): ChatPrompt => ({
-  system: systemPrompt(request.style, request.maxLength, ['Task: write a reply to the post in "post", written by the account named in "account".']),
-  user: encodeData({ task: 'reply', post: request.postText, account: plainName(request.accountName) }),
+  system: systemPrompt(request.style, request.maxLength, ['Task: write a reply to the post in "post", written by the account named in "account".', ...contextTask(request.context)]),
+  user: encodeData({ task: 'reply', post: request.postText, account: plainName(request.accountName), ...(request.context ? { context: request.context } : {}) }),
 });
 
 /** A token budget that leaves room for the text in any script; the answer is cut to length anyway. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { classicStyleSchema, DEFAULT_CLASSIC_STYLE, repurposeStyleSchema, writingStyleSchema } from '@core/styles';
 import { countCharacters, unitCapFor } from '@core/text/length';
+import { aiContextSchema } from './context';
 
 export const AI_LIMITS = {
   /** Longest input text or post the writer accepts (the content maximum, spec §9). */
@@ -51,6 +52,7 @@ export const rewriteRequestSchema = z.object({
   maxLength: length,
   seed,
   target: z.object({ username: name, postText: z.string().max(AI_LIMITS.inputMax).optional() }).optional(),
+  context: aiContextSchema.optional(),
 });
 
 export const replyRequestSchema = z.object({
@@ -59,6 +61,7 @@ export const replyRequestSchema = z.object({
   style: writingStyleSchema,
   maxLength: length,
   seed,
+  context: aiContextSchema.optional(),
 });
 
 // ---- the three calls --------------------------------------------------------------------------

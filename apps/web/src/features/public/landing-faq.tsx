@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { aiPlanSees } from '@core/ai/context';
 import { FaqList, type FaqItem } from './faq-list';
 import { CURATED_ACCOUNTS, TRIAL_DAYS, TRIAL_REPLIES } from './plan-facts';
 import { Section, SectionHeading } from './section';
@@ -27,7 +28,7 @@ const ITEMS: FaqItem[] = [
   },
   {
     q: 'What is in the free trial?',
-    a: `${TRIAL_DAYS} days with ${TRIAL_REPLIES} automated replies, 1 connected X account, the same AI writer as Premium and all ${CURATED_ACCOUNTS} curated accounts. Bulk scheduling is a Premium feature. After the trial you keep view-only access to your schedules and reply history.`,
+    a: `${TRIAL_DAYS} days with ${TRIAL_REPLIES} automated replies, 1 connected X account, basic AI (the writer sees ${aiPlanSees('trial')}) and all ${CURATED_ACCOUNTS} curated accounts. Bulk scheduling is a Premium feature. After the trial you keep view-only access to your schedules and reply history.`,
   },
   {
     q: 'Can I cancel Premium?',

@@ -1,6 +1,8 @@
 // What the plans contain, as the marketing pages show it (spec part 1 §1 plans table, §9).
 // Display text only: the rules that enforce these limits live in core. The curated list is the same
 // for the trial and Premium (ADR 0034): the server limits neither, so no page promises a limit.
+// What each plan's AI writer sees is the core's rule (core/ai/context.ts), said in its words.
+import { AI_PLAN_NAMES, aiPlanLine } from '@core/ai/context';
 
 export const PREMIUM_PRICE = '$20.00';
 export const TRIAL_DAYS = 7;
@@ -13,7 +15,7 @@ export type PlanLine = { text: string; included: boolean };
 export const TRIAL_CONTENTS: readonly PlanLine[] = [
   { text: `${TRIAL_REPLIES} automated replies`, included: true },
   { text: '1 connected X account', included: true },
-  { text: 'AI reply writing (the same writer as Premium)', included: true },
+  { text: aiPlanLine('trial'), included: true },
   { text: `All ${CURATED_ACCOUNTS} curated high-impression accounts`, included: true },
   { text: 'Bulk scheduling', included: false },
 ];
@@ -22,7 +24,7 @@ export const PREMIUM_CONTENTS: readonly string[] = [
   'Unlimited automated replies',
   'Unlimited connected X accounts',
   `All ${CURATED_ACCOUNTS} curated high-impression accounts`,
-  'AI reply writing that sees the post it answers',
+  aiPlanLine('premium'),
   'Bulk AI reply scheduling',
   'Access to the beta community',
 ];
@@ -34,7 +36,7 @@ export const COMPARISON: readonly { feature: string; free: string | boolean; pre
   { feature: 'Automated replies', free: String(TRIAL_REPLIES), premium: 'Unlimited' },
   { feature: 'Connected X accounts', free: '1', premium: 'Unlimited' },
   { feature: 'Curated accounts', free: `All ${CURATED_ACCOUNTS}`, premium: `All ${CURATED_ACCOUNTS}` },
-  { feature: 'AI replies', free: true, premium: true },
+  { feature: 'AI replies', free: AI_PLAN_NAMES.trial, premium: AI_PLAN_NAMES.premium },
   { feature: 'Bulk scheduling', free: false, premium: true },
   { feature: 'Automatic @mention removal', free: true, premium: true },
   { feature: 'Beta community', free: false, premium: true },
