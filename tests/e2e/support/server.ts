@@ -42,6 +42,8 @@ export async function startTestServer(extra: Record<string, string> = {}, clock:
     // Every browser test signs up from this one address.
     RIPOSTE_REGISTER_LIMIT: '10000',
     RIPOSTE_READ_BURST_MS: '3600000',
+    // Every browser is 127.0.0.1: one anonymous caller for the read share.
+    RIPOSTE_READ_CONCURRENCY: '64',
     ...extra,
     },
     { clock: clock.date },

@@ -1,7 +1,10 @@
 /**
  * No user can take the server from the others with reads. The server answers on one event loop:
  * while it builds one user's list, export or audit, everyone else waits. Each signed-in user's API
- * reads (GET and HEAD under /api) are therefore bounded two ways:
+ * reads (GET and HEAD under /api) are therefore bounded two ways, and so are the anonymous ones
+ * (the config, the API document, the auth status of a visitor), charged to the address range they
+ * come from (`addressRange` of the client address, which follows the installation's trusted-proxy
+ * setting as the rate limits do; /24 IPv4, /56 IPv6, so a block of addresses is one caller):
  *  - a share of the server's time: the time their reads took, from arrival to the answer written,
  *    fills a bucket that drains at `share`
  *    ms per ms (0.5: half the server's time, sustained); above `burstMs` of backlog their next read
@@ -15,9 +18,11 @@
  * hub's. Charged as a read, an open stream held a slot for its whole life and its minutes of
  * waiting filled the bucket, so the next page's reads were refused.
  * Time is measured on the monotonic clock: the bucket follows the server's real time, whatever a
- * test does with the product's clock.
+ * test does with the product's clock. The buckets live in the process: each server process shares
+ * out its own event loop (docs/security.md).
  */
 import type { Middleware } from 'koa';
+import { addressRange } from '@adapters/x-pending';
 import { AppError } from '@core/shared/errors';
 
 export interface ReadShareLimits {
@@ -39,8 +44,8 @@ interface Bucket {
   inFlight: number;
 }
 
-export const READ_SHARE_MESSAGE = (seconds: number) =>
-  `Too many reads at once from your account. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+export const READ_SHARE_MESSAGE = (seconds: number, from: 'account' | 'address' = 'account') =>
+  `Too many reads at once from your ${from}. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -62,19 +67,21 @@ export const readShare = (limits: ReadShareLimits, options: { streams?: readonly
     }
   };
   return async (ctx, next) => {
-    const userId = ctx.state.user?.id;
-    if (userId === undefined || !isRead(ctx.method) || !isApi(ctx.path) || streams.has(ctx.path)) return next();
+    if (!isRead(ctx.method) || !isApi(ctx.path) || streams.has(ctx.path)) return next();
+    const userId = (ctx.state.user as { id?: string } | null | undefined)?.id;
+    // A user and an address range never share a key (`u:` / `a:`).
+    const key = userId === undefined ? `a:${addressRange(ctx.ip)}` : `u:${userId}`;
     const started = now();
     if ((sinceSweep += 1) >= 1_000) {
       sinceSweep = 0;
       sweep(started);
     }
-    let b = buckets.get(userId);
-    if (b === undefined) buckets.set(userId, (b = { level: 0, at: started, inFlight: 0 }));
+    let b = buckets.get(key);
+    if (b === undefined) buckets.set(key, (b = { level: 0, at: started, inFlight: 0 }));
     drain(b, started);
     if (b.level > limits.burstMs || b.inFlight >= limits.concurrent) {
       const seconds = Math.max(1, Math.ceil((b.level - limits.burstMs) / limits.share / 1000));
-      throw Object.assign(new AppError('rate_limited', READ_SHARE_MESSAGE(seconds), { reason: 'READ_SHARE' }), { retryAfterSeconds: seconds });
+      throw Object.assign(new AppError('rate_limited', READ_SHARE_MESSAGE(seconds, userId === undefined ? 'address' : 'account'), { reason: 'READ_SHARE' }), { retryAfterSeconds: seconds });
     }
     b.inFlight += 1;
     // Charged when the answer has gone out: the body's JSON and its write are part of the cost, and
