@@ -67,9 +67,7 @@ export const bulkEntrySchema = z
 export type BulkEntry = z.output<typeof bulkEntrySchema>;
 
 /** One bulk call (spec §7). templateSourceType 'custom' (the page's) uses customReplyText or AI. */
-export const bulkEntryPayloadSchema = z.preprocess(
-  slotOptionalWhenAuto,
-  z
+const bulkEntryPayloadObject = z
   .object({
     ...common,
     templateSourceType: z.enum(['template', 'custom']).optional().transform((v) => v ?? 'custom'),
@@ -82,12 +80,15 @@ export const bulkEntryPayloadSchema = z.preprocess(
     if (!isAutoCall(e) && e.useCustomTime && e.scheduledTime !== 'custom' && (e.customHour === undefined || e.customMinute === undefined))
       issue(ctx, e.customHour === undefined ? 'customHour' : 'customMinute', M.customTimeIncomplete);
     refineEntry(e, ctx, e.templateSourceType === 'template');
-  }),
-);
+  });
+/** What a client sends for one entry (an auto entry may leave its slot out). */
+export type BulkEntryPayloadInput = z.input<typeof bulkEntryPayloadObject>;
+
+export const bulkEntryPayloadSchema = z.preprocess(slotOptionalWhenAuto, bulkEntryPayloadObject);
 export type BulkEntryPayload = z.output<typeof bulkEntryPayloadSchema>;
 
 /** The page's row as the call's payload (the slot's mapped time sent as the custom time, as the spec's page does). */
-export const bulkPayloadFromEntry = (entry: BulkEntry): z.input<typeof bulkEntryPayloadSchema> => ({
+export const bulkPayloadFromEntry = (entry: BulkEntry): BulkEntryPayloadInput => ({
   accountId: entry.accountId,
   connectedAccountId: entry.connectedAccountId,
   templateSourceType: 'custom',

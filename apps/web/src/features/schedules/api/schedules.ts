@@ -3,7 +3,7 @@
 // refresh the lists; they rethrow the ApiError so a form can mark the field the server blamed.
 import useSWR, { mutate } from 'swr';
 import type { z } from 'zod';
-import type { bulkEntryPayloadSchema, classicSchedulePayloadSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
+import type { BulkEntryPayloadInput, classicSchedulePayloadSchema, v2ScheduleSchema } from '@core/scheduling/schemas';
 import type { scheduleEditSchema } from '@core/scheduling/schemas/edit';
 import { SCHEDULE_MESSAGES as M } from '@core/scheduling/messages';
 import type { TemplateSchedulePayloadInput } from '@core/scheduling/form-payload';
@@ -21,7 +21,7 @@ export type { ScheduleReplyView };
 
 export type ClassicPayload = z.input<typeof classicSchedulePayloadSchema>;
 export type V2Payload = z.input<typeof v2ScheduleSchema>;
-export type BulkPayload = z.input<typeof bulkEntryPayloadSchema>;
+export type BulkPayload = BulkEntryPayloadInput;
 export type TemplatePayload = TemplateSchedulePayloadInput;
 
 const asList = (data: ScheduleItem[] | { schedules: ScheduleItem[] } | undefined): ScheduleItem[] =>
