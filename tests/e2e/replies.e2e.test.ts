@@ -4,19 +4,22 @@
 //   - assisted delivery (X's rule: the author did not summon the account): the reply waits in Ready
 //     to send with its count in the sidebar; 'Open in X' opens X's composer pre-filled, Post is
 //     pressed there, Riposte detects the reply and it leaves the queue as Sent;
-//   - 'Mark as sent' and 'Skip' settle the two other ready replies from the server's answer;
+//   - 'Mark as sent' and 'Skip' settle the two other ready replies from the server's answer; the
+//     first of them is an AI template's, written by the offline writer because the AI provider is
+//     down (fallback 'offline'): its card and its history row say so;
 //   - a post that mentions the account is answered directly through the API (auto mode);
 //   - Reply History lists the four with their badges and reasons, links to the replies on X,
 //     searches (back to page 1) and fits a 375 px phone, as does the queue.
 // Every wait is for a state on the page or in the emulator, never for a toast or a moment; the
 // due minute comes when the test moves the server's clock, the queue's 15 s refresh when it moves
 // the page's (Playwright's clock).
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connectX, CSRF, json, signInAdmin } from './support/api';
 import { xEmulatorSuite } from './support/suite';
 import { chromiumMissing, closeCleanTab, expectFitsPhone, openTab, snap } from './support/browser';
 import { newUser, register, waitForPath } from './support/flows';
+import { EMULATOR_MODEL, startAiEmulator, type AiEmulator } from '@adapters/ai-emulator';
 
 /** Polls follow the page's own refreshes and a loaded machine: generous, never a fixed sleep. */
 const WAIT = { timeout: 30_000, interval: 250 };
@@ -41,8 +44,8 @@ const dueSoon = (now: number): string => {
   return at.toISOString();
 };
 
-async function scheduleReply(page: Page, target: Target, connectedAccountId: string, text: string, at: string): Promise<void> {
-  const template = await json<{ id: string }>(await page.request.post('/api/templates', { headers: CSRF, data: { name: `For @${target.username}`, content: text } }));
+async function scheduleReply(page: Page, target: Target, connectedAccountId: string, text: string, at: string, useAI = false): Promise<void> {
+  const template = await json<{ id: string }>(await page.request.post('/api/templates', { headers: CSRF, data: { name: `For @${target.username}`, content: text, useAI } }));
   await json(
     await page.request.post('/api/schedules', {
       headers: CSRF,
@@ -66,8 +69,21 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
   // would be fresher.
   { simulatedPosts: false });
 
+  let ai: AiEmulator | null = null;
+  afterAll(async () => {
+    await ai?.close();
+  });
+
   it('turns due schedules into replies the person sends, marks, skips or sees sent, and lists them in history', async () => {
     const { emulator, server, browser } = suite;
+    // An AI provider that is down, with the offline writer as its fallback (set by the admin).
+    ai = await startAiEmulator({ apiKey: 'sk-replies' });
+    ai.inject({ kind: 'status', status: 503 }, 1_000);
+    const adminTab = await openTab(browser, server.url);
+    await signInAdmin(adminTab.page);
+    const provider = { baseUrl: ai.baseUrl, model: EMULATOR_MODEL, apiKey: 'sk-replies', fallback: 'offline', userDailyLimit: null, installationMonthlyLimit: null };
+    expect((await adminTab.page.request.put('/api/admin/ai-provider', { headers: CSRF, data: provider })).status()).toBe(200);
+    await adminTab.context.close();
     const tab = await openTab(browser, server.url);
     const { page, context } = tab;
     // The page's timers on a clock the test moves: it flows as the real one until moved.
@@ -91,7 +107,7 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     };
     const at = dueSoon(server.clock.now());
     await scheduleReply(page, opened, from!.id, 'The Beginning of Infinity, again', at);
-    await scheduleReply(page, marked, from!.id, 'Only with a rollback plan', at);
+    await scheduleReply(page, marked, from!.id, 'Only with a rollback plan', at, true);
     await scheduleReply(page, skipped, from!.id, 'Whatever the formatter says', at);
     await scheduleReply(page, direct, from!.id, 'Thanks for asking, here is my take', at);
 
@@ -132,6 +148,10 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     const posted = emulator.control.postsBy(POSTER).find((p) => p.replyToId === posts.opened.id);
     expect(posted).toBeDefined();
 
+    // The AI template's reply says the offline writer wrote it, and why.
+    await card(marked).getByTestId('reply-ai-fallback').getByText(/^Written offline: the AI provider failed \(The AI service is unavailable/).waitFor();
+    expect(await card(opened).getByTestId('reply-ai-fallback').count()).toBe(0);
+
     // Mark as sent and Skip: each card shows what the server answered and then leaves the queue.
     await card(marked).getByRole('button', { name: 'Mark as sent' }).click();
     await expect.poll(() => card(marked).count(), WAIT).toBe(0);
@@ -165,6 +185,7 @@ describe.skipIf(skip !== null)('Replies in a real browser: ready to send, histor
     await row(opened).getByTestId('reply-status').getByText('Sent').waitFor();
     expect(await row(opened).getByRole('link', { name: 'View on X' }).getAttribute('href')).toBe(`${emulator.url}/${POSTER}/status/${posted!.id}`);
     await row(skipped).getByTestId('reply-status').getByText('Skipped').waitFor();
+    await row(marked).getByTestId('reply-ai-fallback').getByText(/^Written offline: the AI provider failed/).waitFor();
     await row(skipped).getByTestId('reply-reason').waitFor();
     await row(direct).getByTestId('reply-status').getByText('Sent').waitFor();
     await row(direct).getByTestId('reply-post-excerpt').getByText(`Curious what @${POSTER} thinks about this`).waitFor();
