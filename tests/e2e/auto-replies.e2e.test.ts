@@ -25,35 +25,34 @@ type Target = { id: string; username: string };
 type Schedule = { id: string; targetUsername: string | null; scheduleType: string; delayMinutes: number };
 type Reply = { scheduledId: string | null; status: string; postId: string | null };
 
+/**
+ * A composer that is one form: pick the target, write the text, switch "Auto: when @x posts" on,
+ * read its estimate, schedule.
+ */
+const oneForm =
+  (scope: (page: Page) => Locator, targetLabel: string, content: (form: Locator) => Locator, estimateId: string) =>
+  async (page: Page, target: Target, text: string): Promise<Locator> => {
+    const form = scope(page);
+    await pickTarget(page, targetLabel, target.username, form);
+    await content(form).fill(text);
+    await form.getByRole('switch', { name: /^Auto: when @/ }).click();
+    const estimate = form.getByTestId(estimateId);
+    await estimate.getByText(/^Fires within ~\d+ min of @/).waitFor();
+    await form.getByRole('button', { name: 'Schedule Reply' }).click();
+    return estimate;
+  };
+
 /** Each composer: where it is, and how it makes an auto reply to `target` saying `text`. */
 const COMPOSERS: { name: string; path: string; make: (page: Page, target: Target, text: string) => Promise<Locator> }[] = [
   {
     name: 'Classic',
     path: '/schedule-replies',
-    make: async (page, target, text) => {
-      const form = page.getByRole('form', { name: 'Schedule a Reply' });
-      await pickTarget(page, 'Target Account', target.username, form);
-      await form.getByLabel('Reply Content').fill(text);
-      await form.getByRole('switch', { name: /^Auto: when @/ }).click();
-      const estimate = form.getByTestId('classic-auto-estimate');
-      await estimate.getByText(/^Fires within ~\d+ min of @/).waitFor();
-      await form.getByRole('button', { name: 'Schedule Reply' }).click();
-      return estimate;
-    },
+    make: oneForm((p) => p.getByRole('form', { name: 'Schedule a Reply' }), 'Target Account', (f) => f.getByLabel('Reply Content'), 'classic-auto-estimate'),
   },
   {
     name: 'V2',
     path: '/schedule-replies-v2',
-    make: async (page, target, text) => {
-      const form = page.getByRole('form', { name: 'New AI Reply' });
-      await pickTarget(page, 'Target Account', target.username, form);
-      await form.getByLabel('Content', { exact: true }).fill(text);
-      await form.getByRole('switch', { name: /^Auto: when @/ }).click();
-      const estimate = form.getByTestId('v2-auto-estimate');
-      await estimate.getByText(/^Fires within ~\d+ min of @/).waitFor();
-      await form.getByRole('button', { name: 'Schedule Reply' }).click();
-      return estimate;
-    },
+    make: oneForm((p) => p.getByRole('form', { name: 'New AI Reply' }), 'Target Account', (f) => f.getByLabel('Content', { exact: true }), 'v2-auto-estimate'),
   },
   {
     name: 'Bulk',
@@ -73,16 +72,7 @@ const COMPOSERS: { name: string; path: string; make: (page: Page, target: Target
   {
     name: 'Calendar',
     path: '/calendar-mockup',
-    make: async (page, target, text) => {
-      const compose = page.getByTestId('compose-panel');
-      await pickTarget(page, 'Reply to', target.username, compose);
-      await compose.getByLabel('Reply', { exact: true }).fill(text);
-      await compose.getByRole('switch', { name: /^Auto: when @/ }).click();
-      const estimate = compose.getByTestId('compose-auto-estimate');
-      await estimate.getByText(/^Fires within ~\d+ min of @/).waitFor();
-      await compose.getByRole('button', { name: 'Schedule Reply' }).click();
-      return estimate;
-    },
+    make: oneForm((p) => p.getByTestId('compose-panel'), 'Reply to', (f) => f.getByLabel('Reply', { exact: true }), 'compose-auto-estimate'),
   },
 ];
 
