@@ -100,7 +100,7 @@ describe.skipIf(skip !== null)('first sign-in of the bootstrap admin', () => {
     await page.reload();
     await sidebar.hover();
     const admin = await sidebar.getByTestId('admin-group').getByRole('link').allTextContents();
-    expect(admin).toEqual(['Polling Settings', 'Tier Management', 'Viral Styles', 'Reply Status Test', 'Scheduler Test', 'Mailbox', 'Audit', 'AI Provider']);
+    expect(admin).toEqual(['Polling Settings', 'Tier Management', 'Viral Styles', 'Reply Status Test', 'Scheduler Test', 'Mailbox', 'Audit', 'AI Provider', 'Users']);
     await page.getByTestId('tier-badge').filter({ hasText: 'Admin Access' }).waitFor();
     await snap(page, 'admin-route-1280');
     await closeCleanTab(tab);

@@ -43,6 +43,7 @@ export const signedInPatterns = [
   '/admin/mailbox',
   '/admin/audit',
   '/admin/ai-provider',
+  '/admin/users',
   '/settings',
   ...comingNextPatterns,
 ] as const;
@@ -84,6 +85,7 @@ export const pageTitles: Record<RoutePattern, string> = {
   '/admin/mailbox': 'Mailbox',
   '/admin/audit': 'Audit',
   '/admin/ai-provider': 'AI Provider',
+  '/admin/users': 'Users',
   '/settings': 'Settings',
 };
 

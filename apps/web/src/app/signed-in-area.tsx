@@ -30,6 +30,7 @@ const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
 const MailboxPage = lazy(() => import('@web/features/mailbox/mailbox-page'));
 const AuditPage = lazy(() => import('@web/features/audit/audit-page'));
 const AiProviderPage = lazy(() => import('@web/features/ai-provider/ai-provider-page'));
+const UsersPage = lazy(() => import('@web/features/users/users-page'));
 
 export default function SignedInArea() {
   return (
@@ -59,6 +60,7 @@ export default function SignedInArea() {
             <Route path="/admin/mailbox" component={MailboxPage} />
             <Route path="/admin/audit" component={AuditPage} />
             <Route path="/admin/ai-provider" component={AiProviderPage} />
+            <Route path="/admin/users" component={UsersPage} />
             <Route path="/settings" component={SettingsPage} />
             {comingNextPatterns.map((pattern) => (
               <Route key={pattern} path={pattern}>

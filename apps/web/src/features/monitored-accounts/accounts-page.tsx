@@ -1,5 +1,5 @@
 // The Monitored Accounts screen (spec part 2 §2): a card grid of the accounts this user sees, the
-// Add Account dialog for those who may add (admins, legacy users, users an admin allowed), edit
+// Add Account dialog for those who may add (admins, legacy users, users an admin allowed, Premium users), edit
 // and delete for admins, Legacy Access where the server has legacy mode on, and the Account
 // Activity Overview. What is offered follows GET /api/accounts/access; the server enforces it.
 import { useState } from 'react';

@@ -18,6 +18,7 @@ import {
   Settings,
   Sparkles,
   Timer,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -56,6 +57,7 @@ export const adminNav: NavItem[] = [
   { label: 'Mailbox', href: '/admin/mailbox', icon: Inbox },
   { label: 'Audit', href: '/admin/audit', icon: ScrollText },
   { label: 'AI Provider', href: '/admin/ai-provider', icon: Bot },
+  { label: 'Users', href: '/admin/users', icon: UserCog },
 ];
 
 export function isActive(item: NavItem, location: string): boolean {
