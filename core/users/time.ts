@@ -2,8 +2,9 @@
  * Instants travel as ISO-8601 strings (events are JSON); rules accept a Date too so callers can
  * hand over their clock's value as it is. Nothing here reads the clock.
  */
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { AppError } from '@core/shared/errors';
+import { isZoneName } from '@core/shared/zone-name';
 
 /** An ISO-8601 instant, e.g. '2026-03-01T12:00:00.000Z'. */
 export type Instant = string;
@@ -40,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const addDays = (instant: Instant, days: number): Instant => new Date(toMillis(instant) + days * DAY_MS).toISOString();
 
 /** True for IANA zone names luxon knows ('Europe/Paris', 'UTC'); false for offsets and junk. */
-export const isValidTimeZone = (zone: string): boolean => zone.trim() !== '' && IANAZone.isValidZone(zone.trim());
+export const isValidTimeZone = (zone: string): boolean => isZoneName(zone);
 
 /**
  * The zone's canonical spelling ('europe/paris' -> 'Europe/Paris', 'utc' -> 'UTC'), so one zone is

@@ -50,6 +50,8 @@ describe('local date and time to instant (DST rules)', () => {
 
   it('refuses an unknown zone as a validation error on timeZone', () => {
     expect(() => requireZone('Mars/Olympus')).toThrowError(AppError);
+    // An offset is not a zone (no daylight-saving rules), though Node 26's ICU takes it as one.
+    expect(() => requireZone('+02:00')).toThrowError(AppError);
     try {
       requireZone('Nowhere/Land');
     } catch (e) {

@@ -16,6 +16,7 @@
  */
 import { DateTime, IANAZone } from 'luxon';
 import { AppError } from '@core/shared/errors';
+import { isZoneName } from '@core/shared/zone-name';
 
 /** An ISO-8601 UTC instant as stored in events, e.g. '2026-03-08T08:30:00.000Z'. */
 export type Instant = string;
@@ -58,7 +59,7 @@ export interface ZoneRules {
 
 /** The zone for a name ('Europe/Paris'); AppError('validation', field timeZone) when luxon does not know it. */
 export const requireZone = (name: string): IANAZone => {
-  const zone = typeof name === 'string' && name.trim() !== '' ? IANAZone.create(name.trim()) : null;
+  const zone = typeof name === 'string' && isZoneName(name) ? IANAZone.create(name.trim()) : null;
   if (zone === null || !zone.isValid) throw new AppError('validation', `${TIME_ZONE_MESSAGE}: ${String(name)}`, { field: 'timeZone' });
   return zone;
 };
