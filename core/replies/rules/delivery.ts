@@ -41,3 +41,31 @@ export const chooseDelivery = (input: { setting: XDeliveryMode; access: XApiAcce
 /** chooseDelivery for one post and one replying account. */
 export const chooseDeliveryFor = (setting: XDeliveryMode, access: XApiAccess, post: XPost, replier: XReplier): DeliveryChoice =>
   chooseDelivery({ setting, access, summoned: setting === 'auto' ? canReplyDirectly(post, replier, access) : 'unknown' });
+
+/** Which replies go out by themselves on this installation: every one, some, or none. */
+export type DeliveryReach = 'all' | 'some' | 'none';
+
+export interface DeliveryPromise {
+  reach: DeliveryReach;
+  /** The one sentence every page says about delivery; true of chooseDelivery for this installation. */
+  sentence: string;
+}
+
+export const DELIVERY_SENTENCES = {
+  all: 'Replies go out on X by themselves at their time.',
+  summoned: 'Replies to posts that mention or quote your account go out by themselves; the others wait in Ready to send for one tap on Post.',
+  limited: 'Replies go out by themselves, except to posts whose author limited who can reply: those wait in Ready to send for one tap on Post.',
+  none: 'At their time, replies wait in Ready to send, written and ready: one tap on Post sends each on X.',
+} as const;
+
+/**
+ * What the installation can promise about delivery, derived from chooseDelivery itself over every
+ * answer X's summon rule can give (summoned, not summoned, unknown), so no page claims more than
+ * the dispatcher does.
+ */
+export const deliveryPromise = (setting: XDeliveryMode, access: XApiAccess): DeliveryPromise => {
+  const direct = ([true, false, 'unknown'] as const).filter((summoned) => chooseDelivery({ setting, access, summoned }).mode === 'direct');
+  if (direct.length === 3) return { reach: 'all', sentence: DELIVERY_SENTENCES.all };
+  if (direct.length === 0) return { reach: 'none', sentence: DELIVERY_SENTENCES.none };
+  return { reach: 'some', sentence: access === 'enterprise' ? DELIVERY_SENTENCES.limited : DELIVERY_SENTENCES.summoned };
+};

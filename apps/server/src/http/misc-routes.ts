@@ -1,4 +1,5 @@
 /** Public odds and ends: health and the web app's configuration. */
+import { deliveryPromise } from '@core/replies/rules/delivery';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
@@ -50,6 +51,9 @@ export const miscRoutes = (deps: AppDeps): Router => {
       // True when mail is kept in the local sink (no RIPOSTE_SMTP_URL): admins read it on /admin/mailbox.
       mailSandbox: deps.mail.sink !== null,
       version: deps.version,
+      // Which replies go out by themselves, from the dispatcher's own rule (core/replies/rules/delivery.ts).
+      // Left out while X cannot be asked at all (real X without keys): then nothing goes out.
+      ...(deps.x.app === null ? {} : { delivery: { setting: deps.x.app.deliveryMode, access: deps.x.app.access, ...deliveryPromise(deps.x.app.deliveryMode, deps.x.app.access) } }),
     };
   });
 
