@@ -16,6 +16,8 @@ export type PublicConfig = {
   emailTestMode?: boolean;
   /** Mail is kept in the local sink (no SMTP): admins read it on /admin/mailbox. */
   mailSandbox?: boolean;
+  /** Which replies go out by themselves (core/replies/rules/delivery.ts deliveryPromise). */
+  delivery?: { setting: string; access: string; reach: 'all' | 'some' | 'none'; sentence: string };
   supportEmail?: string;
   version?: string;
 };

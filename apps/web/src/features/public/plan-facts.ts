@@ -13,7 +13,7 @@ export const VIRAL_STYLES = 10;
 export type PlanLine = { text: string; included: boolean };
 
 export const TRIAL_CONTENTS: readonly PlanLine[] = [
-  { text: `${TRIAL_REPLIES} automated replies`, included: true },
+  { text: `${TRIAL_REPLIES} scheduled replies`, included: true },
   { text: '1 connected X account', included: true },
   { text: aiPlanLine('trial'), included: true },
   { text: `All ${CURATED_ACCOUNTS} curated high-impression accounts`, included: true },
@@ -21,7 +21,7 @@ export const TRIAL_CONTENTS: readonly PlanLine[] = [
 ];
 
 export const PREMIUM_CONTENTS: readonly string[] = [
-  'Unlimited automated replies',
+  'Unlimited scheduled replies',
   'Unlimited connected X accounts',
   `All ${CURATED_ACCOUNTS} curated high-impression accounts`,
   aiPlanLine('premium'),
@@ -33,7 +33,7 @@ export const PREMIUM_CONTENTS: readonly string[] = [
 export const COMPARISON: readonly { feature: string; free: string | boolean; premium: string | boolean }[] = [
   { feature: 'Price', free: 'Free', premium: `${PREMIUM_PRICE} / month` },
   { feature: 'Duration', free: `${TRIAL_DAYS} days`, premium: 'Renews monthly' },
-  { feature: 'Automated replies', free: String(TRIAL_REPLIES), premium: 'Unlimited' },
+  { feature: 'Scheduled replies', free: String(TRIAL_REPLIES), premium: 'Unlimited' },
   { feature: 'Connected X accounts', free: '1', premium: 'Unlimited' },
   { feature: 'Curated accounts', free: `All ${CURATED_ACCOUNTS}`, premium: `All ${CURATED_ACCOUNTS}` },
   { feature: 'AI replies', free: AI_PLAN_NAMES.trial, premium: AI_PLAN_NAMES.premium },
@@ -41,3 +41,11 @@ export const COMPARISON: readonly { feature: string; free: string | boolean; pre
   { feature: 'Automatic @mention removal', free: true, premium: true },
   { feature: 'Beta community', free: false, premium: true },
 ];
+
+/**
+ * How replies reach X on this installation, said in the words of the dispatcher's rule (GET
+ * /api/config `delivery.sentence`, core/replies/rules/delivery.ts deliveryPromise). The lines
+ * above make no claim about delivery: they hold for every installation, this one differs.
+ */
+export const letItRunText = (sentence: string | undefined): string =>
+  `${sentence ?? 'Replies are written and prepared at their time.'} Watch them in your reply history.`;

@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarClock, LogIn, WandSparkles } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
 import { PlanLineItem } from './plan-line';
-import { TRIAL_CONTENTS, TRIAL_DAYS } from './plan-facts';
+import { usePublicConfig } from '@web/hooks/use-public-config';
+import { letItRunText, TRIAL_CONTENTS, TRIAL_DAYS } from './plan-facts';
 import { PublicLayout } from './public-layout';
 import { Section } from './section';
 import { useSession, type PublicPageProps } from './use-session';
@@ -11,12 +12,13 @@ import { card, inlineLink } from './styles';
 const STEPS = [
   { icon: LogIn, title: 'Sign in', text: 'Sign in with X or create an account. No payment details needed.' },
   { icon: WandSparkles, title: 'Pick accounts and a style', text: 'Choose curated accounts to reply under and the voice of your replies.' },
-  { icon: CalendarClock, title: 'Let it run', text: 'Replies go out at peak windows. Watch them in your reply history.' },
 ];
 
 /** Route `/try-it-free` (spec part 1 §2): signed-in users already have their trial. */
 export default function TryItFree({ user }: PublicPageProps) {
   const session = useSession(user);
+  const { data: config } = usePublicConfig();
+  const steps = [...STEPS, { icon: CalendarClock, title: 'Let it run', text: letItRunText(config?.delivery?.sentence) }];
   if (session.user) return <Redirect to="/dashboard" />;
   return (
     <PublicLayout session={session}>
@@ -37,7 +39,7 @@ export default function TryItFree({ user }: PublicPageProps) {
               Start Free Trial <ArrowRight aria-hidden />
             </LinkButton>
             <ol className="mt-10 space-y-6">
-              {STEPS.map(({ icon: Icon, title, text }) => (
+              {steps.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="flex gap-4">
                   <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-indigo-600 shadow-xs ring-1 ring-slate-200">
                     <Icon className="size-5" aria-hidden />

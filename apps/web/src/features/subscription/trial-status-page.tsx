@@ -11,7 +11,7 @@ import { isUnlimitedTier } from '@core/users/tier';
 import { useAuth } from '@web/lib/auth';
 
 const reasons = [
-  'Unlimited automated replies',
+  'Unlimited scheduled replies',
   'Unlimited connected X accounts',
   'Advanced context-aware AI replies',
   'Bulk reply scheduling',
