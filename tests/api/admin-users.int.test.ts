@@ -40,6 +40,31 @@ describe('GET /api/admin/users', () => {
     expect(bad.status).toBe(400);
     expect(errorOf(bad).field).toBe('tier');
   });
+
+  it('answers the list a page at a time: the walk by X-Next-Cursor gives every user once, a search kept; a bad cursor or limit is a 400 on its field', async () => {
+    for (let i = 0; i < 5; i += 1) await server.newUser(`walker${i}`);
+    const everyone = usersOf(await admin.get('/api/admin/users?q=walker&limit=500')).map((u) => u.username);
+    expect(everyone).toHaveLength(5);
+    const walked: string[] = [];
+    let res = await admin.get('/api/admin/users?q=walker&limit=2');
+    for (let pages = 1; ; pages += 1) {
+      expect(usersOf(res).length).toBeLessThanOrEqual(2);
+      walked.push(...usersOf(res).map((u) => u.username));
+      const next = res.headers.get('x-next-cursor');
+      if (next === null) break;
+      expect(res.headers.get('link')).toContain('q=walker');
+      expect(pages).toBeLessThan(3);
+      res = await admin.get(`/api/admin/users?q=walker&limit=2&cursor=${next}`);
+    }
+    expect(walked).toEqual(everyone);
+    // No limit named: the default page, not the whole installation.
+    expect(usersOf(await admin.get('/api/admin/users')).length).toBeLessThanOrEqual(100);
+    for (const [query, field] of [['cursor=nonsense', 'cursor'], ['limit=501', 'limit'], ['limit=0', 'limit']] as const) {
+      const bad = await admin.get(`/api/admin/users?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(errorOf(bad).field, query).toBe(field);
+    }
+  });
 });
 
 describe('PUT /api/admin/users/:id/plan', () => {

@@ -155,6 +155,7 @@ describe('GET /api/openapi.json', () => {
       '/api/replies',
       '/api/admin/audit/users/{username}',
       '/api/admin/audit/schedules/{id}',
+      '/api/admin/users',
     ];
     const withHeaders = Object.entries(document.paths).flatMap(([path, ops]) =>
       Object.entries(ops).flatMap(([method, op]) => {

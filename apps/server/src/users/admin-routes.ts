@@ -28,6 +28,8 @@ import { userStream } from '@core/users/streams';
 import type { AppDeps } from '../deps';
 import { body, query, validated } from '../http/validate';
 import { idParam, settle } from '../http/route-helpers';
+import { answerNextPage } from '../http/paging';
+import { listPageQuerySchema } from '@core/shared/paging';
 import { actorOf, currentUser, requireAdmin } from '../http/guards';
 import { commandContext, presentUser } from '../http/present';
 import { conditional, tag } from '../http/revision';
@@ -37,6 +39,8 @@ const permissionsSchema = z.object({
 });
 
 /** User ids are UUIDs; anything else cannot name a user (and never reaches a stream name). */
+const adminUsersQuerySchema = adminUserSearchSchema.extend(listPageQuerySchema.shape);
+
 const userNotFound = () => new AppError('not_found', 'User not found', { reason: 'USER_NOT_FOUND' });
 
 const matches = (user: PublicUser, search: AdminUserSearch): boolean => {
@@ -67,10 +71,16 @@ export const adminRoutes = (deps: AppDeps): Router => {
     ctx.body = { user: presentUser(deps, written.user) };
   };
 
-  router.get('/users', requireAdmin, query(adminUserSearchSchema), (ctx) => {
-    const search = validated(ctx, adminUserSearchSchema);
+  // Paged like every list (core/shared/paging.ts): an installation's users are many; the web app
+  // follows X-Next-Cursor, a search narrows the list before it is cut into pages.
+  router.get('/users', requireAdmin, query(adminUsersQuerySchema), (ctx) => {
+    const { cursor = 0, limit, ...search } = validated(ctx, adminUsersQuerySchema);
     const now = deps.clock();
-    ctx.body = { users: listUsers(deps.projector.db).map((user) => toPublicUser(user, now, config())).filter((user) => matches(user, search)) };
+    const found = listUsers(deps.projector.db)
+      .map((user) => toPublicUser(user, now, config()))
+      .filter((user) => matches(user, search));
+    answerNextPage(ctx, { offset: cursor, limit, more: cursor + limit < found.length });
+    ctx.body = { users: found.slice(cursor, cursor + limit) };
   });
 
   router.get('/users/:id', requireAdmin, (ctx) => {
