@@ -80,6 +80,11 @@ const LONG_RUN = /[A-Za-z0-9_-]{20,}/g;
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** A name written in camelCase or PascalCase (a function in a stack trace), not drawn at random. */
 const WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]{2,})*$/;
+/**
+ * A name in SCREAMING_SNAKE_CASE (an environment variable a message tells the operator to fix,
+ * such as RIPOSTE_S3_SECRET_ACCESS_KEY): words of capitals and digits joined by underscores.
+ */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+$/;
 
 /**
  * Whether a run looks random rather than written: a personal access token, or 20 characters and
@@ -92,7 +97,7 @@ const WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]{2,})*$/;
 const tokenShaped = (run: string): boolean => {
   if (run.startsWith('rpt_')) return true;
   const rest = run.replace(UUIDS, '');
-  if (rest.replace(/[-_]/g, '').length < 20 || WORDS.test(rest)) return false;
+  if (rest.replace(/[-_]/g, '').length < 20 || WORDS.test(rest) || CONSTANT_NAME.test(rest)) return false;
   const classes = Number(/[A-Z]/.test(rest)) + Number(/[a-z]/.test(rest)) + Number(/[0-9]/.test(rest));
   return classes >= 2;
 };

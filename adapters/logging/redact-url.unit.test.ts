@@ -33,4 +33,12 @@ describe('redactTokens in error texts', () => {
     expect(shown).toContain('request-handler.helper.js');
     expect(redactTokens("No event at position 12 in stream 'user-98190dd4-7cd1-4821-b79e-3ced859e2744'")).toContain('user-98190dd4-7cd1-4821-b79e-3ced859e2744');
   });
+
+  it('keeps the names of environment variables a message asks the operator to fix, and still replaces capitals-and-digits secrets', () => {
+    const message = 'S3 refused the request: SignatureDoesNotMatch — check RIPOSTE_S3_SECRET_ACCESS_KEY (and RIPOSTE_S3_REGION, RIPOSTE_X_TEST_ACCESS_TOKEN)';
+    expect(redactTokens(message)).toBe(message);
+    const secret = randomBytes(20).toString('hex').toUpperCase();
+    expect(redactTokens(`key ${secret}`)).not.toContain(secret);
+    expect(redactTokens(`key AKIA${secret}`)).not.toContain(secret);
+  });
 });
