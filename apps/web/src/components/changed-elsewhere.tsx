@@ -50,14 +50,17 @@ export function WithEditBase<T extends object>({ url, title, onOpenChange, child
   const edit = useEditBase<T>(url);
   if (url === null) return <>{children(null, () => undefined)}</>;
   if (edit.base === null) {
+    // Nothing while the read is on its way (it is one small GET): a dialog of its own here would take
+    // the focus from the button that opened the edit, and the form's dialog that replaces it would
+    // then hand the focus back to the page's body, not to that button, when it closes.
+    if (edit.error === null) return null;
     return (
       <Dialog open onOpenChange={onOpenChange}>
-        <DialogContent aria-busy={edit.error === null} data-testid="edit-loading">
+        <DialogContent data-testid="edit-loading">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{edit.error ? `Could not load it: ${edit.error.message}` : 'Loading...'}</DialogDescription>
+            <DialogDescription>{`Could not load it: ${edit.error.message}`}</DialogDescription>
           </DialogHeader>
-          {!edit.error && <Spinner />}
         </DialogContent>
       </Dialog>
     );
