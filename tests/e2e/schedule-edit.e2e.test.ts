@@ -124,9 +124,10 @@ describe.skipIf(skip !== null)('edit, pause, move a schedule; a stale save asks'
     await expect.poll(() => localRun(page, id)).toEqual({ date: dayAhead(2), time: '19:30' });
     await slot(2, 19 * 60 + 30).locator(`[data-schedule-id="${id}"]`).waitFor();
 
-    // On the server's clock three days have passed: a drop on the third day's morning is in its
-    // past. The reply goes back to where it was, and the notice says why.
-    suite.server.clock.advance(3 * DAY_MS);
+    // On the server's clock it is now an hour past the third day's morning (in Paris, the user's
+    // zone: a fixed number of days ahead would not reach it when the test runs late in the UTC
+    // evening): a drop there is in its past. The reply goes back to where it was, and the notice says why.
+    suite.server.clock.moveTo(Date.parse(parisInstant(dayAhead(3), '09:00')) + 3_600_000);
     await drag(page, chip, slot(3, 9 * 60));
     await page.getByTestId('calendar-move-notice').getByText(/^Not moved: .*future/).waitFor();
     await slot(2, 19 * 60 + 30).locator(`[data-schedule-id="${id}"]`).waitFor();
